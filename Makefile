@@ -1,0 +1,41 @@
+# The two entry points of the README, and the pieces behind them.
+PYTHON ?= python3
+VENV ?= .venv
+BIN := $(VENV)/bin
+PORT ?= 8888
+
+.PHONY: lab test install install-dev browser lint bench clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install -q --upgrade pip
+
+install: $(BIN)/python
+	$(BIN)/pip install -q -e '.[lab]'
+
+install-dev: $(BIN)/python
+	$(BIN)/pip install -q -e '.[dev]'
+
+# The main job: JupyterLab on the first tutorial notebook.
+lab: install
+	$(BIN)/jupyter lab --ip=127.0.0.1 --port=$(PORT) notebooks/00_start_here.ipynb $(if $(filter 0,$(shell id -u)),--allow-root,)
+
+# Chromium for the browser tests (Debian's package; needs root).
+browser:
+	@command -v chromium >/dev/null || (apt-get update -qq && apt-get install -y -qq chromium)
+
+# Every test: engine, solver, widgets (in a real browser), notebooks, and the built wheel.
+test: install-dev browser
+	$(BIN)/ruff check .
+	$(BIN)/python -m pytest -n 2 --doctest-modules corinth tests
+	$(BIN)/python -m pytest --nbval notebooks
+
+lint: install-dev
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+bench: install
+	$(BIN)/corinth bench
+
+clean:
+	rm -rf $(VENV) build dist *.egg-info .pytest_cache

@@ -1,0 +1,296 @@
+"""Moves and their one canonical text notation.
+
+Notation (read back by ``Move.parse``; shops are numbered 1, 2, … left to right, market cells ``rRcC``):
+
+==========================  =====================================================================
+``buy 2``                   the first player buys 2 yellow dice (R2)
+``roll 112344666/5``        the dice fall: white values, then ``/`` and yellow values (R3)
+``gold``, ``goats``         take that group and gain gold / goats (A1, A2)
+``green``, ``green 1,3``    take Green and deliver; the numbers are the shops this delivery starts,
+                            filled in that order, the last one possibly left partly filled (A3, A3a)
+``blue steward r1c2,r0c2``  take Blue and move the steward along that path instead (A4)
+``... shops 2``             after a path ending on a goods cell: the shops that cell's checks start (M1)
+``build temple,stables``    build these buildings (B1); ``build none`` declines
+``steward r1c2``            no group left: the one-step compensation move (R8); ``pass`` declines it
+==========================  =====================================================================
+
+>>> Move.parse("blue steward r1c2,r0c2")
+Take(district='blue', path=(7, 2), shops=())
+>>> str(Move.parse("green 3,1"))
+'green 3,1'
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
+
+from .dice import FACES, counts_of, values_of
+from .errors import InvalidNotation
+from .sheet import BUILDING_TITLES, BUILDINGS, HARBOR, MARKET_SIZE, Market
+
+if TYPE_CHECKING:
+    from .state import GameState
+
+_CELL = re.compile(r"^r([0-4])c([0-4])$")
+
+
+def cell_index(name: str) -> int:
+    """``r1c2`` → 7."""
+    m = _CELL.match(name)
+    if not m:
+        raise InvalidNotation(
+            f"{name!r} is not a market cell (write rRcC, rows and columns 0 to 4)"
+        )
+    return int(m.group(1)) * MARKET_SIZE + int(m.group(2))
+
+
+def _path_text(path: tuple[int, ...]) -> str:
+    return ",".join(Market.name(c) for c in path)
+
+
+def _shops_text(shops: tuple[int, ...]) -> str:
+    return ",".join(str(s + 1) for s in shops)
+
+
+def _parse_shops(text: str, where: str) -> tuple[int, ...]:
+    try:
+        shops = tuple(int(s) - 1 for s in text.split(","))
+    except ValueError:
+        raise InvalidNotation(f"{where}: shops are numbers 1, 2, … separated by commas") from None
+    if any(s < 0 for s in shops):
+        raise InvalidNotation(f"{where}: shops are numbered from 1")
+    return shops
+
+
+class Move:
+    """Base class of every move. ``str(move)`` is its canonical notation."""
+
+    __slots__ = ()
+    kind: ClassVar[str] = ""
+
+    def notation(self) -> str:
+        raise NotImplementedError
+
+    def __str__(self) -> str:
+        return self.notation()
+
+    def describe(self, state: GameState | None = None) -> str:
+        """Plain words for the move; richer when the state it is played in is given."""
+        if state is not None:
+            from .describe import describe_move
+
+            return describe_move(state, self)
+        return self._words()
+
+    def _words(self) -> str:
+        raise NotImplementedError
+
+    @staticmethod
+    def parse(text: str) -> Move:
+        """Read a move from its notation (see the module docstring). Raises InvalidNotation.
+
+        >>> Move.parse("build temple,stables")
+        Build(buildings=('stables', 'temple'))
+        """
+        if not isinstance(text, str):
+            raise InvalidNotation(f"a move is text, not {type(text).__name__}")
+        words = text.strip().lower().split()
+        if not words:
+            raise InvalidNotation("empty move")
+        head, rest = words[0], words[1:]
+        try:
+            if head == "buy":
+                if len(rest) != 1 or not rest[0].isdigit():
+                    raise InvalidNotation("write 'buy N' with N from 0 to 3")
+                return Purvey(int(rest[0]))
+            if head == "roll":
+                return Roll.from_text(" ".join(rest))
+            if head == "build":
+                if len(rest) != 1:
+                    raise InvalidNotation("write 'build none' or 'build temple,stables'")
+                return Build.from_names(() if rest[0] == "none" else tuple(rest[0].split(",")))
+            if head == "pass" and not rest:
+                return Pass()
+            if head == "steward":
+                path, shops = _parse_steward(rest, text)
+                return Compensate(path, shops)
+            if head in HARBOR:
+                if not rest:
+                    return Take(head)
+                if rest[0] == "steward":
+                    path, shops = _parse_steward(rest[1:], text)
+                    return Take(head, path, shops)
+                if len(rest) == 1 and head not in ("gold", "goats"):
+                    return Take(head, (), _parse_shops(rest[0], text))
+        except InvalidNotation as exc:
+            raise InvalidNotation(f"cannot read move {text!r}: {exc}") from None
+        raise InvalidNotation(
+            f"cannot read move {text!r}: expected buy, roll, a district ({', '.join(HARBOR)}), "
+            "build, steward or pass"
+        )
+
+
+def _parse_steward(words: list[str], text: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    if not words:
+        raise InvalidNotation("a steward move lists the cells it enters, e.g. 'steward r1c2,r1c3'")
+    path = tuple(cell_index(c) for c in words[0].split(","))
+    shops: tuple[int, ...] = ()
+    if len(words) == 3 and words[1] == "shops":
+        shops = _parse_shops(words[2], text)
+    elif len(words) != 1:
+        raise InvalidNotation("after the path only 'shops N,M' may follow")
+    return path, shops
+
+
+@dataclass(frozen=True, slots=True)
+class Purvey(Move):
+    """The first player buys ``buy`` yellow dice for 1 gold each (R2)."""
+
+    buy: int
+    kind: ClassVar[str] = "purvey"
+
+    def notation(self) -> str:
+        return f"buy {self.buy}"
+
+    def _words(self) -> str:
+        if self.buy == 0:
+            return "Buy no yellow die."
+        return f"Buy {self.buy} yellow {'die' if self.buy == 1 else 'dice'} for {self.buy} gold."
+
+
+@dataclass(frozen=True, slots=True)
+class Roll(Move):
+    """The outcome of a roll: counts of white and yellow dice per face (R3)."""
+
+    white: tuple[int, ...]
+    yellow: tuple[int, ...] = (0,) * FACES
+    kind: ClassVar[str] = "roll"
+
+    @staticmethod
+    def of(white: list[int], yellow: list[int] = ()) -> Roll:
+        """A roll from dice values. ``Roll.of([1, 1, 3, 4, 4, 6, 6, 6, 2])``."""
+        return Roll(counts_of(white), counts_of(yellow))
+
+    @staticmethod
+    def from_text(text: str) -> Roll:
+        white, _, yellow = text.replace(" ", "").partition("/")
+        if not white or not (white + yellow).isdigit() or not set(white + yellow) <= set("123456"):
+            raise InvalidNotation("a roll is written as dice values 1–6, e.g. 'roll 112344666/5'")
+        return Roll.of([int(c) for c in white], [int(c) for c in yellow])
+
+    def notation(self) -> str:
+        white = "".join(map(str, values_of(self.white)))
+        yellow = "".join(map(str, values_of(self.yellow)))
+        return f"roll {white}/{yellow}" if yellow else f"roll {white}"
+
+    def _words(self) -> str:
+        text = f"The white dice show {', '.join(map(str, values_of(self.white)))}"
+        if sum(self.yellow):
+            text += f"; the yellow dice show {', '.join(map(str, values_of(self.yellow)))}"
+        return text + "."
+
+
+@dataclass(frozen=True, slots=True)
+class Take(Move):
+    """Take the group of ``district`` and act with it (R6).
+
+    With no ``path`` it is the district's own action (A1 gold, A2 goats, A3 deliver into ``shops``);
+    with a ``path`` it is a steward move along those cells (A4), ``shops`` then placing the goods of a
+    goods cell it ends on (M1).
+    """
+
+    district: str
+    path: tuple[int, ...] = ()
+    shops: tuple[int, ...] = ()
+    kind: ClassVar[str] = "take"
+
+    @property
+    def steward(self) -> bool:
+        return bool(self.path)
+
+    def notation(self) -> str:
+        text = self.district
+        if self.path:
+            text += f" steward {_path_text(self.path)}"
+            if self.shops:
+                text += f" shops {_shops_text(self.shops)}"
+        elif self.shops:
+            text += f" {_shops_text(self.shops)}"
+        return text
+
+    def _words(self) -> str:
+        group = f"Take the {self.district.capitalize()} group"
+        if self.path:
+            n = len(self.path)
+            text = f"{group} and move the steward {n} step{'s' if n > 1 else ''} to {Market.name(self.path[-1])}"
+            if self.shops:
+                text += (
+                    f", starting shop{'s' if len(self.shops) > 1 else ''} {_shops_text(self.shops)}"
+                )
+            return text + "."
+        if self.district == "gold":
+            return f"{group} and gain gold."
+        if self.district == "goats":
+            return f"{group} and gain goats."
+        if self.shops:
+            return f"{group} and deliver goods, starting shop{'s' if len(self.shops) > 1 else ''} {_shops_text(self.shops)}."
+        return f"{group} and deliver goods."
+
+
+@dataclass(frozen=True, slots=True)
+class Build(Move):
+    """Build these buildings after the action (B1); an empty tuple declines."""
+
+    buildings: tuple[str, ...] = ()
+    kind: ClassVar[str] = "build"
+
+    @staticmethod
+    def from_names(names: tuple[str, ...]) -> Build:
+        names = tuple(n.replace("-", "_") for n in names)
+        for n in names:
+            if n not in BUILDINGS:
+                raise InvalidNotation(f"unknown building {n!r} (buildings: {', '.join(BUILDINGS)})")
+        if len(set(names)) != len(names):
+            raise InvalidNotation("a building is named twice")
+        return Build(tuple(sorted(names, key=BUILDINGS.index)))
+
+    def notation(self) -> str:
+        return "build " + (",".join(self.buildings) if self.buildings else "none")
+
+    def _words(self) -> str:
+        if not self.buildings:
+            return "Build nothing."
+        return "Build the " + " and the ".join(BUILDING_TITLES[b] for b in self.buildings) + "."
+
+
+@dataclass(frozen=True, slots=True)
+class Compensate(Move):
+    """No group left: move the steward exactly one step (R8)."""
+
+    path: tuple[int, ...]
+    shops: tuple[int, ...] = ()
+    kind: ClassVar[str] = "compensate"
+
+    def notation(self) -> str:
+        text = f"steward {_path_text(self.path)}"
+        if self.shops:
+            text += f" shops {_shops_text(self.shops)}"
+        return text
+
+    def _words(self) -> str:
+        return f"No group is left: move the steward one step to {Market.name(self.path[-1])}."
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(Move):
+    """Decline the compensation step (R8)."""
+
+    kind: ClassVar[str] = "pass"
+
+    def notation(self) -> str:
+        return "pass"
+
+    def _words(self) -> str:
+        return "No group is left; do not move the steward."

@@ -1,0 +1,124 @@
+"""Saved games: versioned JSON holding the sheet, the seed, the players and every move.
+
+Loading replays every move through the rules, so a saved file can only describe a reachable game; any
+problem in untrusted JSON is reported as ``InvalidState`` with its location, never another exception.
+
+>>> from corinth.rules import new_game
+>>> game = new_game(players=2, seed=3).apply("buy 0").apply("roll 111223456")
+>>> GameState.from_json(game.to_json()) == game
+True
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .errors import CorinthError, InvalidSheet, InvalidState
+from .moves import Move
+from .sheet import sheet_from_dict
+from .state import GameState, new_game
+
+FORMAT = "corinth-game"
+VERSION = 1
+MAX_MOVES = 5000  # a 4-player game has about 300 moves; more is not a game
+MAX_BYTES = 5_000_000
+
+
+def to_dict(state: GameState) -> dict[str, Any]:
+    """The save as plain data."""
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "players": state.num_players,
+        "seed": state.seed,
+        "first_player": state.start_player,
+        "sheet": state.sheet.to_dict(),
+        "moves": [m.notation() for m in state.history],
+        # For readers only; checked against the replay on load.
+        "position": {
+            "round": state.round,
+            "phase": state.phase,
+            "scores": [state.score(i) for i in range(state.num_players)],
+        },
+    }
+
+
+def to_json(state: GameState, indent: int | None = 2) -> str:
+    return json.dumps(to_dict(state), indent=indent, ensure_ascii=False)
+
+
+def from_json(text: str | bytes, origin: str = "the saved game") -> GameState:
+    """Load and replay a saved game. Raises InvalidState listing what is wrong."""
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError:
+            raise InvalidState(origin, ["not UTF-8 text"]) from None
+    if not isinstance(text, str):
+        raise InvalidState(origin, [f"expected JSON text, got {type(text).__name__}"])
+    if len(text) > MAX_BYTES:
+        raise InvalidState(origin, [f"larger than {MAX_BYTES} bytes"])
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        raise InvalidState(origin, [f"not valid JSON: {exc}"]) from None
+    return from_dict(data, origin)
+
+
+def _whole(data: dict, key: str, lo: int, hi: int, problems: list[str]) -> int | None:
+    value = data.get(key)
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        problems.append(f"{key}: expected a whole number from {lo} to {hi}, got {value!r}")
+        return None
+    return value
+
+
+def from_dict(data: Any, origin: str = "the saved game") -> GameState:
+    """Rebuild a game from plain data (see ``to_dict``), replaying every move."""
+    if not isinstance(data, dict):
+        raise InvalidState(origin, ["the top level must be a JSON object"])
+    problems: list[str] = []
+    if data.get("format") != FORMAT:
+        problems.append(f"format: expected {FORMAT!r}, got {data.get('format')!r}")
+    if data.get("version") != VERSION:
+        problems.append(
+            f"version: this corinth reads version {VERSION}, got {data.get('version')!r}"
+        )
+    players = _whole(data, "players", 2, 4, problems)
+    seed = _whole(data, "seed", 0, (1 << 63) - 1, problems)
+    first = _whole(data, "first_player", 0, 3, problems)
+    if players is not None and first is not None and first >= players:
+        problems.append(f"first_player: {first} but only {players} players (numbered from 0)")
+    sheet = None
+    try:
+        sheet = sheet_from_dict(data.get("sheet"), "sheet")
+    except InvalidSheet as exc:
+        problems.extend(f"sheet: {p}" for p in exc.problems)
+    moves = data.get("moves")
+    if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
+        problems.append("moves: expected a list of moves in notation")
+    elif len(moves) > MAX_MOVES:
+        problems.append(f"moves: {len(moves)} moves is more than any game has")
+    if problems:
+        raise InvalidState(origin, problems)
+    try:
+        state = new_game(players=players, seed=seed, first_player=first, sheet=sheet)
+    except CorinthError as exc:
+        raise InvalidState(origin, [str(exc)]) from None
+    for i, text in enumerate(moves):
+        try:
+            state = state.apply(Move.parse(text))
+        except CorinthError as exc:
+            raise InvalidState(origin, [f"moves[{i}] {text!r}: {exc}"]) from None
+    position = data.get("position")
+    if isinstance(position, dict):
+        expected = {"round": state.round, "phase": state.phase}
+        for key, value in expected.items():
+            if key in position and position[key] != value:
+                problems.append(
+                    f"position.{key}: the moves lead to {value!r}, the file says {position[key]!r}"
+                )
+        if problems:
+            raise InvalidState(origin, problems)
+    return state

@@ -1,0 +1,850 @@
+"""The immutable game state: legal moves at every decision point and ``apply`` (R1–R11, A1–A4, M1–M7, B1–B5).
+
+>>> state = new_game(players=3, seed=7, first_player=0)
+>>> state.phase, state.current_player, state.legal_moves()
+('purvey', 0, [Purvey(buy=0), Purvey(buy=1)])
+>>> state = state.apply("buy 0").apply(Move.parse("roll 112344666"))
+>>> [str(m) for m in state.legal_moves()][:4]
+['goats', 'goats steward r1c2 shops 1', 'goats steward r1c2 shops 2', 'goats steward r1c2 shops 3']
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from . import dice as dice_mod
+from .dice import DiceGroup, all_same, sort_harbor
+from .errors import IllegalMove
+from .moves import Build, Compensate, Move, Pass, Purvey, Roll, Take
+from .sheet import BUILDINGS, GOODS, HARBOR, MARKET_SIZE, Market, Sheet, Shop, default_sheet
+
+PHASES = ("purvey", "roll", "take", "build", "compensate", "over")
+CELLS = MARKET_SIZE * MARKET_SIZE
+_NEIGHBOURS = tuple(Market.neighbours(i) for i in range(CELLS))
+STABLES_FREE_STEPS = 2  # B4
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerState:
+    """One player's sheet as filled so far.
+
+    Tracks are kept as symbols circled and crossed (T1): what a player holds is circled − crossed,
+    and gains stop at the track's last symbol even after spending.
+    """
+
+    shops: tuple[tuple[int, ...], ...]  # checks in each shop, per goods district (GOODS order)
+    gold_circled: int = 1  # S1: the first symbol is pre-circled
+    gold_crossed: int = 0
+    goats_circled: int = 1
+    goats_crossed: int = 0
+    circled: int = 0  # bitmask of circled market cells
+    used: int = 0  # bitmask of market cells passed through or circled, the centre included (A4c)
+    steward: int = 12  # the cell the steward stands on
+    scores: tuple[int, ...] = ()  # values written on scoring spots, in order (M6)
+    buildings: int = 0  # bitmask over BUILDINGS
+    turns: int = 0  # turn-track spots crossed (R1, S2)
+
+    @property
+    def gold(self) -> int:
+        """Gold held."""
+        return self.gold_circled - self.gold_crossed
+
+    @property
+    def goats(self) -> int:
+        """Goats held."""
+        return self.goats_circled - self.goats_crossed
+
+    def has(self, building: str) -> bool:
+        return bool(self.buildings >> BUILDINGS.index(building) & 1)
+
+    def built(self) -> tuple[str, ...]:
+        return tuple(b for i, b in enumerate(BUILDINGS) if self.buildings >> i & 1)
+
+    def circled_cells(self) -> list[int]:
+        return [i for i in range(CELLS) if self.circled >> i & 1]
+
+    def used_cells(self) -> list[int]:
+        return [i for i in range(CELLS) if self.used >> i & 1]
+
+
+class _History:
+    """An append-only move list shared between states (a cons list: O(1) per move)."""
+
+    __slots__ = ("move", "previous", "length")
+
+    def __init__(self, move: Move, previous: _History | None):
+        self.move = move
+        self.previous = previous
+        self.length = 1 + (previous.length if previous else 0)
+
+    def to_list(self) -> list[Move]:
+        out, node = [], self
+        while node is not None:
+            out.append(node.move)
+            node = node.previous
+        return out[::-1]
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class GameState:
+    """A whole game at one moment. Immutable: ``apply`` returns a new state.
+
+    Phases: ``purvey`` (the first player buys yellow dice), ``roll`` (a chance node), ``take`` (a player
+    takes a group and acts), ``build`` (after the action), ``compensate`` (no group left, R8), ``over``.
+    A decision that offers nothing but "no" (no gold to buy dice, no building affordable, no step
+    possible) is skipped.
+    """
+
+    sheet: Sheet
+    players: tuple[PlayerState, ...]
+    bonus_owner: tuple[int, ...]  # per goods district: the player who claimed its bonus, or -1
+    phase: str
+    first_player: int
+    round: int  # 1-based
+    turn: int  # index into the round's turn order
+    harbor: tuple[DiceGroup | None, ...]
+    yellow_bought: int  # dice bought this round (R2)
+    winners: tuple[int, ...] = ()
+    seed: int = 0
+    start_player: int = 0
+    history_node: _History | None = None
+
+    # --- reading the state -------------------------------------------------------------------
+
+    @property
+    def num_players(self) -> int:
+        return len(self.players)
+
+    @property
+    def history(self) -> list[Move]:
+        """Every move played since the start, rolls included."""
+        return self.history_node.to_list() if self.history_node else []
+
+    @property
+    def move_count(self) -> int:
+        return self.history_node.length if self.history_node else 0
+
+    def turn_order(self) -> tuple[int, ...]:
+        """Who plays in this round, in order (R6; two players R10)."""
+        f, n = self.first_player, self.num_players
+        if n == 2:
+            return (f, 1 - f, f)
+        return tuple((f + i) % n for i in range(n))
+
+    @property
+    def current_player(self) -> int:
+        """The player to decide now; -1 at a chance node's end (game over)."""
+        if self.phase == "over":
+            return -1
+        if self.phase in ("purvey", "roll"):
+            return self.first_player
+        return self.turn_order()[self.turn]
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    @property
+    def is_chance(self) -> bool:
+        return self.phase == "roll"
+
+    def player(self, index: int | None = None) -> PlayerState:
+        return self.players[self.current_player if index is None else index]
+
+    def earned_yellow(self, index: int) -> int:
+        """Free yellow dice from circled yellow-die cells (M5), capped at 3 (R2)."""
+        return min(
+            dice_mod.MAX_YELLOW, _count_kind(self.sheet, self.players[index].circled, "yellow")
+        )
+
+    def max_purchase(self) -> int:
+        """How many yellow dice the first player may buy now (R2: earned dice count first)."""
+        p = self.first_player
+        return max(0, min(dice_mod.MAX_YELLOW - self.earned_yellow(p), self.players[p].gold))
+
+    def yellow_dice(self) -> int:
+        """Yellow dice in this round's roll: earned plus bought (R2)."""
+        return self.earned_yellow(self.first_player) + self.yellow_bought
+
+    def groups(self) -> list[tuple[str, DiceGroup]]:
+        """The groups still on the harbor, bottom to top."""
+        return [(HARBOR[i], g) for i, g in enumerate(self.harbor) if g is not None]
+
+    def score(self, player: int) -> int:
+        from .scoring import score_breakdown
+
+        return score_breakdown(self, player).total
+
+    def score_breakdown(self, player: int):
+        """Every term of the final score (E1) as it stands now. See ``corinth.rules.scoring``."""
+        from .scoring import score_breakdown
+
+        return score_breakdown(self, player)
+
+    # --- chance ------------------------------------------------------------------------------
+
+    def chance_outcomes(self) -> Iterator[tuple[Roll, Any]]:
+        """Every distinct roll at this chance node with its exact probability (a Fraction).
+
+        >>> state = new_game(players=2, seed=1).apply("buy 1")
+        >>> sum(p for _, p in state.chance_outcomes())
+        Fraction(1, 1)
+        """
+        self._require("roll", "R3", "only a roll has chance outcomes")
+        for o in dice_mod.roll_outcomes(self.yellow_dice()):
+            yield Roll(o.white, o.yellow), o.probability
+
+    def sample_roll(self, rng: np.random.Generator | None = None) -> Roll:
+        """Draw this chance node's roll. Without ``rng`` the game's own seed decides, so replays agree."""
+        self._require("roll", "R3", "nobody is rolling now")
+        if rng is None:
+            rng = np.random.default_rng([self.seed, self.move_count])
+        white, yellow = dice_mod.sample_roll(rng, self.yellow_dice())
+        return Roll(white, yellow)
+
+    def roll(self, rng: np.random.Generator | None = None) -> GameState:
+        """Roll the dice (R3) and return the state with the harbor sorted (R4)."""
+        return self.apply(self.sample_roll(rng))
+
+    # --- legal moves -------------------------------------------------------------------------
+
+    def legal_moves(self) -> list[Move]:
+        """Every legal move of the player to decide (empty at a chance node or at the end).
+
+        >>> new_game(players=4, seed=3).apply("buy 0").apply("roll 123456666").legal_moves()[0]
+        Take(district='goats', path=(), shops=())
+        """
+        phase = self.phase
+        if phase == "take":
+            return self._take_moves()
+        if phase == "build":
+            return [Build(b) for b in self._affordable_building_sets(self.player())]
+        if phase == "purvey":
+            return [Purvey(k) for k in range(self.max_purchase() + 1)]
+        if phase == "compensate":
+            return self._compensation_moves() + [Pass()]
+        return []
+
+    def _take_moves(self) -> list[Move]:
+        p = self.player()
+        sheet = self.sheet
+        moves: list[Move] = []
+        groups = self.groups()
+        extra = STABLES_FREE_STEPS if p.has("stables") else 0
+        longest = max(g.face for _, g in groups) + extra + p.gold
+        by_length = steward_paths(p.steward, p.used, longest)
+        for district, group in groups:
+            if district in ("gold", "goats"):
+                moves.append(Take(district))
+            else:
+                d = GOODS.index(district)
+                checks = group.size + (1 if p.has("warehouse") else 0)  # B3
+                for shops in deliveries(sheet.districts[d].shops, p.shops[d], checks):
+                    moves.append(Take(district, (), shops))
+            lo = max(1, group.face - extra - p.gold)
+            hi = min(group.face + extra + p.gold, len(by_length) - 1)
+            for n in range(lo, hi + 1):
+                for path in by_length[n]:
+                    for shops in self._arrival_choices(p, path[-1]):
+                        moves.append(Take(district, path, shops))
+        return moves
+
+    def _arrival_choices(self, p: PlayerState, cell: int) -> list[tuple[int, ...]]:
+        c = self.sheet.market.cells[cell]
+        if c.kind in GOODS:
+            d = GOODS.index(c.kind)
+            return deliveries(self.sheet.districts[d].shops, p.shops[d], c.amount)
+        return [()]
+
+    def _compensation_moves(self) -> list[Move]:
+        p = self.player()
+        return [
+            Compensate((c,), shops)
+            for c in _NEIGHBOURS[p.steward]
+            if not p.used >> c & 1
+            for shops in self._arrival_choices(p, c)
+        ]
+
+    def _affordable_building_sets(self, p: PlayerState) -> list[tuple[str, ...]]:
+        out = []
+        free = [b for b in self.sheet.buildings if not p.has(b.name)]
+        for mask in range(1 << len(free)):
+            chosen = [free[i] for i in range(len(free)) if mask >> i & 1]
+            if sum(b.gold for b in chosen) <= p.gold and sum(b.goats for b in chosen) <= p.goats:
+                out.append(tuple(b.name for b in chosen))
+        out.sort(key=lambda names: (len(names), [BUILDINGS.index(n) for n in names]))
+        return out
+
+    def is_legal(self, move: Move) -> bool:
+        try:
+            self.apply(move)
+        except IllegalMove:
+            return False
+        return True
+
+    # --- applying moves ----------------------------------------------------------------------
+
+    def apply(self, move: Move | str) -> GameState:
+        """The state after ``move`` (a Move or its notation). Raises IllegalMove naming the rule;
+        this state is never changed.
+
+        >>> s = new_game(players=2, seed=5, first_player=0).apply("buy 0").apply("roll 111223466")
+        >>> s.apply("gold").player(0).gold  # two 6s on Gold: 1 + 2
+        3
+        """
+        if isinstance(move, str):
+            move = Move.parse(move)
+        if self.phase == "over":
+            raise IllegalMove("E2", "the game is over")
+        handler = _HANDLERS.get((self.phase, type(move)))
+        if handler is None:
+            raise IllegalMove(_PHASE_RULE[self.phase], f"{self._expecting()}, not {move!r}")
+        state, recorded = handler(self, move)
+        return dataclasses.replace(state, history_node=_History(recorded, self.history_node))
+
+    def _expecting(self) -> str:
+        who = f"player {self.current_player + 1}"
+        return {
+            "purvey": f"{who} is buying yellow dice ('buy N')",
+            "roll": "the dice must be rolled ('roll …')",
+            "take": f"{who} must take a group (R7)",
+            "build": f"{who} may build ('build …' or 'build none')",
+            "compensate": f"{who} has no group left: 'steward rRcC' or 'pass'",
+        }[self.phase]
+
+    def _require(self, phase: str, rule: str, message: str) -> None:
+        if self.phase != phase:
+            raise IllegalMove(rule, message)
+
+    def _purvey(self, move: Purvey) -> tuple[GameState, Move]:
+        limit = self.max_purchase()
+        if not 0 <= move.buy <= limit:
+            p = self.players[self.first_player]
+            why = (
+                f"at most {dice_mod.MAX_YELLOW} yellow dice per roll, {self.earned_yellow(self.first_player)} earned"
+                if move.buy > dice_mod.MAX_YELLOW - self.earned_yellow(self.first_player)
+                else f"only {p.gold} gold to pay with"
+            )
+            raise IllegalMove("R2", f"cannot buy {move.buy} yellow dice: {why}")
+        players = _set(
+            self.players, self.first_player, _spend(self.players[self.first_player], move.buy, 0)
+        )
+        return dataclasses.replace(
+            self, players=players, yellow_bought=move.buy, phase="roll"
+        ), move
+
+    def _roll(self, move: Roll) -> tuple[GameState, Move]:
+        if len(move.white) != dice_mod.FACES or len(move.yellow) != dice_mod.FACES:
+            raise IllegalMove("C1", "a roll gives counts for the six faces")
+        if sum(move.white) != dice_mod.WHITE_DICE or min(move.white) < 0:
+            raise IllegalMove(
+                "R3", f"all {dice_mod.WHITE_DICE} white dice are rolled, not {sum(move.white)}"
+            )
+        if sum(move.yellow) != self.yellow_dice() or min(move.yellow) < 0:
+            raise IllegalMove(
+                "R2",
+                f"{self.yellow_dice()} yellow dice are rolled this round, not {sum(move.yellow)}",
+            )
+        if all_same(move.white, move.yellow):  # R5: the roller wins at once
+            return dataclasses.replace(
+                self,
+                phase="over",
+                winners=(self.first_player,),
+                harbor=sort_harbor(move.white, move.yellow),
+            ), move
+        state = dataclasses.replace(
+            self, harbor=sort_harbor(move.white, move.yellow), phase="take", turn=0
+        )
+        return state._begin_turn(), move
+
+    def _take(self, move: Take) -> tuple[GameState, Move]:
+        if move.district not in HARBOR:
+            raise IllegalMove("R6", f"there is no {move.district!r} district")
+        slot = HARBOR.index(move.district)
+        group = self.harbor[slot]
+        if group is None:
+            raise IllegalMove(
+                "R6", f"the {move.district.capitalize()} district has no group to take"
+            )
+        who = self.current_player
+        p = self.players[who]
+        bonus = self.bonus_owner
+        if move.path:
+            p, bonus, move = self._steward(p, who, bonus, move, group.face, adjust=True)
+        elif move.district == "gold":
+            _no_shops(move)
+            p = _gain(p, self.sheet, group.size + (2 if p.has("trading_post") else 0), 0)  # A1, B5
+        elif move.district == "goats":
+            _no_shops(move)
+            p = _gain(p, self.sheet, 0, group.size)  # A2
+        else:
+            checks = group.size + (1 if p.has("warehouse") else 0)  # A3, B3
+            p, bonus, shops = _deliver(
+                self.sheet, p, who, bonus, GOODS.index(move.district), checks, move.shops
+            )
+            move = Take(move.district, (), shops)
+        harbor = self.harbor[:slot] + (None,) + self.harbor[slot + 1 :]
+        state = dataclasses.replace(
+            self, players=_set(self.players, who, p), bonus_owner=bonus, harbor=harbor
+        )
+        return state._after_action(), move
+
+    def _compensate(self, move: Compensate) -> tuple[GameState, Move]:
+        if len(move.path) != 1:
+            raise IllegalMove("R8", "the compensation moves the steward exactly one step")
+        who = self.current_player
+        p, bonus, move = self._steward(
+            self.players[who], who, self.bonus_owner, move, 1, adjust=False
+        )
+        state = dataclasses.replace(self, players=_set(self.players, who, p), bonus_owner=bonus)
+        return state._end_turn(), move
+
+    def _pass(self, move: Pass) -> tuple[GameState, Move]:
+        return self._end_turn(), move
+
+    def _build(self, move: Build) -> tuple[GameState, Move]:
+        who = self.current_player
+        p = self.players[who]
+        gold = goats = 0
+        for name in move.buildings:
+            if name not in BUILDINGS:
+                raise IllegalMove("B1", f"unknown building {name!r}")
+            if p.has(name):
+                raise IllegalMove("B1", f"the {name.replace('_', ' ').title()} is already built")
+            b = self.sheet.building(name)
+            gold, goats = gold + b.gold, goats + b.goats
+        if len(set(move.buildings)) != len(move.buildings):
+            raise IllegalMove("B1", "each building is built once")
+        if gold > p.gold or goats > p.goats:
+            raise IllegalMove(
+                "B1",
+                f"building that costs {gold} gold and {goats} goats; player holds {p.gold} gold and {p.goats} goats",
+            )
+        mask = p.buildings
+        for name in move.buildings:
+            mask |= 1 << BUILDINGS.index(name)
+        p = dataclasses.replace(_spend(p, gold, goats), buildings=mask)
+        state = dataclasses.replace(self, players=_set(self.players, who, p))
+        return state._end_turn(), Build(tuple(sorted(move.buildings, key=BUILDINGS.index)))
+
+    def _steward(
+        self, p: PlayerState, who: int, bonus: tuple[int, ...], move, face: int, adjust: bool
+    ):
+        """Walk the steward along ``move.path`` (A4, A4a–A4e) and apply the arrival cell (M1–M7)."""
+        path = move.path
+        n = len(path)
+        cost = 0
+        if adjust:
+            extra = STABLES_FREE_STEPS if p.has("stables") else 0
+            cost = max(
+                0, abs(n - face) - extra
+            )  # A4a: one gold per step beyond the free adjustment
+            if cost > p.gold:
+                raise IllegalMove(
+                    "A4a",
+                    f"a {n}-step move with a face value of {face} costs {cost} gold; player holds {p.gold}",
+                )
+        used, here = p.used, p.steward
+        for cell in path:
+            if not 0 <= cell < CELLS or cell not in _NEIGHBOURS[here]:
+                raise IllegalMove(
+                    "A4b", f"{Market.name(cell)} is not orthogonally next to {Market.name(here)}"
+                )
+            if used >> cell & 1:
+                raise IllegalMove(
+                    "A4c", f"{Market.name(cell)} was already passed through or circled"
+                )
+            used |= 1 << cell
+            here = cell
+        p = dataclasses.replace(
+            _spend(p, cost, 0),
+            used=used | 1 << self.sheet.market.centre,
+            steward=here,
+            circled=p.circled | 1 << here,
+        )
+        p, bonus, shops = _arrive(self.sheet, p, who, bonus, here, move.shops)  # A4e
+        return p, bonus, dataclasses.replace(move, shops=shops)
+
+    # --- flow --------------------------------------------------------------------------------
+
+    def _after_action(self) -> GameState:
+        """B1: offer to build if anything is affordable, else end the turn."""
+        p = self.player()
+        if len(self._affordable_building_sets(p)) > 1:
+            return dataclasses.replace(self, phase="build")
+        return self._end_turn()
+
+    def _begin_turn(self) -> GameState:
+        """R8: with no group left, the player may take a compensation step (skipped if none is possible)."""
+        if any(g is not None for g in self.harbor):
+            return dataclasses.replace(self, phase="take")
+        state = dataclasses.replace(self, phase="compensate")
+        if not state._compensation_moves():
+            return state._end_turn()
+        return state
+
+    def _end_turn(self) -> GameState:
+        harbor = self.harbor
+        if self.turn == 0:  # R6: yellow dice leave the harbor after the first player's turn
+            harbor = tuple(g.without_yellow() if g is not None else None for g in harbor)
+        state = dataclasses.replace(self, harbor=harbor, turn=self.turn + 1)
+        if state.turn < len(state.turn_order()):
+            return state._begin_turn()
+        return state._end_round()
+
+    def _end_round(self) -> GameState:
+        """R9: clear the harbor; end the game or pass the first-player role to the left."""
+        cleared = dataclasses.replace(self, harbor=(None,) * len(HARBOR), turn=0, yellow_bought=0)
+        if all(p.turns >= self.sheet.turn_track for p in self.players):
+            return dataclasses.replace(cleared, phase="over", winners=_winners(cleared))
+        first = (self.first_player + 1) % self.num_players
+        return _start_round(dataclasses.replace(cleared, first_player=first, round=self.round + 1))
+
+    # --- equality, text ----------------------------------------------------------------------
+
+    def key(self) -> tuple:
+        """Everything that decides the future of the game (not the history)."""
+        return (
+            self.players,
+            self.bonus_owner,
+            self.phase,
+            self.first_player,
+            self.round,
+            self.turn,
+            self.harbor,
+            self.yellow_bought,
+            self.winners,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, GameState)
+            and self.key() == other.key()
+            and self.sheet == other.sheet
+            and self.seed == other.seed
+            and self.history == other.history
+        )
+
+    def __hash__(self) -> int:
+        return hash(self.key())
+
+    def __repr__(self) -> str:
+        who = "" if self.is_over else f", player {self.current_player + 1} to play"
+        return f"<GameState {self.num_players} players, round {self.round}, {self.phase}{who}>"
+
+    def to_json(self, indent: int | None = 2) -> str:
+        """A versioned JSON save of the game: sheet, seed, players and every move (see ``corinth.rules.save``)."""
+        from .save import to_json
+
+        return to_json(self, indent)
+
+    @staticmethod
+    def from_json(text: str) -> GameState:
+        """Load a saved game, replaying and checking every move. Raises InvalidState."""
+        from .save import from_json
+
+        return from_json(text)
+
+    def text(self, player: int | None = None) -> str:
+        """The harbor and the sheets drawn as text."""
+        from .text import render_state
+
+        return render_state(self, player)
+
+
+_PHASE_RULE = {
+    "purvey": "R2",
+    "roll": "R3",
+    "take": "R7",
+    "build": "B1",
+    "compensate": "R8",
+    "over": "E2",
+}
+_HANDLERS = {
+    ("purvey", Purvey): GameState._purvey,
+    ("roll", Roll): GameState._roll,
+    ("take", Take): GameState._take,
+    ("build", Build): GameState._build,
+    ("compensate", Compensate): GameState._compensate,
+    ("compensate", Pass): GameState._pass,
+}
+
+
+# --- helpers shared by the actions ----------------------------------------------------------
+
+
+def _set(items: tuple, index: int, value) -> tuple:
+    return items[:index] + (value,) + items[index + 1 :]
+
+
+def _no_shops(move: Take) -> None:
+    if move.shops:
+        raise IllegalMove("A3", f"only goods districts take shops; {move.district} does not")
+
+
+def _gain(p: PlayerState, sheet: Sheet, gold: int, goats: int) -> PlayerState:
+    """T1: circle the next free symbols; gains past the last symbol are lost."""
+    return dataclasses.replace(
+        p,
+        gold_circled=min(sheet.gold_track, p.gold_circled + gold),
+        goats_circled=min(sheet.goat_track, p.goats_circled + goats),
+    )
+
+
+def _spend(p: PlayerState, gold: int, goats: int) -> PlayerState:
+    """T1: cross out circled symbols; never more than the player holds."""
+    if gold > p.gold or goats > p.goats:
+        raise IllegalMove(
+            "T1", f"cannot spend {gold} gold and {goats} goats holding {p.gold} and {p.goats}"
+        )
+    if not gold and not goats:
+        return p
+    return dataclasses.replace(
+        p, gold_crossed=p.gold_crossed + gold, goats_crossed=p.goats_crossed + goats
+    )
+
+
+def _count_kind(sheet: Sheet, mask: int, kind: str) -> int:
+    cells = sheet.market.cells
+    return sum(1 for i in range(CELLS) if mask >> i & 1 and cells[i].kind == kind)
+
+
+def _arrive(
+    sheet: Sheet,
+    p: PlayerState,
+    who: int,
+    bonus: tuple[int, ...],
+    cell: int,
+    shops: tuple[int, ...],
+):
+    """The effect of the circled arrival cell (M1–M6)."""
+    c = sheet.market.cells[cell]
+    if c.kind in GOODS:  # M1 (the Warehouse does not apply)
+        return _deliver(sheet, p, who, bonus, GOODS.index(c.kind), c.amount, shops)
+    if shops:
+        raise IllegalMove(
+            "M1", f"{Market.name(cell)} ({c.label()}) gives no goods to place in shops"
+        )
+    if c.kind == "gold":  # M2 (the Trading Post does not apply)
+        p = _gain(p, sheet, c.amount, 0)
+    elif c.kind == "goats":  # M3
+        p = _gain(p, sheet, 0, c.amount)
+    elif c.kind == "score":  # M6: the running total of circled cells plus circled +1 cells
+        value = bin(p.circled).count("1") + _count_kind(sheet, p.circled, "+1")
+        p = dataclasses.replace(p, scores=p.scores + (value,))
+    # M4 (+1) and M5 (yellow die) count later, from the circled cells.
+    return p, bonus, ()
+
+
+def _deliver(
+    sheet: Sheet,
+    p: PlayerState,
+    who: int,
+    bonus: tuple[int, ...],
+    d: int,
+    checks: int,
+    started: tuple[int, ...],
+):
+    """Place ``checks`` goods in district ``d`` (A3a, A3d) and settle its bonus race (A3c)."""
+    district = sheet.districts[d]
+    before = p.shops[d]
+    fills = place_goods(district.shops, before, checks, started, district.name)
+    p = dataclasses.replace(p, shops=_set(p.shops, d, fills))
+    if district.bonus and bonus[d] < 0 and all(f == s.goods for f, s in zip(fills, district.shops)):
+        bonus = _set(bonus, d, who)  # A3c: first to complete the district claims its bonus
+    return p, bonus, canonical_shops(district.shops, before, fills)
+
+
+def deliveries(
+    shops: tuple[Shop, ...], fills: tuple[int, ...], checks: int
+) -> list[tuple[int, ...]]:
+    """Every distinct way to place ``checks`` goods (A3a, A3d), as the shops each way starts.
+
+    A partly filled shop is completed first; then whole shops are filled; at most one shop is left
+    partly filled; checks beyond the district's free symbols are lost.
+
+    >>> from corinth.rules.sheet import Shop
+    >>> deliveries((Shop(2, 1), Shop(3, 2), Shop(4, 3)), (0, 0, 0), 3)
+    [(1,), (2,), (0, 1), (0, 2)]
+    """
+    n = len(shops)
+    m = checks
+    for i in range(n):
+        if 0 < fills[i] < shops[i].goods:  # A3a: the started shop comes first
+            m -= shops[i].goods - fills[i]
+            break
+    fresh = [i for i in range(n) if fills[i] == 0]
+    if m <= 0 or not fresh:
+        return [()]
+    if m >= sum(shops[i].goods for i in fresh):  # A3d: everything fills, the rest is lost
+        return [tuple(fresh)]
+    out = []
+    for mask in range(1 << len(fresh)):
+        full = [fresh[k] for k in range(len(fresh)) if mask >> k & 1]
+        left = m - sum(shops[i].goods for i in full)
+        if left < 0:
+            continue
+        if left == 0:
+            out.append(tuple(full))
+            continue
+        for j in fresh:
+            if j not in full and shops[j].goods > left:
+                out.append(tuple(full) + (j,))
+    out.sort(key=lambda t: (len(t), t))
+    return out
+
+
+def place_goods(
+    shops: tuple[Shop, ...],
+    fills: tuple[int, ...],
+    checks: int,
+    started: tuple[int, ...],
+    name: str = "the district",
+) -> tuple[int, ...]:
+    """Fill shops in the order given by ``started`` (after completing a partly filled one); check A3a/A3d."""
+    new = list(fills)
+    m = checks
+    for i in range(len(shops)):
+        if 0 < new[i] < shops[i].goods:
+            put = min(m, shops[i].goods - new[i])
+            new[i] += put
+            m -= put
+            break
+    for k, i in enumerate(started):
+        if not 0 <= i < len(shops):
+            raise IllegalMove("A3a", f"{name} has no shop {i + 1}")
+        if new[i] != 0 or fills[i] != 0:
+            raise IllegalMove(
+                "A3a", f"shop {i + 1} of {name} is already started; it cannot be started again"
+            )
+        if m == 0:
+            raise IllegalMove("A3a", f"no goods are left to start shop {i + 1} of {name}")
+        if m < shops[i].goods and k != len(started) - 1:
+            raise IllegalMove(
+                "A3a",
+                f"shop {i + 1} of {name} would stay partly filled while another shop is started",
+            )
+        put = min(m, shops[i].goods)
+        new[i] = put
+        m -= put
+    if m > 0 and any(v == 0 for v in new):
+        raise IllegalMove(
+            "A3a",
+            f"{m} goods are left over while {name} still has free symbols: say which shops they start",
+        )
+    return tuple(new)
+
+
+def canonical_shops(
+    shops: tuple[Shop, ...], before: tuple[int, ...], after: tuple[int, ...]
+) -> tuple[int, ...]:
+    """The notation's shop list for a delivery: newly completed shops ascending, then a partly filled one."""
+    full = [i for i in range(len(shops)) if before[i] == 0 and after[i] == shops[i].goods]
+    partial = [i for i in range(len(shops)) if before[i] == 0 and 0 < after[i] < shops[i].goods]
+    return tuple(full + partial)
+
+
+# --- steward paths --------------------------------------------------------------------------
+
+
+def steward_paths(start: int, used: int, longest: int) -> list[list[tuple[int, ...]]]:
+    """Every steward path from ``start`` avoiding ``used`` cells (A4b, A4c), bucketed by length.
+
+    ``result[n]`` lists the paths of exactly ``n`` steps, ``n`` from 1 to ``longest`` (capped at 24).
+
+    >>> [len(paths) for paths in steward_paths(12, 1 << 12, 3)]
+    [0, 4, 12, 32]
+    """
+    longest = min(longest, CELLS - 1)
+    out: list[list[tuple[int, ...]]] = [[] for _ in range(longest + 1)]
+    if longest < 1:
+        return out
+    nbrs = _NEIGHBOURS
+    stack = [(start, used | 1 << start, ())]
+    while stack:
+        here, seen, path = stack.pop()
+        for c in nbrs[here]:
+            if seen >> c & 1:
+                continue
+            p = path + (c,)
+            out[len(p)].append(p)
+            if len(p) < longest:
+                stack.append((c, seen | 1 << c, p))
+    for bucket in out:
+        bucket.sort()
+    return out
+
+
+# --- setting up -----------------------------------------------------------------------------
+
+
+def _start_round(state: GameState) -> GameState:
+    """R1: the first player crosses a turn-track spot, then purveys (R2; skipped if nothing can be bought)."""
+    f = state.first_player
+    p = state.players[f]
+    state = dataclasses.replace(
+        state,
+        players=_set(state.players, f, dataclasses.replace(p, turns=p.turns + 1)),
+        phase="purvey",
+    )
+    if state.max_purchase() == 0:
+        return dataclasses.replace(state, phase="roll")
+    return state
+
+
+def _winners(state: GameState) -> tuple[int, ...]:
+    """E2: most points; ties broken by most gold left; still tied, a shared victory."""
+    ranked = [(state.score(i), state.players[i].gold) for i in range(state.num_players)]
+    best = max(ranked)
+    return tuple(i for i, r in enumerate(ranked) if r == best)
+
+
+def new_game(
+    players: int = 4,
+    seed: int | None = None,
+    first_player: int | None = None,
+    sheet: Sheet | None = None,
+) -> GameState:
+    """A new game (S1–S3), ready for the first player to purvey or roll.
+
+    >>> g = new_game(players=4, seed=1)
+    >>> [p.turns for p in g.players]  # S2 crosses two spots, then R1 one more for the first player
+    [2, 3, 2, 2]
+    """
+    if players not in (2, 3, 4):
+        raise IllegalMove("S1", f"Corinth is for 2, 3 or 4 players, not {players}")
+    sheet = sheet or default_sheet()
+    if seed is None:
+        seed = int(np.random.SeedSequence().entropy % (1 << 63))
+    if not isinstance(seed, int) or seed < 0:
+        raise IllegalMove("S3", f"a seed is a whole number ≥ 0, not {seed!r}")
+    if first_player is None:
+        first_player = int(np.random.default_rng(seed).integers(players))  # S3
+    if not 0 <= first_player < players:
+        raise IllegalMove("S3", f"the first player is 1 to {players}")
+    crossed = 2 if players == 4 else 0  # S2
+    empty = PlayerState(
+        shops=tuple((0,) * len(d.shops) for d in sheet.districts),
+        steward=sheet.market.centre,
+        used=1 << sheet.market.centre,
+        turns=crossed,
+    )
+    state = GameState(
+        sheet=sheet,
+        players=(empty,) * players,
+        bonus_owner=(-1,) * len(GOODS),
+        phase="purvey",
+        first_player=first_player,
+        round=1,
+        turn=0,
+        harbor=(None,) * len(HARBOR),
+        yellow_bought=0,
+        seed=seed,
+        start_player=first_player,
+    )
+    return _start_round(state)
