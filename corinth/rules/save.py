@@ -91,10 +91,11 @@ def from_dict(data: Any, origin: str = "the saved game") -> GameState:
     if players is not None and first is not None and first >= players:
         problems.append(f"first_player: {first} but only {players} players (numbered from 0)")
     sheet = None
-    try:
-        sheet = sheet_from_dict(data.get("sheet"), "sheet")
-    except InvalidSheet as exc:
-        problems.extend(f"sheet: {p}" for p in exc.problems)
+    if "sheet" in data:  # a hand-written save may leave it out: the default sheet is meant
+        try:
+            sheet = sheet_from_dict(data["sheet"], "sheet")
+        except InvalidSheet as exc:
+            problems.extend(f"sheet: {p}" for p in exc.problems)
     moves = data.get("moves")
     if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
         problems.append("moves: expected a list of moves in notation")

@@ -1,0 +1,238 @@
+"""The ``corinth`` command line. ``corinth --help`` lists every command.
+
+Each command is a pair of functions: ``add_<name>(parser)`` declares its options and ``run_<name>(args)``
+does the work and returns the exit code. ``COMMANDS`` lists them in the order ``--help`` shows them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import numpy as np
+
+from corinth.rules import CorinthError, GameState, new_game
+from corinth.rules.scoring import TERMS
+from corinth.solver.bots import BOTS, make_bot, play_game
+
+EXIT_BAD_INPUT = 2
+
+
+class UserError(Exception):
+    """A problem with the command's input: printed as one clear message, exit code 2."""
+
+
+def load_game(path: str) -> GameState:
+    """Read a saved game for a command; every problem becomes a UserError."""
+    try:
+        text = Path(path).read_bytes()
+    except OSError as exc:
+        raise UserError(f"cannot read {path}: {exc.strerror or exc}") from None
+    try:
+        from corinth.rules.save import from_json
+
+        return from_json(text, origin=path)
+    except CorinthError as exc:
+        raise UserError(str(exc)) from None
+
+
+# --- simulate --------------------------------------------------------------------------------
+
+
+def add_simulate(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--players", type=int, default=4, choices=(2, 3, 4), help="players per game (S1)"
+    )
+    p.add_argument("--games", type=int, default=100, help="number of games")
+    p.add_argument(
+        "--bot",
+        default="greedy",
+        help=f"one bot for every seat, or one per seat separated by commas ({', '.join(BOTS)})",
+    )
+    p.add_argument(
+        "--seed", type=int, default=0, help="seed of the whole run; game k is seeded from (seed, k)"
+    )
+    p.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="worker processes")
+    p.add_argument("--json", action="store_true", help="print the report as JSON")
+    p.add_argument("--no-progress", action="store_true", help="hide the progress bar")
+
+
+def game_seed(seed: int, k: int) -> int:
+    """The seed of game ``k`` of a run (independent streams from one run seed)."""
+    return int(np.random.SeedSequence([seed, k]).generate_state(2, dtype=np.uint64)[0] >> 1)
+
+
+def _play_one(job: tuple[int, int, int, tuple[str, ...]]) -> dict:
+    seed, k, players, bots = job
+    gseed = game_seed(seed, k)
+    seats = [make_bot(name, gseed + i) for i, name in enumerate(bots)]
+    final = play_game(new_game(players=players, seed=gseed), seats)
+    return {
+        "seed": gseed,
+        "winners": list(final.winners),
+        "scores": [final.score_breakdown(i).as_dict() for i in range(players)],
+    }
+
+
+def simulate(
+    players: int,
+    games: int,
+    bots: tuple[str, ...],
+    seed: int,
+    jobs: int = 1,
+    progress: bool = False,
+) -> dict:
+    """Play ``games`` seeded games and summarise them per seat.
+
+    A shared victory (E2) counts as a fraction of a win for each winner.
+
+    >>> report = simulate(2, 2, ("greedy", "random"), seed=1)
+    >>> [seat["bot"] for seat in report["seats"]], report["games"]
+    (['greedy', 'random'], 2)
+    """
+    if games < 1:
+        raise UserError("--games must be at least 1")
+    if len(bots) == 1:
+        bots = bots * players
+    if len(bots) != players:
+        raise UserError(f"--bot names {len(bots)} bots for {players} players")
+    for name in bots:
+        if name not in BOTS:
+            raise UserError(f"unknown bot {name!r}; bots: {', '.join(sorted(BOTS))}")
+    work = [(seed, k, players, bots) for k in range(games)]
+    bar = None
+    if progress:
+        from tqdm import tqdm
+
+        bar = tqdm(total=games, unit="game", file=sys.stderr, desc="simulate")
+    results = []
+    if jobs > 1 and games > 1:
+        import multiprocessing
+
+        with multiprocessing.get_context("fork").Pool(jobs) as pool:
+            for r in pool.imap(_play_one, work, chunksize=max(1, min(16, games // (4 * jobs)))):
+                results.append(r)
+                if bar:
+                    bar.update()
+    else:
+        for job in work:
+            results.append(_play_one(job))
+            if bar:
+                bar.update()
+    if bar:
+        bar.close()
+    seats = []
+    for i, name in enumerate(bots):
+        totals = np.array([r["scores"][i]["total"] for r in results], dtype=float)
+        wins = np.array([1 / len(r["winners"]) if i in r["winners"] else 0.0 for r in results])
+        half = 1.96 * wins.std(ddof=1) / np.sqrt(len(wins)) if len(wins) > 1 else float("nan")
+        seats.append(
+            {
+                "seat": i + 1,
+                "bot": name,
+                "mean_score": float(totals.mean()),
+                "score_sd": float(totals.std(ddof=1)) if len(totals) > 1 else 0.0,
+                "win_rate": float(wins.mean()),
+                "win_rate_ci95": [float(wins.mean() - half), float(wins.mean() + half)],
+                "terms": {t: float(np.mean([r["scores"][i][t] for r in results])) for t in TERMS},
+            }
+        )
+    return {"players": players, "games": games, "seed": seed, "seats": seats}
+
+
+def format_simulation(report: dict) -> str:
+    head = ["seat", "bot", "mean", "win rate", *TERMS]
+    rows = [
+        [
+            str(s["seat"]),
+            s["bot"],
+            f"{s['mean_score']:.1f}",
+            f"{100 * s['win_rate']:.1f}%",
+            *(f"{s['terms'][t]:.1f}" for t in TERMS),
+        ]
+        for s in report["seats"]
+    ]
+    widths = [max(len(r[c]) for r in [head, *rows]) for c in range(len(head))]
+    lines = [
+        f"{report['games']} games, {report['players']} players, seed {report['seed']}",
+        "  ".join(h.rjust(w) for h, w in zip(head, widths)),
+    ]
+    lines += ["  ".join(v.rjust(w) for v, w in zip(r, widths)) for r in rows]
+    lines.append(
+        "mean of each score term (E1); a shared victory counts as a fraction of a win (E2)"
+    )
+    return "\n".join(lines)
+
+
+def run_simulate(args: argparse.Namespace) -> int:
+    bots = tuple(b.strip() for b in args.bot.split(","))
+    progress = not args.no_progress and args.games >= 20
+    report = simulate(args.players, args.games, bots, args.seed, max(1, args.jobs), progress)
+    print(json.dumps(report, indent=2) if args.json else format_simulation(report))
+    return 0
+
+
+# --- show ------------------------------------------------------------------------------------
+
+
+def add_show(p: argparse.ArgumentParser) -> None:
+    p.add_argument("game", help="a saved game (JSON)")
+    p.add_argument("--player", type=int, help="show only this player's sheet (1 to 4)")
+    p.add_argument("--moves", action="store_true", help="also list the moves played")
+
+
+def run_show(args: argparse.Namespace) -> int:
+    state = load_game(args.game)
+    player = None
+    if args.player is not None:
+        if not 1 <= args.player <= state.num_players:
+            raise UserError(f"--player must be 1 to {state.num_players}")
+        player = args.player - 1
+    print(state.text(player))
+    if args.moves:
+        print("Moves: " + " ; ".join(m.notation() for m in state.history))
+    return 0
+
+
+COMMANDS: dict[str, tuple[str, Callable, Callable]] = {
+    "simulate": (
+        "play whole games between bots and report scores per seat",
+        add_simulate,
+        run_simulate,
+    ),
+    "show": ("print a saved game's harbor and sheets as text", add_show, run_show),
+}
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="corinth",
+        description="Corinth: rules engine, solver and tutorials for the dice game.",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", title="commands")
+    for name, (help_text, add, _) in COMMANDS.items():
+        add(sub.add_parser(name, help=help_text, description=help_text))
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not args.command:
+        parser.print_help()
+        return EXIT_BAD_INPUT
+    try:
+        return COMMANDS[args.command][2](args)
+    except UserError as exc:
+        print(f"corinth {args.command}: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())
