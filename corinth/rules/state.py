@@ -10,7 +10,7 @@
 
 from __future__ import annotations
 
-import dataclasses
+import functools
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -305,7 +305,7 @@ class GameState:
         if handler is None:
             raise IllegalMove(_PHASE_RULE[self.phase], f"{self._expecting()}, not {move!r}")
         state, recorded = handler(self, move)
-        return dataclasses.replace(state, history_node=_History(recorded, self.history_node))
+        return _evolve(state, history_node=_History(recorded, self.history_node))
 
     def _expecting(self) -> str:
         who = f"player {self.current_player + 1}"
@@ -334,9 +334,7 @@ class GameState:
         players = _set(
             self.players, self.first_player, _spend(self.players[self.first_player], move.buy, 0)
         )
-        return dataclasses.replace(
-            self, players=players, yellow_bought=move.buy, phase="roll"
-        ), move
+        return _evolve(self, players=players, yellow_bought=move.buy, phase="roll"), move
 
     def _roll(self, move: Roll) -> tuple[GameState, Move]:
         if len(move.white) != dice_mod.FACES or len(move.yellow) != dice_mod.FACES:
@@ -351,15 +349,13 @@ class GameState:
                 f"{self.yellow_dice()} yellow dice are rolled this round, not {sum(move.yellow)}",
             )
         if all_same(move.white, move.yellow):  # R5: the roller wins at once
-            return dataclasses.replace(
+            return _evolve(
                 self,
                 phase="over",
                 winners=(self.first_player,),
                 harbor=sort_harbor(move.white, move.yellow),
             ), move
-        state = dataclasses.replace(
-            self, harbor=sort_harbor(move.white, move.yellow), phase="take", turn=0
-        )
+        state = _evolve(self, harbor=sort_harbor(move.white, move.yellow), phase="take", turn=0)
         return state._begin_turn(), move
 
     def _take(self, move: Take) -> tuple[GameState, Move]:
@@ -389,9 +385,7 @@ class GameState:
             )
             move = Take(move.district, (), shops)
         harbor = self.harbor[:slot] + (None,) + self.harbor[slot + 1 :]
-        state = dataclasses.replace(
-            self, players=_set(self.players, who, p), bonus_owner=bonus, harbor=harbor
-        )
+        state = _evolve(self, players=_set(self.players, who, p), bonus_owner=bonus, harbor=harbor)
         return state._after_action(), move
 
     def _compensate(self, move: Compensate) -> tuple[GameState, Move]:
@@ -401,7 +395,7 @@ class GameState:
         p, bonus, move = self._steward(
             self.players[who], who, self.bonus_owner, move, 1, adjust=False
         )
-        state = dataclasses.replace(self, players=_set(self.players, who, p), bonus_owner=bonus)
+        state = _evolve(self, players=_set(self.players, who, p), bonus_owner=bonus)
         return state._end_turn(), move
 
     def _pass(self, move: Pass) -> tuple[GameState, Move]:
@@ -428,8 +422,8 @@ class GameState:
         mask = p.buildings
         for name in move.buildings:
             mask |= 1 << BUILDINGS.index(name)
-        p = dataclasses.replace(_spend(p, gold, goats), buildings=mask)
-        state = dataclasses.replace(self, players=_set(self.players, who, p))
+        p = _evolve(_spend(p, gold, goats), buildings=mask)
+        state = _evolve(self, players=_set(self.players, who, p))
         return state._end_turn(), Build(tuple(sorted(move.buildings, key=BUILDINGS.index)))
 
     def _steward(
@@ -461,29 +455,32 @@ class GameState:
                 )
             used |= 1 << cell
             here = cell
-        p = dataclasses.replace(
+        p = _evolve(
             _spend(p, cost, 0),
             used=used | 1 << self.sheet.market.centre,
             steward=here,
             circled=p.circled | 1 << here,
         )
         p, bonus, shops = _arrive(self.sheet, p, who, bonus, here, move.shops)  # A4e
-        return p, bonus, dataclasses.replace(move, shops=shops)
+        return p, bonus, _evolve(move, shops=shops)
 
     # --- flow --------------------------------------------------------------------------------
 
     def _after_action(self) -> GameState:
         """B1: offer to build if anything is affordable, else end the turn."""
         p = self.player()
-        if len(self._affordable_building_sets(p)) > 1:
-            return dataclasses.replace(self, phase="build")
+        if any(
+            not p.has(b.name) and b.gold <= p.gold and b.goats <= p.goats
+            for b in self.sheet.buildings
+        ):
+            return _evolve(self, phase="build")
         return self._end_turn()
 
     def _begin_turn(self) -> GameState:
         """R8: with no group left, the player may take a compensation step (skipped if none is possible)."""
         if any(g is not None for g in self.harbor):
-            return dataclasses.replace(self, phase="take")
-        state = dataclasses.replace(self, phase="compensate")
+            return _evolve(self, phase="take")
+        state = _evolve(self, phase="compensate")
         if not state._compensation_moves():
             return state._end_turn()
         return state
@@ -492,18 +489,18 @@ class GameState:
         harbor = self.harbor
         if self.turn == 0:  # R6: yellow dice leave the harbor after the first player's turn
             harbor = tuple(g.without_yellow() if g is not None else None for g in harbor)
-        state = dataclasses.replace(self, harbor=harbor, turn=self.turn + 1)
+        state = _evolve(self, harbor=harbor, turn=self.turn + 1)
         if state.turn < len(state.turn_order()):
             return state._begin_turn()
         return state._end_round()
 
     def _end_round(self) -> GameState:
         """R9: clear the harbor; end the game or pass the first-player role to the left."""
-        cleared = dataclasses.replace(self, harbor=(None,) * len(HARBOR), turn=0, yellow_bought=0)
+        cleared = _evolve(self, harbor=(None,) * len(HARBOR), turn=0, yellow_bought=0)
         if all(p.turns >= self.sheet.turn_track for p in self.players):
-            return dataclasses.replace(cleared, phase="over", winners=_winners(cleared))
+            return _evolve(cleared, phase="over", winners=_winners(cleared))
         first = (self.first_player + 1) % self.num_players
-        return _start_round(dataclasses.replace(cleared, first_player=first, round=self.round + 1))
+        return _start_round(_evolve(cleared, first_player=first, round=self.round + 1))
 
     # --- equality, text ----------------------------------------------------------------------
 
@@ -578,6 +575,14 @@ _HANDLERS = {
 # --- helpers shared by the actions ----------------------------------------------------------
 
 
+def _evolve(obj, **changes):
+    """``dataclasses.replace`` without its per-call field checks: the engine's hottest function."""
+    new = object.__new__(type(obj))
+    for name in type(obj).__slots__:
+        object.__setattr__(new, name, changes[name] if name in changes else getattr(obj, name))
+    return new
+
+
 def _set(items: tuple, index: int, value) -> tuple:
     return items[:index] + (value,) + items[index + 1 :]
 
@@ -589,7 +594,7 @@ def _no_shops(move: Take) -> None:
 
 def _gain(p: PlayerState, sheet: Sheet, gold: int, goats: int) -> PlayerState:
     """T1: circle the next free symbols; gains past the last symbol are lost."""
-    return dataclasses.replace(
+    return _evolve(
         p,
         gold_circled=min(sheet.gold_track, p.gold_circled + gold),
         goats_circled=min(sheet.goat_track, p.goats_circled + goats),
@@ -604,9 +609,7 @@ def _spend(p: PlayerState, gold: int, goats: int) -> PlayerState:
         )
     if not gold and not goats:
         return p
-    return dataclasses.replace(
-        p, gold_crossed=p.gold_crossed + gold, goats_crossed=p.goats_crossed + goats
-    )
+    return _evolve(p, gold_crossed=p.gold_crossed + gold, goats_crossed=p.goats_crossed + goats)
 
 
 def _count_kind(sheet: Sheet, mask: int, kind: str) -> int:
@@ -636,7 +639,7 @@ def _arrive(
         p = _gain(p, sheet, 0, c.amount)
     elif c.kind == "score":  # M6: the running total of circled cells plus circled +1 cells
         value = bin(p.circled).count("1") + _count_kind(sheet, p.circled, "+1")
-        p = dataclasses.replace(p, scores=p.scores + (value,))
+        p = _evolve(p, scores=p.scores + (value,))
     # M4 (+1) and M5 (yellow die) count later, from the circled cells.
     return p, bonus, ()
 
@@ -654,7 +657,7 @@ def _deliver(
     district = sheet.districts[d]
     before = p.shops[d]
     fills = place_goods(district.shops, before, checks, started, district.name)
-    p = dataclasses.replace(p, shops=_set(p.shops, d, fills))
+    p = _evolve(p, shops=_set(p.shops, d, fills))
     if district.bonus and bonus[d] < 0 and all(f == s.goods for f, s in zip(fills, district.shops)):
         bonus = _set(bonus, d, who)  # A3c: first to complete the district claims its bonus
     return p, bonus, canonical_shops(district.shops, before, fills)
@@ -672,6 +675,14 @@ def deliveries(
     >>> deliveries((Shop(2, 1), Shop(3, 2), Shop(4, 3)), (0, 0, 0), 3)
     [(1,), (2,), (0, 1), (0, 2)]
     """
+    return list(_deliveries(shops, fills, checks))
+
+
+@functools.lru_cache(maxsize=65536)
+def _deliveries(
+    shops: tuple[Shop, ...], fills: tuple[int, ...], checks: int
+) -> tuple[tuple[int, ...], ...]:
+    """The memoised body of ``deliveries`` (a position repeats across candidate moves)."""
     n = len(shops)
     m = checks
     for i in range(n):
@@ -680,9 +691,9 @@ def deliveries(
             break
     fresh = [i for i in range(n) if fills[i] == 0]
     if m <= 0 or not fresh:
-        return [()]
+        return ((),)
     if m >= sum(shops[i].goods for i in fresh):  # A3d: everything fills, the rest is lost
-        return [tuple(fresh)]
+        return (tuple(fresh),)
     out = []
     for mask in range(1 << len(fresh)):
         full = [fresh[k] for k in range(len(fresh)) if mask >> k & 1]
@@ -696,7 +707,7 @@ def deliveries(
             if j not in full and shops[j].goods > left:
                 out.append(tuple(full) + (j,))
     out.sort(key=lambda t: (len(t), t))
-    return out
+    return tuple(out)
 
 
 def place_goods(
@@ -755,29 +766,39 @@ def canonical_shops(
 def steward_paths(start: int, used: int, longest: int) -> list[list[tuple[int, ...]]]:
     """Every steward path from ``start`` avoiding ``used`` cells (A4b, A4c), bucketed by length.
 
-    ``result[n]`` lists the paths of exactly ``n`` steps, ``n`` from 1 to ``longest`` (capped at 24).
+    ``result[n]`` lists the paths of exactly ``n`` steps in ascending order, ``n`` from 1 to ``longest``
+    (capped at 24). Results are memoised on ``(start, used, longest)``; each call returns fresh lists.
 
     >>> [len(paths) for paths in steward_paths(12, 1 << 12, 3)]
     [0, 4, 12, 32]
     """
-    longest = min(longest, CELLS - 1)
+    longest = max(0, min(longest, CELLS - 1))
+    return [list(bucket) for bucket in _steward_paths(start, used | 1 << start, longest)]
+
+
+# Neighbours in ascending order, so a depth-first walk yields each length's paths already sorted.
+_SORTED_NEIGHBOURS = tuple(tuple(sorted(n)) for n in _NEIGHBOURS)
+
+
+@functools.lru_cache(maxsize=8192)
+def _steward_paths(start: int, seen: int, longest: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
     out: list[list[tuple[int, ...]]] = [[] for _ in range(longest + 1)]
     if longest < 1:
-        return out
-    nbrs = _NEIGHBOURS
-    stack = [(start, used | 1 << start, ())]
-    while stack:
-        here, seen, path = stack.pop()
+        return tuple(map(tuple, out))
+    nbrs = _SORTED_NEIGHBOURS
+
+    def walk(here: int, seen: int, path: tuple[int, ...], depth: int) -> None:
+        bucket = out[depth]
         for c in nbrs[here]:
             if seen >> c & 1:
                 continue
             p = path + (c,)
-            out[len(p)].append(p)
-            if len(p) < longest:
-                stack.append((c, seen | 1 << c, p))
-    for bucket in out:
-        bucket.sort()
-    return out
+            bucket.append(p)
+            if depth < longest:
+                walk(c, seen | 1 << c, p, depth + 1)
+
+    walk(start, seen, (), 1)
+    return tuple(map(tuple, out))
 
 
 # --- setting up -----------------------------------------------------------------------------
@@ -787,13 +808,13 @@ def _start_round(state: GameState) -> GameState:
     """R1: the first player crosses a turn-track spot, then purveys (R2; skipped if nothing can be bought)."""
     f = state.first_player
     p = state.players[f]
-    state = dataclasses.replace(
+    state = _evolve(
         state,
-        players=_set(state.players, f, dataclasses.replace(p, turns=p.turns + 1)),
+        players=_set(state.players, f, _evolve(p, turns=p.turns + 1)),
         phase="purvey",
     )
     if state.max_purchase() == 0:
-        return dataclasses.replace(state, phase="roll")
+        return _evolve(state, phase="roll")
     return state
 
 
