@@ -102,7 +102,11 @@ class Move:
         head, rest = words[0], words[1:]
         try:
             if head == "buy":
-                if len(rest) != 1 or not rest[0].isdigit():
+                if (
+                    len(rest) != 1
+                    or not (rest[0].isascii() and rest[0].isdigit())
+                    or len(rest[0]) > 9
+                ):
                     raise InvalidNotation("write 'buy N' with N from 0 to 3")
                 return Purvey(int(rest[0]))
             if head == "roll":

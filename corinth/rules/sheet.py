@@ -33,6 +33,7 @@ BUILDING_TITLES = {
 }
 CONFIDENCE = ("certain", "likely", "reconstructed")
 MARKET_SIZE = 5
+MAX_SHOPS = 10  # per district; the printed sheet has 3 or 4
 # Market cell kinds. Amount cells carry a number ("gold 2"); the others stand alone.
 AMOUNT_KINDS = ("gold", "goats") + GOODS
 PLAIN_KINDS = ("score", "steward", "+1", "yellow")
@@ -195,7 +196,13 @@ def _parse_cell(text: Any, where: str, problems: list[str]) -> Cell:
     words = text.split()
     if len(words) == 1 and words[0] in PLAIN_KINDS:
         return Cell(words[0])
-    if len(words) == 2 and words[0] in AMOUNT_KINDS and words[1].isdigit():
+    if (
+        len(words) == 2
+        and words[0] in AMOUNT_KINDS
+        and words[1].isascii()
+        and words[1].isdigit()
+        and len(words[1]) <= 9
+    ):
         amount = int(words[1])
         if amount < 1:
             problems.append(f"{where}: amount must be at least 1 in {text!r}")
@@ -231,6 +238,8 @@ def sheet_from_dict(data: Any, origin: str = "<data>") -> Sheet:
     if not isinstance(raw_districts, dict):
         problems.append("districts: missing (a table with green, purple, blue and orange)")
         raw_districts = {}
+    elif not raw_districts:
+        problems.append("districts: empty (a table with green, purple, blue and orange)")
     for extra in set(raw_districts) - set(GOODS):
         problems.append(
             f"districts.{extra}: unknown district (goods districts are {', '.join(GOODS)})"
@@ -247,6 +256,9 @@ def sheet_from_dict(data: Any, origin: str = "<data>") -> Sheet:
         if not isinstance(goods, list) or not goods:
             problems.append(f"{where}.shop_goods: expected a non-empty list, one number per shop")
             goods = []
+        elif len(goods) > MAX_SHOPS:  # deliveries enumerate subsets of shops: keep them few
+            problems.append(f"{where}.shop_goods: at most {MAX_SHOPS} shops, got {len(goods)}")
+            goods = goods[:MAX_SHOPS]
         if not isinstance(points, list):
             problems.append(f"{where}.shop_points: expected a list, one number per shop")
             points = []
