@@ -198,6 +198,38 @@ def run_show(args: argparse.Namespace) -> int:
     return 0
 
 
+# --- rules ------------------------------------------------------------------------------------
+
+
+def add_rules(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "rule", nargs="?", help="a rule ID such as A3a; without it, every rule in one line each"
+    )
+
+
+def run_rules(args: argparse.Namespace) -> int:
+    from corinth.rules.catalogue import citations, rule_text, rules
+
+    if not args.rule:
+        for text in rules().values():
+            print(text if len(text) < 110 else text[:107] + "...")
+        return 0
+    rid = args.rule[0].upper() + args.rule[1:].lower()
+    try:
+        print(rule_text(rid))
+    except KeyError as exc:
+        raise UserError(exc.args[0]) from None
+    found = citations(rid)
+    print("\nEnforced and cited in:")
+    for path, line, text in found["code"]:
+        print(f"  {path}:{line}  {text[:90]}")
+    if found["tests"]:
+        print("Tested by:")
+        for path, line, text in found["tests"]:
+            print(f"  {path}:{line}  {text.removeprefix('def ').split('(')[0]}")
+    return 0
+
+
 COMMANDS: dict[str, tuple[str, Callable, Callable]] = {
     "simulate": (
         "play whole games between bots and report scores per seat",
@@ -205,6 +237,11 @@ COMMANDS: dict[str, tuple[str, Callable, Callable]] = {
         run_simulate,
     ),
     "show": ("print a saved game's harbor and sheets as text", add_show, run_show),
+    "rules": (
+        "the rule catalogue: a rule's text, the code that enforces it, its tests",
+        add_rules,
+        run_rules,
+    ),
 }
 
 
@@ -232,6 +269,9 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # output piped into a pager or head that stopped reading
+        sys.stderr.close()
+        return 0
 
 
 if __name__ == "__main__":
