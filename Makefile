@@ -28,7 +28,7 @@ browser:
 test: install-dev browser
 	$(BIN)/ruff check .
 	$(BIN)/python -m pytest -n 2 --doctest-modules corinth tests
-	$(BIN)/python -m pytest --nbval notebooks
+	$(BIN)/python -m pytest --nbval notebooks --nbval-sanitize-with notebooks/nbval_sanitize.cfg
 
 lint: install-dev
 	$(BIN)/ruff check .

@@ -1,0 +1,373 @@
+"""Puzzles: "what is the best move for this roll?" — loading the puzzle sets and making new ones.
+
+A puzzle is a position from a seeded bot game (so it is reachable by construction), saved as a game
+(``GameState.to_json``) that stops just after a roll, when one player must take a group (R6, R7). Its
+answer is a move in notation, verified to be the *unique* best: it beats every other candidate by at
+least ``margin`` points under the puzzle's objective.
+
+Two kinds:
+
+- ``move``: the best of every legal move (district actions A1–A3 and steward moves A4);
+- ``route``: the best steward move (A4, M1–M7) — only steward moves are candidates.
+
+The objective is ``immediate``: the points the move secures on the sheet now (E1 counted as if the game
+ended after the move: completed shops, bonuses, gold and goats pairs, scoring spots, Temple).
+
+>>> puzzles = load_puzzles()
+>>> len(puzzles) >= 30, sorted({p.tier for p in puzzles})
+(True, [1, 2, 3])
+>>> p = puzzles[0]
+>>> p.check(p.answer).startswith("Correct")
+True
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import asdict, dataclass, field
+from functools import cached_property
+from pathlib import Path
+
+from corinth.rules import GameState, IllegalMove, InvalidNotation, Move, Take, new_game
+from corinth.rules.sheet import data_dir
+
+from .bots import GreedyBot, RandomBot
+
+TIERS = {1: "beginner", 2: "intermediate", 3: "expert"}
+KINDS = ("move", "route")
+OBJECTIVES = ("immediate",)
+# Ratings: tier 1 below 4, tier 2 from 4 to below 6.5, tier 3 from 6.5 (see ``rate``).
+TIER_BOUNDS = {1: (0.0, 4.0), 2: (4.0, 6.5), 3: (6.5, 99.0)}
+MIN_MARGIN = 1
+
+
+def puzzles_dir() -> Path:
+    """The folder of the puzzle sets (``seeds/puzzles``)."""
+    return data_dir() / "puzzles"
+
+
+# --- ranking ---------------------------------------------------------------------------------
+
+
+def immediate_value(state: GameState, move: Move | str) -> int:
+    """Points ``move`` secures now for the player who plays it: the E1 score after minus before.
+
+    >>> s = new_game(players=2, seed=5, first_player=0).apply("buy 0").apply("roll 111223466")
+    >>> immediate_value(s, "gold")  # 1 gold + two 6s = 3 gold: one pair, 1 point
+    1
+    """
+    player = state.current_player
+    return state.apply(move).score(player) - state.score(player)
+
+
+def candidates(state: GameState, kind: str = "move") -> list[Move]:
+    """The moves a puzzle of this kind compares: every legal move, or only steward moves (``route``)."""
+    moves = state.legal_moves()
+    if kind == "route":
+        moves = [m for m in moves if isinstance(m, Take) and m.path]
+    return moves
+
+
+def immediate_ranking(state: GameState, kind: str = "move") -> list[tuple[Move, int]]:
+    """Every candidate with its immediate value, best first (ties keep ``legal_moves`` order)."""
+    scored = [(m, immediate_value(state, m)) for m in candidates(state, kind)]
+    return sorted(scored, key=lambda mv: -mv[1])
+
+
+# --- the puzzle ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """One puzzle: the saved game of the position, the question and its verified answer."""
+
+    id: str
+    tier: int
+    title: str
+    game: str  # the position as a saved game (GameState.to_json)
+    objective: str  # "immediate"
+    answer: str  # the unique best move, in notation
+    kind: str = "move"  # "move" or "route"
+    rating: float = 0.0  # difficulty, about 1 (easy) to 10 (hard)
+    margin: int = MIN_MARGIN  # how many points the answer beats the second best by
+    best_value: int = 0  # the answer's value under the objective
+    candidates: int = 0  # how many moves were compared
+    source: dict = field(
+        default_factory=dict
+    )  # how the position was made: seed, players, bots, move
+
+    @cached_property
+    def state(self) -> GameState:
+        """The position (replayed from the saved game, every move checked)."""
+        return GameState.from_json(self.game)
+
+    @property
+    def player(self) -> int:
+        """The player to move, 0-based."""
+        return self.state.current_player
+
+    @property
+    def roll(self) -> str:
+        """The roll of this round, in notation."""
+        rolls = [m for m in self.state.history if m.kind == "roll"]
+        return str(rolls[-1])
+
+    def question(self) -> str:
+        """The puzzle in plain words."""
+        what = (
+            "Which steward move (A4) secures the most points now?"
+            if self.kind == "route"
+            else "Which move secures the most points now?"
+        )
+        return (
+            f"Puzzle {self.id} ({TIERS[self.tier]}, difficulty {self.rating:.1f}): {self.title}\n"
+            f"Player {self.player + 1} to play after {self.roll}. {what} "
+            f"Answer in move notation, e.g. 'gold', 'green 1', 'blue steward r1c2,r0c2'."
+        )
+
+    def check(self, reply: str | Move | None) -> str:
+        """Feedback on a reply: a hint for ``None``, "Correct" for the answer, else why not."""
+        state = self.state
+        if reply is None:
+            n = (
+                len(self.answer.split(" steward ")[1].split(","))
+                if " steward " in self.answer
+                else 0
+            )
+            where = (
+                f"it is a steward move of {n} step{'s' if n != 1 else ''}"
+                if n
+                else f"it takes the {self.answer.split()[0].capitalize()} group"
+            )
+            return f"Hint: compare what each group gives now; {where}."
+        try:
+            move = Move.parse(reply) if isinstance(reply, str) else reply
+            after = state.apply(move)
+        except (IllegalMove, InvalidNotation) as exc:
+            return f"Not a legal move here: {exc}"
+        if str(move) == self.answer:
+            return (
+                f"Correct! {Move.parse(self.answer).describe(state)} "
+                f"It secures {self.best_value} point{'s' if self.best_value != 1 else ''} now, "
+                f"{self.margin} more than any other {'steward ' if self.kind == 'route' else ''}move."
+            )
+        if self.kind == "route" and not (isinstance(move, Take) and move.path):
+            return "Legal, but this puzzle asks for a steward move (A4): write '<district> steward <path>'."
+        value = after.score(state.current_player) - state.score(state.current_player)
+        return (
+            f"Legal, but not the best: {move.describe(state)} "
+            f"It secures {value} point{'s' if value != 1 else ''} now; the best move secures "
+            f"{self.best_value}."
+        )
+
+    def to_dict(self) -> dict:
+        data = asdict(self)
+        data["game"] = json.loads(self.game)
+        return data
+
+    @staticmethod
+    def from_dict(data: dict) -> Puzzle:
+        data = dict(data)
+        if not isinstance(data.get("game"), str):
+            data["game"] = json.dumps(data["game"])
+        return Puzzle(**data)
+
+
+def load_puzzles(path: str | Path | None = None) -> list[Puzzle]:
+    """Every puzzle of the sets in ``seeds/puzzles`` (or one file), ordered by tier and id."""
+    path = Path(path) if path is not None else puzzles_dir()
+    files = sorted(path.glob("*.json")) if path.is_dir() else [path]
+    out = []
+    for f in files:
+        data = json.loads(f.read_text(encoding="utf-8"))
+        out.extend(Puzzle.from_dict(p) for p in data["puzzles"])
+    return sorted(out, key=lambda p: (p.tier, p.id))
+
+
+def save_puzzles(puzzles: list[Puzzle], path: str | Path, title: str = "") -> None:
+    """Write a puzzle set as JSON."""
+    data = {"format": "corinth-puzzles", "version": 1, "title": title}
+    data["puzzles"] = [p.to_dict() for p in puzzles]
+    Path(path).write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+# --- making puzzles --------------------------------------------------------------------------
+
+
+def rate(state: GameState, ranking: list[tuple[Move, int]], kind: str) -> float:
+    """Difficulty of a position, about 1 to 10.
+
+    More candidates, a steward answer, a steward answer that pays gold or uses the Stables (A4a), a
+    small margin, and an answer that is not the biggest group all make a puzzle harder.
+    """
+    (best, value), second = ranking[0], ranking[1][1]
+    score = 1.0 + math.log2(len(ranking)) / 2
+    if isinstance(best, Take) and best.path:
+        score += 1.5
+        face = state.harbor[_slot(best.district)].face
+        if len(best.path) != face:
+            score += 1.5
+        score += max(0, len(best.path) - 2) * 0.25
+    if value - second <= 1:
+        score += 1.0
+    sizes = {d: g.size for d, g in state.groups()}
+    if isinstance(best, Take) and sizes.get(best.district, 0) < max(sizes.values()):
+        score += 0.5
+    if kind == "route":
+        score += 0.5
+    return round(min(score, 10.0), 1)
+
+
+def _slot(district: str) -> int:
+    from corinth.rules import HARBOR
+
+    return HARBOR.index(district)
+
+
+def _bots(seed: int, players: int):
+    """Seat 1 greedy, the others greedy or random by the seed: positions from plausible play."""
+    return [
+        GreedyBot(seed + i) if i == 0 or (seed >> i) & 1 else RandomBot(seed + i)
+        for i in range(players)
+    ]
+
+
+def positions(seed: int, players: int | None = None):
+    """Yield the 'take' positions of one seeded bot game, in order (``players`` from the seed if None)."""
+    if players is None:
+        players = 2 + seed % 3
+    state = new_game(players=players, seed=seed)
+    bots = _bots(seed, players)
+    while not state.is_over:
+        if state.is_chance:
+            state = state.roll()
+            continue
+        if state.phase == "take":
+            yield state
+        state = state.apply(bots[state.current_player].choose(state))
+
+
+def make_puzzle(state: GameState, kind: str, puzzle_id: str, title: str = "") -> Puzzle | None:
+    """A puzzle from this position if its best answer is unique by at least MIN_MARGIN, else None."""
+    ranking = immediate_ranking(state, kind)
+    if len(ranking) < 2:
+        return None
+    (best, value), second = ranking[0], ranking[1][1]
+    if value - second < MIN_MARGIN or value <= 0:
+        return None
+    rating = rate(state, ranking, kind)
+    tier = next(t for t, (lo, hi) in TIER_BOUNDS.items() if lo <= rating < hi)
+    if not title:
+        title = _title(state, best, kind)
+    return Puzzle(
+        id=puzzle_id,
+        tier=tier,
+        title=title,
+        game=state.to_json(indent=None),
+        objective="immediate",
+        answer=str(best),
+        kind=kind,
+        rating=rating,
+        margin=value - second,
+        best_value=value,
+        candidates=len(ranking),
+        source={"seed": state.seed, "players": state.num_players, "move": state.move_count},
+    )
+
+
+def _title(state: GameState, best: Move, kind: str) -> str:
+    groups = ", ".join(f"{d} {g}" for d, g in state.groups())
+    lead = "Steward route" if kind == "route" else "Best move"
+    return f"{lead}, round {state.round}: {groups}"
+
+
+def generate_puzzle(seed: int, tier: int = 1, kind: str | None = None, tries: int = 50) -> Puzzle:
+    """A new puzzle of ``tier`` from seeded bot games, with a verified unique best answer.
+
+    Games seeded ``seed``, ``seed + 1``, … are scanned in order until a position fits the tier, so the
+    same arguments always give the same puzzle. ``kind`` is "move", "route" or None (either).
+
+    >>> p = generate_puzzle(7, tier=1)
+    >>> p.tier, p.check(p.answer).startswith("Correct")
+    (1, True)
+    """
+    if tier not in TIERS:
+        raise ValueError(f"tier is 1, 2 or 3, not {tier!r}")
+    kinds = KINDS if kind is None else (kind,)
+    for k in kinds:
+        if k not in KINDS:
+            raise ValueError(f"kind is 'move' or 'route', not {k!r}")
+    for game in range(seed, seed + tries):
+        for state in positions(game):
+            for k in kinds:
+                p = make_puzzle(state, k, f"g{game}-{state.move_count}-{k}")
+                if p is not None and p.tier == tier:
+                    return p
+    raise LookupError(f"no tier-{tier} puzzle in {tries} games from seed {seed}")
+
+
+# --- the puzzle sets -------------------------------------------------------------------------
+
+# How many puzzles of each (tier, kind) the sets hold.
+QUOTAS = {
+    (1, "move"): 11,
+    (1, "route"): 1,
+    (2, "move"): 6,
+    (2, "route"): 6,
+    (3, "move"): 6,
+    (3, "route"): 6,
+}
+MAX_CANDIDATES = 600  # keeps every puzzle quick to re-solve
+
+
+def build_sets(first_seed: int = 1000, quotas: dict | None = None) -> dict[int, list[Puzzle]]:
+    """Make the puzzle sets from seeded bot games: at most one puzzle per game and tier and one per
+    answer, ordered by seed."""
+    quotas = dict(QUOTAS if quotas is None else quotas)
+    found: dict[tuple[int, str], list[Puzzle]] = {key: [] for key in quotas}
+    answers: set[str] = set()  # one puzzle per answer, for variety
+    seed = first_seed
+    while any(len(found[k]) < n for k, n in quotas.items()):
+        tiers_done: set[int] = set()
+        for state in positions(seed):
+            for kind in KINDS:
+                p = make_puzzle(state, kind, "")
+                if (
+                    p is None
+                    or p.tier in tiers_done
+                    or p.candidates > MAX_CANDIDATES
+                    or p.answer in answers
+                ):
+                    continue
+                key = (p.tier, kind)
+                if key in found and len(found[key]) < quotas[key]:
+                    found[key].append(p)
+                    tiers_done.add(p.tier)
+                    answers.add(p.answer)
+        seed += 1
+    sets: dict[int, list[Puzzle]] = {}
+    for tier in TIERS:
+        chosen = sorted(
+            (p for (t, _), ps in found.items() if t == tier for p in ps),
+            key=lambda p: (p.source["seed"], p.source["move"]),
+        )
+        sets[tier] = [
+            Puzzle(**{**asdict(p), "id": f"t{tier}-{i + 1:02d}", "game": p.game})
+            for i, p in enumerate(chosen)
+        ]
+    return sets
+
+
+def main() -> None:
+    """Rebuild ``seeds/puzzles``: ``python -m corinth.solver.puzzles``."""
+    out = puzzles_dir()
+    out.mkdir(parents=True, exist_ok=True)
+    for tier, puzzles in build_sets().items():
+        path = out / f"tier{tier}_{TIERS[tier]}.json"
+        save_puzzles(puzzles, path, f"Corinth puzzles, tier {tier} ({TIERS[tier]})")
+        print(f"{path}: {len(puzzles)} puzzles")
+
+
+if __name__ == "__main__":
+    main()
