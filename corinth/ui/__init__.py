@@ -1,0 +1,17 @@
+"""Interactive boards for JupyterLab: the harbor, a player's sheet, a whole game against bots, and puzzles.
+
+Each board is one persistent widget whose traits change as the game goes on; each has a text form
+(``repr``) and an SVG form (``to_svg()``).
+
+>>> from corinth.rules import new_game
+>>> from corinth.ui import HarborWidget
+>>> state = new_game(players=2, seed=1, first_player=0).apply("buy 0").apply("roll 112344666")
+>>> HarborWidget(state).groups[-1]["face"]
+6
+"""
+
+from ._base import widgets_dir
+from .harbor import HarborWidget
+from .sheet import SheetWidget
+
+__all__ = ["HarborWidget", "SheetWidget", "widgets_dir"]

@@ -1,0 +1,224 @@
+"""The harbor and sheet widgets, Python side: traits, clicks, refusals with rule IDs, text and SVG forms.
+
+Cell names below assume the default sheet's market layout (RULES.md, "Sheet data").
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from corinth.rules import new_game
+from corinth.ui import HarborWidget, SheetWidget, widgets_dir
+
+
+@pytest.fixture
+def state():
+    return new_game(players=2, seed=1, first_player=0).apply("buy 0").apply("roll 112344666")
+
+
+def test_front_end_files_are_found():
+    folder = widgets_dir()
+    for name in ("harbor.js", "sheet.js", "dice.js", "boards.css"):
+        assert (folder / name).is_file()
+    # Shared helpers are joined in front so anywidget loads one plain ES module.
+    assert "import {" not in HarborWidget._esm
+    assert "export default" in HarborWidget._esm
+
+
+def test_r4_harbor_groups_bottom_to_top(state):
+    harbor = HarborWidget(state)
+    assert [g["district"] for g in harbor.groups] == [
+        "goats",
+        "green",
+        "purple",
+        "blue",
+        "orange",
+        "gold",
+    ]
+    gold = harbor.groups[-1]
+    assert (gold["face"], gold["size"], gold["legal"]) == (6, 3, True)
+    assert harbor.groups[4]["size"] == 0 and not harbor.groups[4]["legal"]
+    assert harbor.groups[0]["label"] == "harbor Goats: 2 × 1 (2 white)"
+
+
+def test_harbor_click_selects_and_toggles(state):
+    harbor = HarborWidget(state)
+    seen = []
+    harbor.on_select(seen.append)
+    harbor.handle({"event": "select", "district": "blue"})
+    assert harbor.selected == "blue"
+    harbor.handle({"event": "select", "district": "blue"})
+    assert harbor.selected == ""
+    assert seen == ["blue", ""]
+
+
+def test_r6_harbor_refuses_empty_district(state):
+    harbor = HarborWidget(state)
+    harbor.select("orange")
+    assert harbor.selected == ""
+    assert "(R6)" in harbor.message
+
+
+def test_harbor_not_takeable_outside_take_phase():
+    state = new_game(players=2, seed=1, first_player=0)  # purvey: nothing on the harbor
+    harbor = HarborWidget(state)
+    assert not any(g["legal"] for g in harbor.groups)
+    assert harbor.caption == "player 1 buys yellow dice"
+
+
+def test_harbor_updates_in_place(state):
+    harbor = HarborWidget(state)
+    harbor.select("gold")
+    model_id = harbor.model_id
+    harbor.state = state.apply("gold")  # player 2 to take; Gold is gone
+    assert harbor.model_id == model_id
+    assert harbor.selected == ""
+    assert harbor.groups[-1]["size"] == 0
+
+
+def test_harbor_yellow_dice_drawn():
+    state = new_game(players=2, seed=1, first_player=0).apply("buy 1").apply("roll 112344666/2")
+    harbor = HarborWidget(state)
+    green = harbor.groups[1]
+    assert (green["white"], green["yellow"]) == (1, 1)
+    assert "[2 y2]" in repr(harbor)
+
+
+def test_harbor_repr_is_deterministic(state):
+    a, b = HarborWidget(state), HarborWidget(state)
+    assert repr(a) == repr(b)
+    assert "0x" not in repr(a)
+    assert repr(a).splitlines()[1].split() == ["Gold", "6×3", "[6", "6", "6]", "*"]
+
+
+def test_svg_forms_are_wellformed(state):
+    for widget in (HarborWidget(state), SheetWidget(state)):
+        svg = widget.to_svg()
+        root = ET.fromstring(svg)
+        assert root.tag.endswith("svg")
+    assert SheetWidget(state).to_svg().count("market r") == 25
+
+
+def test_a4_sheet_draws_a_steward_path(state):
+    sheet = SheetWidget(state, player=0, group="blue")  # Blue shows 4
+    paths = []
+    sheet.on_path(lambda path, ready: paths.append((path, ready)))
+    for cell in (7, 2):  # r1c2, r0c2
+        sheet.handle({"event": "cell", "index": cell})
+    assert sheet.path == [7, 2] and not sheet.path_ready  # 2 steps for a 4 would cost 2 gold (A4a)
+    sheet.click(1)  # r0c1: 3 steps, one gold
+    assert sheet.path_ready
+    sheet.click(0)  # r0c0: four steps, the face value
+    assert sheet.path_ready
+    assert str(sheet.move()) == "blue steward r1c2,r0c2,r0c1,r0c0"
+    assert paths[-1] == ([7, 2, 1, 0], True)
+    assert sheet.board["market"][0]["step"] == 4
+
+
+def test_a4b_a4c_illegal_clicks_are_refused_with_the_rule(state):
+    sheet = SheetWidget(state, player=0, group="blue")
+    sheet.click(0)
+    assert sheet.message == "r0c0 is not orthogonally next to r2c2 (A4b)"
+    assert sheet.path == []
+    sheet.click(7)
+    sheet.click(8)
+    sheet.click(13)
+    sheet.click(12)  # back on the steward's start: clears the path
+    assert sheet.path == []
+    sheet.click(7)
+    sheet.click(6)
+    sheet.click(11)
+    sheet.click(12)
+    assert sheet.path == []  # the steward's cell clears
+    sheet.click(7)
+    sheet.click(8)
+    sheet.click(3)
+    sheet.click(2)
+    sheet.click(7)  # already on the path
+    assert "(A4c)" in sheet.message or "(A4b)" in sheet.message
+    assert sheet.path == [7, 8, 3, 2]
+
+
+def test_a4a_too_long_a_path_is_refused(state):
+    sheet = SheetWidget(state, player=0, group="goats")  # face 1, 1 gold: at most 2 steps
+    sheet.click(7)
+    sheet.click(2)
+    assert sheet.path_ready  # 2 steps for 1 gold
+    sheet.click(1)
+    assert "(A4a)" in sheet.message
+    assert sheet.path == [7, 2]
+
+
+def test_clicking_the_last_step_takes_it_back(state):
+    sheet = SheetWidget(state, player=0, group="goats")
+    sheet.click(7)
+    sheet.click(7)
+    assert sheet.path == [] and not sheet.path_ready
+
+
+def test_a4_no_group_no_steward_move(state):
+    sheet = SheetWidget(state, player=0)
+    sheet.click(7)
+    assert "(A4)" in sheet.message
+
+
+def test_r6_not_this_players_turn(state):
+    sheet = SheetWidget(state, player=1, group="goats")
+    sheet.click(7)
+    assert "player 1's turn" in sheet.message and "(R6)" in sheet.message
+
+
+def test_m1_goods_cell_offers_shop_choices(state):
+    sheet = SheetWidget(state, player=0, group="goats")
+    sheet.click(7)  # purple ×2
+    assert sheet.shop_choices() == [(0,), (1,), (2,), (3,)]
+    assert str(sheet.move(shops=(2,))) == "goats steward r1c2 shops 3"
+
+
+def test_aria_labels_name_cell_effect_and_distance(state):
+    sheet = SheetWidget(state, player=0, group="goats")
+    cells = sheet.board["market"]
+    assert cells[7]["label"].startswith("market r1c2: purple ×2, reachable in 1")
+    assert "reachable in 4" in cells[0]["label"]
+    assert cells[12]["label"].startswith("market r2c2: steward start, steward here")
+    # Goats shows 1; with 1 gold the steward can end one or two steps away.
+    reach = {c["name"] for c in cells if c["reachable"]}
+    assert "r1c2" in reach and "r0c2" in reach and "r0c0" not in reach
+
+
+def test_sheet_board_after_moves(state):
+    state = state.apply("goats steward r1c2 shops 1")  # purple ×2 fills Purple shop 1
+    sheet = SheetWidget(state, player=0)
+    purple = sheet.board["districts"][1]
+    assert purple["shops"][0]["complete"]
+    assert sheet.board["market"][7]["circled"]
+    assert sheet.board["score"]["shops"] == 2
+    assert sheet.board["score"]["total"] == state.score(0)
+    text = repr(sheet)
+    assert "@pu2" in text  # the steward stands on the circled cell
+    assert "Purple  [xx]2" in text
+
+
+def test_bonus_boxes_claimed_and_lost():
+    state = new_game(players=2, seed=1, first_player=0)
+    import dataclasses
+
+    state = dataclasses.replace(state, bonus_owner=(0, 1, -1, -1))
+    sheet = SheetWidget(state, player=0)
+    statuses = [d["bonus_status"] for d in sheet.board["districts"]]
+    assert statuses == ["claimed", "lost", "open", "none"]
+
+
+def test_sheet_updates_in_place(state):
+    sheet = SheetWidget(state, player=0, group="goats")
+    sheet.click(7)
+    model_id = sheet.model_id
+    sheet.state = state.apply("goats steward r1c2 shops 1")
+    assert sheet.model_id == model_id
+    assert sheet.path == []
+
+
+def test_sheet_repr_is_deterministic(state):
+    assert repr(SheetWidget(state, player=0)) == repr(SheetWidget(state, player=0))

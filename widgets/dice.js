@@ -1,0 +1,69 @@
+// Shared drawing helpers for the Corinth boards (plain ES module, no bundler).
+const PIPS = {
+  1: [[2, 2]],
+  2: [[1, 1], [3, 3]],
+  3: [[1, 1], [2, 2], [3, 3]],
+  4: [[1, 1], [3, 1], [1, 3], [3, 3]],
+  5: [[1, 1], [3, 1], [2, 2], [1, 3], [3, 3]],
+  6: [[1, 1], [3, 1], [1, 2], [3, 2], [1, 3], [3, 3]],
+};
+
+const NS = "http://www.w3.org/2000/svg";
+
+/** One die as an inline SVG element with its pips drawn. */
+export function die(face, yellow) {
+  const svg = document.createElementNS(NS, "svg");
+  svg.setAttribute("viewBox", "0 0 4 4");
+  svg.setAttribute("class", "corinth-die" + (yellow ? " yellow" : ""));
+  svg.setAttribute("aria-hidden", "true");
+  const rect = document.createElementNS(NS, "rect");
+  Object.entries({ x: 0.1, y: 0.1, width: 3.8, height: 3.8, rx: 0.7 }).forEach(([k, v]) =>
+    rect.setAttribute(k, v),
+  );
+  svg.appendChild(rect);
+  for (const [x, y] of PIPS[face] || []) {
+    const c = document.createElementNS(NS, "circle");
+    c.setAttribute("cx", x);
+    c.setAttribute("cy", y);
+    c.setAttribute("r", 0.38);
+    svg.appendChild(c);
+  }
+  return svg;
+}
+
+/** Make a node; `attrs` may hold class, text, and any attribute. */
+export function h(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === "class") node.className = v;
+    else if (k === "text") node.textContent = v;
+    else node.setAttribute(k, v);
+  }
+  for (const child of children) node.appendChild(child);
+  return node;
+}
+
+/** Roving focus: arrow keys move between `items` laid out in `cols` columns; Enter/Space choose. */
+export function roving(container, items, cols, choose) {
+  let cursor = 0;
+  const focus = (i, move = true) => {
+    cursor = Math.max(0, Math.min(items.length - 1, i));
+    items.forEach((it, j) => it.setAttribute("tabindex", j === cursor ? "0" : "-1"));
+    if (move) items[cursor].focus();
+  };
+  focus(0, false);
+  items.forEach((it, j) => it.addEventListener("focus", () => focus(j, false)));
+  container.addEventListener("keydown", (e) => {
+    const step = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -cols, ArrowDown: cols }[e.key];
+    if (step !== undefined) {
+      e.preventDefault();
+      e.stopPropagation(); // JupyterLab would otherwise move between cells
+      focus(cursor + step);
+    } else if (e.key === "Enter" || e.key === " ") {
+      e.preventDefault();
+      e.stopPropagation();
+      choose(cursor);
+    }
+  });
+  return { focus, get cursor() { return cursor; } };
+}

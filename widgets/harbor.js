@@ -1,0 +1,76 @@
+// The harbor board: six districts, Gold on top. Built once; `update` changes it in place.
+import { die, h, roving } from "./dice.js";
+
+function render({ model, el }) {
+  const root = h("div", { class: "corinth-board corinth-harbor" });
+  const caption = h("div", { class: "corinth-caption" });
+  const list = h("div", { class: "corinth-harbor-rows", role: "group", "aria-label": "Harbor" });
+  const status = h("div", { class: "corinth-status", role: "status", "aria-live": "polite" });
+  root.append(caption, list, status);
+  el.appendChild(root);
+
+  // Rows top to bottom: Gold first (the board is read bottom to top, C2).
+  const count = model.get("groups").length;
+  const rows = [];
+  for (let k = 0; k < count; k++) {
+    const row = h("button", { class: "corinth-district", type: "button" });
+    const title = h("span", { class: "corinth-district-title" });
+    const value = h("span", { class: "corinth-group-value" });
+    const dice = h("span", { class: "corinth-dice" });
+    row.append(title, value, dice);
+    row.addEventListener("click", () => choose(k));
+    list.appendChild(row);
+    rows.push({ row, title, value, dice, key: "" });
+  }
+  const nav = roving(list, rows.map((r) => r.row), 1, (k) => choose(k));
+
+  function groupAt(k) {
+    const groups = model.get("groups");
+    return groups[groups.length - 1 - k];
+  }
+
+  function choose(k) {
+    if (!model.get("interactive")) return;
+    const g = groupAt(k);
+    model.send({ event: "select", district: g.district });
+  }
+
+  function update() {
+    const selected = model.get("selected");
+    caption.textContent = "Harbor — " + model.get("caption");
+    rows.forEach((r, k) => {
+      const g = groupAt(k);
+      r.row.dataset.district = g.district;
+      r.row.style.setProperty("--district", g.colour);
+      r.row.classList.toggle("legal", g.legal);
+      r.row.classList.toggle("empty", !g.size);
+      r.row.classList.toggle("selected", g.district === selected);
+      r.row.setAttribute("aria-pressed", g.district === selected ? "true" : "false");
+      r.row.setAttribute("aria-label", g.label);
+      r.title.textContent = g.title;
+      r.value.textContent = g.size ? `${g.face}×${g.size}` : "—";
+      const key = `${g.face}/${g.white}/${g.yellow}`;
+      if (key !== r.key) {
+        r.key = key;
+        r.dice.replaceChildren();
+        for (let i = 0; i < g.white; i++) r.dice.appendChild(die(g.face, false));
+        for (let i = 0; i < g.yellow; i++) r.dice.appendChild(die(g.face, true));
+      }
+    });
+    status.textContent = model.get("message");
+    root.classList.toggle("readonly", !model.get("interactive"));
+  }
+
+  update();
+  for (const name of ["groups", "selected", "caption", "message", "interactive"]) {
+    model.on(`change:${name}`, update);
+  }
+  return () => {
+    for (const name of ["groups", "selected", "caption", "message", "interactive"]) {
+      model.off(`change:${name}`, update);
+    }
+    void nav;
+  };
+}
+
+export default { render };
