@@ -1,0 +1,195 @@
+"""Properties over thousands of seeded random games: after every move the sheets stay within the
+rules, every turn is accounted for, and the final score is the sum of its terms."""
+
+from __future__ import annotations
+
+import dataclasses
+from fractions import Fraction
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from corinth.rules import HARBOR, Compensate, GameState, Pass, Roll, Take, new_game
+from corinth.rules.dice import roll_outcomes
+from corinth.solver.bots import GreedyBot, RandomBot
+
+TURNS = {2: 18, 3: 18, 4: 16}  # R11
+seeds = st.integers(min_value=0, max_value=2**63 - 1)
+player_counts = st.sampled_from([2, 3, 4])
+
+
+def check_sheet(state: GameState, before: GameState | None) -> None:
+    sheet = state.sheet
+    for i, p in enumerate(state.players):
+        # T1: tracks never below zero nor over capacity
+        assert 0 <= p.gold_crossed <= p.gold_circled <= sheet.gold_track
+        assert 0 <= p.goats_crossed <= p.goats_circled <= sheet.goat_track
+        assert p.circled & ~p.used == 0 and p.used >> sheet.market.centre & 1  # A4c
+        assert p.circled >> sheet.market.centre & 1 == 0
+        assert 0 <= p.turns <= sheet.turn_track
+        for d, fills in zip(sheet.districts, p.shops):
+            assert all(0 <= f <= s.goods for f, s in zip(fills, d.shops))
+            partial = [f for f, s in zip(fills, d.shops) if 0 < f < s.goods]
+            assert len(partial) <= 1  # A3a
+        if before is not None:
+            q = before.players[i]
+            assert q.used & ~p.used == 0 and q.circled & ~p.circled == 0  # nothing is un-used
+            assert p.gold_circled >= q.gold_circled and p.goats_circled >= q.goats_circled
+            assert all(a >= b for x, y in zip(p.shops, q.shops) for a, b in zip(x, y))
+    for d, owner in enumerate(state.bonus_owner):  # A3c: at most one owner, and it stays
+        district = sheet.districts[d]
+        if owner >= 0:
+            assert district.bonus > 0
+            fills = state.players[owner].shops[d]
+            assert all(f == s.goods for f, s in zip(fills, district.shops))
+        if before is not None and before.bonus_owner[d] >= 0:
+            assert owner == before.bonus_owner[d]
+
+
+def check_steward(before: GameState, move, after: GameState) -> None:
+    """A4b/A4c: a path steps orthogonally onto cells never used before, then stops on its end."""
+    who = before.current_player
+    p, q = before.players[who], after.players[who]
+    path = move.path
+    assert len(set(path)) == len(path)
+    here = p.steward
+    for c in path:
+        assert not p.used >> c & 1
+        assert abs(c // 5 - here // 5) + abs(c % 5 - here % 5) == 1
+        here = c
+    assert q.steward == path[-1] and q.circled == p.circled | 1 << path[-1]
+    assert q.used == p.used | sum(1 << c for c in path)
+
+
+def check_final_score(state: GameState) -> None:
+    """E1 recomputed by hand from the sheets, term by term."""
+    sheet = state.sheet
+    totals = []
+    for i, p in enumerate(state.players):
+        b = state.score_breakdown(i)
+        shops = sum(
+            s.points
+            for d, fills in zip(sheet.districts, p.shops)
+            for s, f in zip(d.shops, fills)
+            if f == s.goods
+        )
+        bonuses = sum(d.bonus for k, d in enumerate(sheet.districts) if state.bonus_owner[k] == i)
+        temple = 3 * len(p.built()) if p.has("temple") else 0
+        terms = (shops, bonuses, p.gold // 2, p.goats // 2, sum(p.scores), temple)
+        assert (b.shops, b.bonuses, b.gold, b.goats, b.market, b.temple) == terms
+        assert b.total == sum(terms) == state.score(i)
+        totals.append((b.total, p.gold))
+    assert state.winners == tuple(i for i, t in enumerate(totals) if t == max(totals))  # E2
+
+
+def play_checked(players: int, seed: int, bots, apply_all: bool = False) -> GameState:
+    """Play a whole game, checking every invariant after every move; count every player's turns."""
+    state = new_game(players=players, seed=seed)
+    turns = [0] * players
+    while not state.is_over:
+        if state.is_chance:
+            assert state.yellow_dice() <= 3  # R2
+            roll = state.sample_roll()
+            assert sum(roll.white) == 9 and sum(roll.yellow) == state.yellow_dice() <= 3
+            after = state.apply(roll)
+            check_sheet(after, state)
+            state = after
+            continue
+        moves = state.legal_moves()
+        assert moves, f"no legal move at {state!r}"
+        if apply_all:
+            for m in moves:
+                state.apply(m)
+        move = bots[state.current_player].choose(state)
+        after = state.apply(move)
+        check_sheet(after, state)
+        if isinstance(move, (Take, Compensate)) and move.path:
+            check_steward(state, move, after)
+        if isinstance(move, (Take, Compensate, Pass)):
+            turns[state.current_player] += 1
+        if after.is_over or (after.round, after.turn) != (state.round, state.turn):
+            # the turn ended: count the turns skipped silently after it (R8, nothing possible)
+            order = state.turn_order()
+            if isinstance(move, Take):
+                left = [
+                    g
+                    for slot, g in enumerate(state.harbor)
+                    if g is not None and slot != HARBOR.index(move.district)
+                ]
+            else:
+                left = [g for g in state.harbor if g is not None]
+            if state.turn == 0:
+                left = [g for g in left if g.without_yellow() is not None]
+            end = after.turn if after.round == state.round and not after.is_over else len(order)
+            for k in range(state.turn + 1, end):
+                assert not left, "a turn was skipped while groups were left"
+                p = after.players[order[k]]
+                assert all(p.used >> c & 1 for c in _neighbours(p.steward))
+                turns[order[k]] += 1
+        state = after
+    if not isinstance(state.history[-1], Roll):  # R5 ends a game early
+        assert turns == [TURNS[players]] * players, turns  # R11
+        assert all(p.turns == state.sheet.turn_track for p in state.players)  # R1, S2
+    check_final_score(state)
+    return state
+
+
+def _neighbours(c: int) -> list[int]:
+    r, k = divmod(c, 5)
+    return [rr * 5 + kk for rr, kk in ((r - 1, k), (r + 1, k), (r, k - 1), (r, k + 1))
+            if 0 <= rr < 5 and 0 <= kk < 5]  # fmt: skip
+
+
+@settings(max_examples=700)
+@given(players=player_counts, seed=seeds)
+def test_random_games_keep_every_invariant(players, seed):
+    play_checked(players, seed, [RandomBot(seed + i) for i in range(players)])
+
+
+@settings(max_examples=700)
+@given(players=player_counts, seed=seeds)
+def test_random_games_keep_every_invariant_more(players, seed):
+    play_checked(players, seed ^ 0x5EED, [RandomBot(seed + 7 * i) for i in range(players)])
+
+
+@settings(max_examples=40)
+@given(players=player_counts, seed=seeds, greedy=st.lists(st.booleans(), min_size=4, max_size=4))
+def test_greedy_and_random_mixes_keep_every_invariant(players, seed, greedy):
+    bots = [GreedyBot(seed) if g else RandomBot(seed + i) for i, g in enumerate(greedy[:players])]
+    play_checked(players, seed, bots)
+
+
+@settings(max_examples=25)
+@given(players=player_counts, seed=seeds)
+def test_every_legal_move_applies(players, seed):
+    play_checked(players, seed, [RandomBot(seed + i) for i in range(players)], apply_all=True)
+
+
+def test_chance_outcome_probabilities_sum_to_one():
+    for yellow in range(4):
+        outcomes = list(roll_outcomes(yellow))
+        assert all(isinstance(o.probability, Fraction) and o.probability > 0 for o in outcomes)
+        assert sum(o.probability for o in outcomes) == 1
+        assert len({(o.white, o.yellow) for o in outcomes}) == len(outcomes)
+        assert all(sum(o.white) == 9 and sum(o.yellow) == yellow for o in outcomes)
+
+
+def test_chance_outcomes_at_a_roll_match_the_yellow_dice():
+    state = new_game(players=2, seed=3, first_player=0)
+    p = dataclasses.replace(state.players[0], gold_circled=5)
+    state = dataclasses.replace(state, players=(p, state.players[1]))
+    for buy in range(4):
+        node = state.apply(f"buy {buy}")
+        total = Fraction(0)
+        for roll, prob in node.chance_outcomes():
+            assert sum(roll.yellow) == buy
+            total += prob
+        assert total == 1
+
+
+def test_sampled_rolls_follow_the_seed():
+    state = new_game(players=3, seed=99, first_player=0).apply("buy 1")
+    assert state.sample_roll() == state.sample_roll()  # the game's own seed decides
+    a = state.sample_roll(np.random.default_rng(5))
+    assert a == state.sample_roll(np.random.default_rng(5))
