@@ -96,3 +96,17 @@ class MoveExercise:
 
     def check(self, reply: Any) -> None:
         print(self.feedback(reply))
+
+
+def play(state: GameState, *moves: str) -> GameState:
+    """Apply moves in notation, one after another; a building offer (B1) in between is declined.
+
+    >>> from corinth import new_game
+    >>> play(new_game(players=2, seed=1, first_player=0), "buy 0", "roll 123444456", "blue 3").phase
+    'take'
+    """
+    for move in moves:
+        if state.phase == "build" and not move.startswith("build"):
+            state = state.apply("build none")
+        state = state.apply(move)
+    return state
