@@ -11,7 +11,9 @@ Each board is one persistent widget whose traits change as the game goes on; eac
 """
 
 from ._base import widgets_dir
+from .game import GameApp
 from .harbor import HarborWidget
+from .picker import MovePicker
 from .sheet import SheetWidget
 
-__all__ = ["HarborWidget", "SheetWidget", "widgets_dir"]
+__all__ = ["GameApp", "HarborWidget", "MovePicker", "SheetWidget", "widgets_dir"]

@@ -1,0 +1,118 @@
+"""Choosing a move with the boards: a harbor group and its action, or a steward path drawn on the sheet."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import ipywidgets as w
+
+from corinth.rules import GameState, IllegalMove, Move, Take
+
+from .harbor import HarborWidget
+from .sheet import SheetWidget
+
+
+def shops_words(shops: tuple[int, ...]) -> str:
+    if not shops:
+        return "no shop to start (goods complete a started shop or are lost)"
+    return "start shop" + ("s " if len(shops) > 1 else " ") + ", ".join(str(s + 1) for s in shops)
+
+
+class MovePicker:
+    """The controls under the boards for a take or compensation turn (R6–R8, A1–A4).
+
+    Pick a group on the harbor, then either its own action from the list (gold, goats, or where the goods
+    go) or draw a steward path on the sheet and press "Move the steward". ``on_move(callback)`` receives
+    the chosen ``Move``. The picker never applies it: the game or puzzle does.
+    """
+
+    def __init__(self, harbor: HarborWidget, sheet: SheetWidget, output: w.Output):
+        self.harbor, self.sheet, self.output = harbor, sheet, output
+        self.state: GameState | None = None
+        self.player = 0
+        self._callbacks: list[Callable[[Move], None]] = []
+        self.action = w.Dropdown(description="Action", layout=w.Layout(width="420px"))
+        self.act = w.Button(description="Take and act", button_style="primary", disabled=True)
+        self.shops = w.Dropdown(description="Goods to", layout=w.Layout(width="420px"))
+        self.steward = w.Button(description="Move the steward", disabled=True)
+        self.pass_ = w.Button(description="Pass")
+        self.help = w.HTML()
+        self.widget = w.VBox(
+            [
+                self.help,
+                w.HBox([self.action, self.act]),
+                w.HBox([self.shops, self.steward, self.pass_]),
+            ]
+        )
+        self.act.on_click(lambda _b: self._choose_action())
+        self.steward.on_click(lambda _b: self._choose_steward())
+        self.pass_.on_click(lambda _b: self._emit(Move.parse("pass")))
+        harbor.on_select(self._on_group)
+        sheet.on_path(lambda _path, _ready: self._refresh_steward())
+
+    def on_move(self, callback: Callable[[Move], None]) -> None:
+        self._callbacks.append(callback)
+
+    def show(self, state: GameState | None, player: int) -> None:
+        """Offer the choices of ``state`` to ``player`` (hidden when it is not their take or step)."""
+        self.state, self.player = state, player
+        mine = state is not None and state.current_player == player
+        phase = state.phase if state is not None else "over"
+        self.widget.layout.display = "" if mine and phase in ("take", "compensate") else "none"
+        self.action.layout.display = self.act.layout.display = "" if phase == "take" else "none"
+        self.pass_.layout.display = "" if phase == "compensate" else "none"
+        if phase == "take":
+            self.help.value = "Pick a group on the harbor, then its action, or draw a steward path on your market."
+        elif phase == "compensate":
+            self.help.value = (
+                "No group is left (R8): click a market cell next to the steward, or pass."
+            )
+        self._on_group(self.harbor.selected)
+
+    def _on_group(self, district: str) -> None:
+        self.sheet.group = district
+        state = self.state
+        options: list[tuple[str, Move]] = []
+        if state is not None and state.phase == "take" and district:
+            for move in state.legal_moves():
+                if isinstance(move, Take) and move.district == district and not move.path:
+                    options.append((_action_words(state, move), move))
+        self.action.options = options
+        self.action.index = 0 if options else None
+        self.act.disabled = not options
+        self._refresh_steward()
+
+    def _refresh_steward(self) -> None:
+        choices = self.sheet.shop_choices() if self.sheet.path else [()]
+        self.shops.options = [(shops_words(s), s) for s in choices]
+        self.shops.index = 0
+        self.shops.disabled = len(choices) < 2
+        self.steward.disabled = not self.sheet.path_ready
+
+    def _choose_action(self) -> None:
+        if self.action.value is not None:
+            self._emit(self.action.value)
+
+    def _choose_steward(self) -> None:
+        move = self.sheet.move(shops=self.shops.value or ())
+        if move is not None:
+            self._emit(move)
+
+    def _emit(self, move: Move) -> None:
+        with self.output:
+            for callback in self._callbacks:
+                callback(move)
+
+
+def _action_words(state: GameState, move: Take) -> str:
+    if move.district in ("gold", "goats"):
+        return f"{move} — gain {move.district}"
+    return f"{move} — deliver, {shops_words(move.shops)}"
+
+
+def try_apply(state: GameState, move: Move) -> tuple[GameState | None, str]:
+    """Apply a move; on IllegalMove return the engine's message (with its rule) instead."""
+    try:
+        return state.apply(move), ""
+    except IllegalMove as exc:
+        return None, str(exc)

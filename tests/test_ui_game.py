@@ -1,0 +1,127 @@
+"""GameApp and MovePicker, Python side: a whole game through the app, undo, save/reload, hints."""
+
+from __future__ import annotations
+
+import pytest
+
+from corinth.rules import GameState, new_game
+from corinth.solver.bots import GreedyBot
+from corinth.ui import GameApp
+
+
+def finish_with(app: GameApp, bot) -> None:
+    """Play the human's side with ``bot`` through the app's controls where there is one."""
+    for _ in range(400):
+        state = app.state
+        if state.is_over:
+            return
+        if state.phase == "roll":
+            app.roll_button.click()
+            continue
+        move = bot.choose(state)
+        if state.phase == "purvey":
+            app.buy.value = move.buy
+            app.roll_button.click()
+        elif state.phase == "build":
+            app.build_choice.value = move
+            app.build_button.click()
+        else:
+            assert app.play(move)
+    raise AssertionError("the game did not end")
+
+
+def test_whole_game_against_bots():
+    app = GameApp(players=3, seed=11, bots=["greedy", "random"])
+    ids = (app.harbor.model_id, app.sheet.model_id)
+    finish_with(app, GreedyBot())
+    assert app.state.is_over
+    assert (app.harbor.model_id, app.sheet.model_id) == ids  # one widget per board, all game long
+    assert "Game over" in app.status.value
+    assert len(app.log_lines()) == len(app.state.history)
+
+
+def test_seeded_game_replays_from_json():
+    app = GameApp(players=2, seed=5)
+    for _ in range(6):
+        if app.state.phase == "roll":
+            app.roll_button.click()
+        elif app.state.phase == "purvey":
+            app.roll_button.click()
+        else:
+            app.play(GreedyBot().choose(app.state))
+    again = GameApp.from_json(app.to_json())
+    assert again.state == app.state
+    assert again.log_lines() == app.log_lines()
+    # The same seed and the same moves give the same dice.
+    other = GameApp(players=2, seed=5)
+    assert other.state.history[:2] == app.state.history[:2]
+
+
+def test_undo_goes_back_to_before_the_human_move():
+    app = GameApp(players=2, seed=3)
+    before = app.state
+    move = before.legal_moves()[0]
+    assert app.play(move)
+    assert app.state != before
+    app.undo()
+    assert app.state == before
+    assert app.undo_button.disabled
+
+
+def test_illegal_move_is_refused_with_its_rule():
+    app = GameApp(players=2, seed=3)
+    before = app.state
+    assert not app.play("orange 9")
+    assert app.state == before
+
+
+def test_picker_group_then_action():
+    app = GameApp(players=2, seed=3)
+    assert app.state.phase == "take"
+    app.harbor.select("gold")
+    assert app.sheet.group == "gold"
+    assert [str(m) for _, m in app.picker.action.options] == ["gold"]
+    gold_before = app.state.player(app.human).gold
+    app.picker.act.click()
+    played = [m for m in app.state.history if str(m) == "gold"]
+    assert played, app.state.history
+    assert app.state.players[app.human].gold >= gold_before
+
+
+def test_picker_steward_path_then_button():
+    app = GameApp(players=2, seed=3)
+    app.harbor.select("goats")  # shows 1
+    app.sheet.click(7)  # r1c2: purple ×2
+    assert app.sheet.path_ready and not app.picker.steward.disabled
+    assert len(app.picker.shops.options) == 4
+    app.picker.shops.value = (1,)
+    n = len(app.state.history)
+    app.picker.steward.click()
+    assert str(app.state.history[n]) == "goats steward r1c2 shops 2"
+
+
+def test_viewing_another_players_sheet():
+    app = GameApp(players=2, seed=3)
+    app.view.value = 1
+    assert app.sheet.player == 1
+    app.sheet.click(7)
+    assert "(R6)" in app.sheet.message
+
+
+def test_hint_lists_the_solver_ranking():
+    pytest.importorskip("corinth.solver.rank")
+    app = GameApp(players=2, seed=3)
+    ranked = app.show_hint(top=3)
+    assert [r.rank for r in ranked][:1] == [1]
+    assert "<table" in app.hint.value and str(ranked[0].move) in app.hint.value
+
+
+def test_repr_is_deterministic():
+    assert repr(GameApp(players=2, seed=4)) == repr(GameApp(players=2, seed=4))
+
+
+def test_from_state():
+    state = new_game(players=2, seed=8, first_player=1)
+    app = GameApp(state=state)
+    assert isinstance(app.state, GameState)
+    assert app.state.current_player == 0 or app.state.is_chance
