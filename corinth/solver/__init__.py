@@ -1,0 +1,39 @@
+"""The solver: bots, the market graph, move rankings and the route planner. No Jupyter import.
+
+>>> from corinth.solver import rank_moves, RankedMove, best_route, market_graph
+"""
+
+from .bots import BOTS, GreedyBot, RandomBot, immediate_key, make_bot, play_game
+from .lookahead import LookaheadBot
+from .market import (
+    draw_market,
+    legal_steward_paths,
+    market_graph,
+    nx_steward_paths,
+    reachable_cells,
+    reachable_mask,
+    steward_route,
+)
+from .rank import RankedMove, rank_moves
+from .route import Route, best_route
+
+__all__ = [
+    "BOTS",
+    "GreedyBot",
+    "LookaheadBot",
+    "RandomBot",
+    "RankedMove",
+    "Route",
+    "best_route",
+    "draw_market",
+    "immediate_key",
+    "legal_steward_paths",
+    "make_bot",
+    "market_graph",
+    "nx_steward_paths",
+    "play_game",
+    "rank_moves",
+    "reachable_cells",
+    "reachable_mask",
+    "steward_route",
+]

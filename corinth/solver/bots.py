@@ -87,7 +87,14 @@ class GreedyBot(Bot):
 BOTS: dict[str, Callable[[int], Bot]] = {
     "random": lambda seed: RandomBot(seed),
     "greedy": lambda seed: GreedyBot(seed),
+    "lookahead": lambda seed: _lookahead(seed),
 }
+
+
+def _lookahead(seed: int) -> Bot:
+    from .lookahead import LookaheadBot  # imported late: it builds on this module
+
+    return LookaheadBot(seed)
 
 
 def make_bot(name: str, seed: int = 0) -> Bot:
@@ -98,7 +105,9 @@ def make_bot(name: str, seed: int = 0) -> Bot:
         raise ValueError(f"unknown bot {name!r}; bots: {', '.join(sorted(BOTS))}") from None
 
 
-def play_game(state: GameState, bots: Sequence[Bot], rng: np.random.Generator | None = None) -> GameState:
+def play_game(
+    state: GameState, bots: Sequence[Bot], rng: np.random.Generator | None = None
+) -> GameState:
     """Play from ``state`` to the end: bots decide, the dice roll from ``rng`` (or the game's seed)."""
     while not state.is_over:
         if state.is_chance:

@@ -1,0 +1,173 @@
+"""Plain-English reasons for a move: what it gains and what it gives up, in real quantities.
+
+>>> from corinth.rules import new_game
+>>> s = new_game(players=2, seed=5, first_player=0).apply("buy 0").apply("roll 111223466")
+>>> gains, costs = move_effects(s, s.apply("gold"), Move.parse("gold"))
+>>> gains
+['scores +1 point now (0 → 1)', 'gains 2 gold']
+"""
+
+from __future__ import annotations
+
+from corinth.rules import GOODS, HARBOR, Compensate, GameState, Market, Move, Purvey, Take
+from corinth.rules.sheet import BUILDING_TITLES, BUILDINGS
+
+from .market import reachable_mask
+
+STABLES_FREE_STEPS = 2  # B4
+
+
+def _plural(n: int, word: str, plural: str | None = None) -> str:
+    return f"{n} {word if abs(n) == 1 else (plural or word + 's')}"
+
+
+def _cells(mask: int) -> list[int]:
+    return [i for i in range(25) if mask >> i & 1]
+
+
+def adjustment_gold(state: GameState, move: Move) -> int:
+    """Gold a steward move spends to change its step count (A4a, B4); 0 for anything else."""
+    if not isinstance(move, Take) or not move.path:
+        return 0
+    group = state.harbor[HARBOR.index(move.district)]
+    p = state.player()
+    extra = STABLES_FREE_STEPS if p.has("stables") else 0
+    return max(0, abs(len(move.path) - group.face) - extra)
+
+
+def used_after(state: GameState, move: Move) -> int:
+    """The used-cells mask of the mover after ``move`` (computed from the path, without applying)."""
+    p = state.player()
+    path = getattr(move, "path", ()) or ()
+    used = p.used
+    for c in path:
+        used |= 1 << c
+    return used
+
+
+def cut_off_cells(state: GameState, move: Move) -> tuple[list[int], list[int]]:
+    """(cells the move's path uses up, other cells it makes unreachable for every later move)."""
+    p = state.player()
+    path = tuple(getattr(move, "path", ()) or ())
+    if not path:
+        return [], []
+    before = reachable_mask(p.steward, p.used)
+    used = used_after(state, move)
+    after = reachable_mask(path[-1], used)
+    path_mask = sum(1 << c for c in path)
+    return list(path), _cells(before & ~after & ~path_mask)
+
+
+def move_effects(
+    before: GameState, after: GameState, move: Move, claimable: dict[int, int] | None = None
+) -> tuple[list[str], list[str]]:
+    """Two lists of phrases: what ``move`` gains and what it gives up, for the player to move.
+
+    ``claimable`` maps a goods district index to its bonus points when some other legal move claims
+    that bonus now (so a move that does not is said to concede it).
+    """
+    who = before.current_player
+    sheet = before.sheet
+    p0, p1 = before.players[who], after.players[who]
+    gains: list[str] = []
+    costs: list[str] = []
+
+    s0, s1 = before.score(who), after.score(who)
+    d = s1 - s0
+    if d > 0:
+        gains.append(f"scores +{_plural(d, 'point')} now ({s0} → {s1})")
+    elif d < 0:
+        costs.append(f"loses {_plural(-d, 'point')} now ({s0} → {s1})")
+    else:
+        gains.append(f"scores no points now (stays at {s0})")
+
+    spent_adjust = adjustment_gold(before, move)
+    gold_delta = p1.gold - p0.gold
+    goat_delta = p1.goats - p0.goats
+    if gold_delta > 0:
+        gains.append(f"gains {gold_delta} gold")
+    if goat_delta > 0:
+        gains.append(f"gains {_plural(goat_delta, 'goat')}")
+
+    for i, district in enumerate(sheet.districts):
+        f0, f1 = p0.shops[i], p1.shops[i]
+        checks = sum(f1) - sum(f0)
+        if checks:
+            gains.append(f"checks {checks} {district.name.capitalize()} goods")
+        for j, shop in enumerate(district.shops):
+            if f1[j] == shop.goods and f0[j] != shop.goods:
+                gains.append(
+                    f"completes {district.name.capitalize()} shop {j + 1} ({_plural(shop.points, 'point')})"
+                )
+        if after.bonus_owner[i] == who and before.bonus_owner[i] != who:
+            gains.append(
+                f"claims the {district.name.capitalize()} bonus ({_plural(district.bonus, 'point')})"
+            )
+        elif claimable and i in claimable and after.bonus_owner[i] != who:
+            costs.append(
+                f"leaves the {GOODS[i].capitalize()} bonus ({_plural(claimable[i], 'point')}) "
+                "to the race although another move claims it now"
+            )
+
+    new_circled = p1.circled & ~p0.circled
+    for c in _cells(new_circled):
+        cell = sheet.market.cells[c]
+        where = Market.name(c)
+        if cell.kind == "score":
+            gains.append(f"circles the scoring spot {where} and writes {p1.scores[-1]} on it")
+        elif cell.kind == "yellow":
+            gains.append(f"circles {where} (yellow die): one free yellow die in every later roll")
+        elif cell.kind == "+1":
+            gains.append(f"circles {where} (+1): worth 1 more on every later scoring spot")
+        else:
+            gains.append(f"circles {where} ({cell.label()})")
+    if new_circled:
+        gains.append(
+            f"raises the market count to {bin(p1.circled).count('1')} for the next scoring spot"
+        )
+
+    built = p1.buildings & ~p0.buildings
+    for i, name in enumerate(BUILDINGS):
+        if built >> i & 1:
+            b = sheet.building(name)
+            gains.append(f"builds the {BUILDING_TITLES[name]}")
+            costs.append(f"pays {b.gold} gold and {_plural(b.goats, 'goat')} for the {b.title}")
+
+    if isinstance(move, Purvey) and move.buy:
+        gains.append(f"rolls {_plural(move.buy, 'more yellow die', 'more yellow dice')}")
+        costs.append(f"pays {move.buy} gold for them")
+    if spent_adjust:
+        costs.append(f"spends {spent_adjust} gold to change the steward's step count")
+    elif gold_delta < 0 and not built and not isinstance(move, Purvey):
+        costs.append(f"spends {-gold_delta} gold")
+
+    if isinstance(move, Take | Compensate) and move.path:
+        path, cut = cut_off_cells(before, move)
+        costs.append(f"uses up {_plural(len(path), 'market cell')} ({_names(path)})")
+        if cut:
+            costs.append(
+                f"cuts off {_plural(len(cut), 'more cell')} no later steward move can reach ({_names(cut)})"
+            )
+    return gains, costs
+
+
+def _names(cells: list[int]) -> str:
+    return ", ".join(Market.name(c) for c in cells)
+
+
+def sentence(gains: list[str], costs: list[str]) -> str:
+    """Join the phrases into one or two sentences."""
+    text = _upper_first(_join(gains)) + "." if gains else ""
+    if costs:
+        text += (" " if text else "") + "It " + _join(costs) + "."
+    return text
+
+
+def _upper_first(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _join(parts: list[str]) -> str:
+    if len(parts) <= 1:
+        return "".join(parts)
+    return ", ".join(parts[:-1]) + " and " + parts[-1]

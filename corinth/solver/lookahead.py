@@ -1,0 +1,59 @@
+"""The ``lookahead`` bot: plays the top move of the ``expected`` ranking under a time budget.
+
+>>> from corinth.rules import new_game
+>>> s = new_game(players=2, seed=5, first_player=0).apply("buy 0").apply("roll 111223466")
+>>> LookaheadBot(seed=1, budget=None, max_rollouts=4).choose(s) in s.legal_moves()
+True
+"""
+
+from __future__ import annotations
+
+from corinth.rules import GameState, Move
+
+from .bots import Bot
+from .rank import rank_moves
+
+DEFAULT_BUDGET = 0.5
+
+
+class LookaheadBot(Bot):
+    """Monte Carlo lookahead: ranks the moves by expected final score (``rank_moves(state,
+    "expected")``, greedy rollouts, common random numbers, racing) within ``budget`` seconds per
+    decision, and plays the best. A forced move is played at once. Seeded: with ``budget=None`` its
+    play depends only on the seed and the state.
+    """
+
+    name = "lookahead"
+
+    def __init__(
+        self,
+        seed: int = 0,
+        budget: float | None = DEFAULT_BUDGET,
+        opponents: str = "greedy",
+        max_rollouts: int = 64,
+        max_candidates: int = 8,
+    ):
+        self.seed = seed
+        self.budget = budget
+        self.opponents = opponents
+        self.max_rollouts = max_rollouts
+        self.max_candidates = max_candidates
+
+    def choose(self, state: GameState) -> Move:
+        moves = state.legal_moves()
+        if len(moves) == 1:
+            return moves[0]
+        ranked = rank_moves(
+            state,
+            "expected",
+            seed=self.seed * 7919 + state.move_count,
+            budget=self.budget,
+            opponents=self.opponents,
+            top=1,
+            max_rollouts=self.max_rollouts,
+            max_candidates=self.max_candidates,
+        )
+        return ranked[0].move
+
+    def __repr__(self) -> str:
+        return f"LookaheadBot(seed={self.seed}, budget={self.budget})"

@@ -1,0 +1,223 @@
+"""The market as a graph (A4b, M1–M7): cells are nodes carrying their effect, steps are edges.
+
+networkx is the model and the teaching tool; the engine's ``steward_paths`` is the fast enumeration and
+``nx_steward_paths`` is the plain networkx baseline it is checked against.
+
+>>> from corinth.rules import default_sheet
+>>> g = market_graph(default_sheet())
+>>> g.number_of_nodes(), g.number_of_edges()
+(25, 40)
+>>> g.nodes[7]["label"], sorted(g.neighbors(12))
+('purple ×2', [7, 11, 13, 17])
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import networkx as nx
+
+from corinth.rules import GameState, Market, PlayerState, Sheet, steward_paths
+from corinth.rules.sheet import MARKET_SIZE
+
+if TYPE_CHECKING:  # pragma: no cover
+    from matplotlib.axes import Axes
+
+CELLS = MARKET_SIZE * MARKET_SIZE
+_NEIGHBOUR_MASKS = tuple(sum(1 << n for n in Market.neighbours(i)) for i in range(CELLS))
+
+
+def market_graph(sheet: Sheet, player_state: PlayerState | None = None) -> nx.Graph:
+    """The market grid as an undirected graph with orthogonal adjacency (A4b).
+
+    Every node is a cell index (``row * 5 + col``) with attributes ``kind``, ``amount``, ``label``,
+    ``name`` (``r1c2``), ``row``, ``col``, and, for a player's sheet, ``circled``, ``used`` and
+    ``steward`` (the cell the steward stands on). The graph's ``steward`` attribute holds that cell too.
+
+    >>> from corinth.rules import new_game
+    >>> state = new_game(players=2, seed=1)
+    >>> g = market_graph(state.sheet, state.players[0])
+    >>> g.nodes[12]["used"], g.nodes[12]["circled"], g.graph["steward"]
+    (True, False, 12)
+    """
+    g = nx.Graph(sheet=sheet.name)
+    market = sheet.market
+    for i, cell in enumerate(market.cells):
+        r, c = divmod(i, MARKET_SIZE)
+        g.add_node(
+            i,
+            kind=cell.kind,
+            amount=cell.amount,
+            label=cell.label(),
+            name=Market.name(i),
+            row=r,
+            col=c,
+            circled=bool(player_state and player_state.circled >> i & 1),
+            used=bool(player_state.used >> i & 1) if player_state else i == market.centre,
+            steward=(player_state.steward if player_state else market.centre) == i,
+        )
+    for i in range(CELLS):
+        for j in Market.neighbours(i):
+            if i < j:
+                g.add_edge(i, j)
+    g.graph["steward"] = player_state.steward if player_state else market.centre
+    return g
+
+
+def _start_and_used(market_state) -> tuple[int, int]:
+    """(steward cell, used mask) from a PlayerState, a graph from ``market_graph`` or a pair."""
+    if isinstance(market_state, PlayerState):
+        return market_state.steward, market_state.used
+    if isinstance(market_state, nx.Graph):
+        used = sum(1 << n for n, d in market_state.nodes(data=True) if d.get("used"))
+        return market_state.graph["steward"], used
+    start, used = market_state
+    return start, used
+
+
+def legal_steward_paths(market_state, steps: int) -> list[tuple[int, ...]]:
+    """Every legal steward path of exactly ``steps`` steps (A4b, A4c), whole paths, ascending.
+
+    ``market_state`` is a PlayerState, a graph from ``market_graph`` or a ``(steward, used_mask)`` pair.
+    Uses the engine's fast enumeration.
+
+    >>> legal_steward_paths((12, 1 << 12), 2)[:3]
+    [(7, 2), (7, 6), (7, 8)]
+    """
+    start, used = _start_and_used(market_state)
+    if steps < 1:
+        return []
+    buckets = steward_paths(start, used, steps)
+    return buckets[steps] if steps < len(buckets) else []
+
+
+def nx_steward_paths(graph: nx.Graph, start: int, used: int, steps: int) -> list[tuple[int, ...]]:
+    """The baseline: the same paths through ``networkx.all_simple_paths`` on the free cells.
+
+    >>> from corinth.rules import default_sheet
+    >>> g = market_graph(default_sheet())
+    >>> nx_steward_paths(g, 12, 1 << 12, 2) == legal_steward_paths((12, 1 << 12), 2)
+    True
+    """
+    if steps < 1:
+        return []
+    free = [n for n in graph.nodes if n == start or not used >> n & 1]
+    sub = graph.subgraph(free)
+    targets = [n for n in free if n != start]
+    if not targets:
+        return []
+    paths = nx.all_simple_paths(sub, start, targets, cutoff=steps)
+    return sorted(tuple(p[1:]) for p in paths if len(p) == steps + 1)
+
+
+def reachable_mask(start: int, used: int) -> int:
+    """Cells some future steward path can still reach: the free cells connected to ``start`` (A4c).
+
+    A simple path exists to every cell of the connected free region, so this is exact.
+
+    >>> bin(reachable_mask(12, 1 << 12)).count("1")
+    24
+    """
+    seen = 0
+    frontier = _NEIGHBOUR_MASKS[start] & ~used
+    while frontier:
+        seen |= frontier
+        nxt = 0
+        f = frontier
+        while f:
+            low = f & -f
+            nxt |= _NEIGHBOUR_MASKS[low.bit_length() - 1]
+            f ^= low
+        frontier = nxt & ~used & ~seen
+    return seen
+
+
+def reachable_cells(player_state: PlayerState) -> list[int]:
+    """The cells a future steward move of this player can still reach, ascending."""
+    mask = reachable_mask(player_state.steward, player_state.used)
+    return [i for i in range(CELLS) if mask >> i & 1]
+
+
+def steward_route(state: GameState, player: int) -> list[int]:
+    """Every cell ``player``'s steward has entered so far, in order, from the centre (replays the game).
+
+    >>> from corinth.rules import new_game
+    >>> s = new_game(players=2, seed=5, first_player=0).apply("buy 0").apply("roll 111223466")
+    >>> steward_route(s.apply("green steward r1c2,r0c2"), 0)
+    [12, 7, 2]
+    """
+    from corinth.rules import Compensate, Take, new_game
+
+    replay = new_game(
+        players=state.num_players,
+        seed=state.seed,
+        first_player=state.start_player,
+        sheet=state.sheet,
+    )
+    route = [state.sheet.market.centre]
+    for move in state.history:
+        if replay.current_player == player and isinstance(move, Take | Compensate):
+            route.extend(move.path)
+        replay = replay.apply(move)
+    return route
+
+
+def draw_market(graph_or_state, player: int = 0, ax: Axes | None = None, path=None):
+    """Draw the market with matplotlib: cells with their labels, circled cells ringed, used cells
+    greyed, the steward's position, and a path as arrows.
+
+    ``graph_or_state`` is a graph from ``market_graph`` or a ``GameState``; for a state, ``player``'s
+    sheet is drawn and ``path`` defaults to the steward's whole route so far (``steward_route``).
+    ``path`` is a list of cells; for a graph it is drawn from the steward's cell unless it starts there.
+    matplotlib is imported here only. Returns the Axes.
+    """
+    import matplotlib.pyplot as plt  # lazy: the solver imports without plotting packages
+
+    if isinstance(graph_or_state, GameState):
+        graph = market_graph(graph_or_state.sheet, graph_or_state.players[player])
+        if path is None:
+            path = steward_route(graph_or_state, player)
+    else:
+        graph = graph_or_state
+    if ax is None:
+        _, ax = plt.subplots(figsize=(5, 5))
+    colours = {
+        "green": "#7fbf7f",
+        "purple": "#b58fd1",
+        "blue": "#7fa7d9",
+        "orange": "#f2b36b",
+        "gold": "#e8d25a",
+        "goats": "#d9c7a3",
+        "score": "#f08080",
+        "+1": "#dddddd",
+        "yellow": "#fff27a",
+        "steward": "#ffffff",
+    }
+    for _n, d in graph.nodes(data=True):
+        x, y = d["col"], -d["row"]
+        face = "#bbbbbb" if d["used"] and not d["circled"] else colours.get(d["kind"], "#ffffff")
+        ax.add_patch(plt.Rectangle((x - 0.45, y - 0.45), 0.9, 0.9, color=face, ec="black", lw=0.5))
+        ax.text(x, y, d["label"].replace(" ", "\n"), ha="center", va="center", fontsize=7)
+        if d["circled"]:
+            ax.add_patch(plt.Circle((x, y), 0.38, fill=False, ec="black", lw=2))
+    s = graph.graph.get("steward")
+    if s is not None:
+        d = graph.nodes[s]
+        ax.plot(d["col"], -d["row"] + 0.3, marker="v", color="black", markersize=9)
+    if path:
+        cells = list(path)
+        if s is not None and cells[0] != s and cells[0] in graph.neighbors(s):
+            cells = [s, *cells]
+        for a, b in zip(cells, cells[1:]):
+            da, db = graph.nodes[a], graph.nodes[b]
+            ax.annotate(
+                "",
+                xy=(db["col"], -db["row"]),
+                xytext=(da["col"], -da["row"]),
+                arrowprops={"arrowstyle": "->", "color": "crimson", "lw": 2},
+            )
+    ax.set_xlim(-0.6, MARKET_SIZE - 0.4)
+    ax.set_ylim(-MARKET_SIZE + 0.4, 0.6)
+    ax.set_aspect("equal")
+    ax.axis("off")
+    return ax

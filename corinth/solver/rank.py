@@ -1,0 +1,391 @@
+"""Rank every legal move at a decision point, with a worded reason for each.
+
+Two objectives:
+
+``immediate``
+    The exact points the sheet would score if the game ended after the move (E1). Ties are broken by
+    ``immediate_key`` of ``corinth.solver.bots`` (more gold + goats held, then fewer market cells used
+    up), then by the order of ``legal_moves()``; so rank 1 is exactly the move ``GreedyBot`` plays.
+
+``expected``
+    Monte Carlo: after each candidate move the game is played to the end by the named bot in every
+    seat (the mover included), and the mover's final score and share of the win are averaged. The
+    k-th rollout of every candidate rolls the same dice (``numpy.random.default_rng([seed, k])``:
+    common random numbers), so differences between candidates are measured with little noise. Racing:
+    rollouts go round the candidates still in the race; after ``MIN_SAMPLES`` rounds a candidate
+    whose paired difference to the leader is more than ``Z_DROP`` standard errors below zero is
+    dropped. It stops once one candidate is left, the rest are indistinguishable from the leader
+    (paired 95% interval within ±``TIE_TOLERANCE`` points), ``max_rollouts`` is reached, or the time
+    budget is spent. Moves leading to the same ``state.key()`` are merged (they share a value). When
+    there are more than ``max_candidates`` merged candidates, only the most promising are rolled out
+    (see ``_screen``); the others are ranked after them with ``samples == 0`` and, as value, the
+    estimate of the rolled-out move with the same immediate effect, or else their immediate points.
+
+Ranks run 1, 2, 3, … without gaps; ``loss`` is the best value minus this move's value.
+
+>>> from corinth.rules import new_game
+>>> s = new_game(players=2, seed=5, first_player=0).apply("buy 0").apply("roll 111223466")
+>>> best = rank_moves(s, "immediate")[0]
+>>> best.rank, str(best.move), best.value, best.loss
+(1, 'purple steward r2c3,r3c3,r4c3 shops 1', 4.0, 0.0)
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass
+
+import numpy as np
+
+from corinth.rules import GameState, Move, Take
+
+from .bots import immediate_key, make_bot, play_game, steward_class
+from .explain import move_effects, sentence, used_after
+from .market import reachable_mask
+
+MIN_SAMPLES = 4
+Z_DROP = 2.5
+TIE_TOLERANCE = 0.25
+MAX_ROLLOUTS = 200
+MAX_CANDIDATES = 16
+
+
+@dataclass(frozen=True, slots=True)
+class RankedMove:
+    """One legal move with its rank (1 = best), value and the reason for it.
+
+    ``value`` is points for ``immediate`` and the expected final score for ``expected``; ``loss`` is
+    the best value minus this one (≥ 0); ``ci`` is the 95% confidence interval of an ``expected``
+    value and ``win_rate`` the mover's share of wins in the rollouts; ``samples`` counts rollouts
+    (0 for ``immediate`` and for moves that were not rolled out).
+    """
+
+    move: Move
+    rank: int
+    value: float
+    loss: float
+    explanation: str
+    ci: tuple[float, float] | None = None
+    win_rate: float | None = None
+    samples: int = 0
+
+    def as_dict(self) -> dict:
+        return {
+            "move": str(self.move),
+            "rank": self.rank,
+            "value": self.value,
+            "loss": self.loss,
+            "explanation": self.explanation,
+            "ci": list(self.ci) if self.ci else None,
+            "win_rate": self.win_rate,
+            "samples": self.samples,
+        }
+
+
+def _check_decision(state: GameState) -> None:
+    if state.is_over:
+        raise ValueError("the game is over: there is no move to rank")
+    if state.is_chance:
+        raise ValueError(
+            "the dice are about to be rolled (a chance node): there is no move to rank"
+        )
+
+
+def _claimable(state: GameState, afters: list[GameState]) -> dict[int, int]:
+    """Bonuses some legal move claims now: district index → points."""
+    who = state.current_player
+    out = {}
+    for i, d in enumerate(state.sheet.districts):
+        if state.bonus_owner[i] < 0 and any(a.bonus_owner[i] == who for a in afters):
+            out[i] = d.bonus
+    return out
+
+
+def _loss_text(loss: float, unit: str, best: Move, move: Move) -> str:
+    if loss <= 1e-9:
+        return "Best move." if move == best else f"As good as the best move ({best})."
+    return f"Loss against the best ({best}): {loss:.2f} {unit}."
+
+
+def _fmt(x: float) -> str:
+    return str(int(x)) if float(x).is_integer() else f"{x:.2f}"
+
+
+# --- immediate -------------------------------------------------------------------------------
+
+
+def _rank_immediate(state: GameState, top: int | None) -> list[RankedMove]:
+    who = state.current_player
+    moves = state.legal_moves()
+    # Steward moves of one class (same group, length, arrival, shops) score alike now: apply one.
+    rep_after: dict[object, GameState] = {}
+    afters: list[GameState] = []
+    for m in moves:
+        cls = steward_class(m) or m
+        if cls not in rep_after:
+            rep_after[cls] = state.apply(m)
+        afters.append(rep_after[cls])
+    p = state.player()
+    keys = []
+    for m, a in zip(moves, afters):
+        score, held, _ = immediate_key(state, a, who)
+        used = used_after(state, m) if getattr(m, "path", ()) else a.players[who].used
+        keys.append((score, held, -bin(used).count("1")))
+    order = sorted(range(len(moves)), key=lambda i: keys[i], reverse=True)
+    if top is not None:
+        order = order[:top]
+    best_value = float(keys[order[0]][0]) if order else 0.0
+    best = moves[order[0]] if order else None
+    claim = _claimable(state, list(rep_after.values()))
+    out = []
+    del p
+    for rank, i in enumerate(order, 1):
+        value = float(keys[i][0])
+        loss = best_value - value
+        gains, costs = move_effects(state, afters[i], moves[i], claim)
+        text = sentence(gains, costs) + " " + _loss_text(loss, "points", best, moves[i])
+        out.append(RankedMove(moves[i], rank, value, loss, text))
+    return out
+
+
+# --- expected --------------------------------------------------------------------------------
+
+
+@dataclass
+class _Candidate:
+    moves: list[Move]
+    after: GameState
+    ikey: tuple
+    reach: int
+    cls: object
+    results: list[float]
+    wins: list[float]
+    alive: bool = True
+    rolled: bool = True
+    stale: bool = False  # ``after`` is another path's state of the same class (used cells differ)
+
+
+def _screen(cands: list[_Candidate], limit: int) -> list[_Candidate]:
+    """Pick at most ``limit`` candidates to roll out.
+
+    Within a steward class (same immediate effect) the path leaving the most reachable cells is the
+    representative. Representatives are then ordered by immediate key (then reachable cells); the best
+    of each harbor district taken comes first so every kind of action is represented.
+    """
+    reps: dict[object, _Candidate] = {}
+    for c in cands:
+        r = reps.get(c.cls)
+        if r is None or (c.reach, c.ikey) > (r.reach, r.ikey):
+            reps[c.cls] = c
+    ordered = sorted(reps.values(), key=lambda c: (c.ikey, c.reach), reverse=True)
+    chosen: list[_Candidate] = []
+    seen_kind: set = set()
+    for c in ordered:
+        m = c.moves[0]
+        kind = (m.district, bool(m.path)) if isinstance(m, Take) else type(m)
+        if kind not in seen_kind:
+            seen_kind.add(kind)
+            chosen.append(c)
+    for c in ordered:
+        if len(chosen) >= limit:
+            break
+        if c not in chosen:
+            chosen.append(c)
+    return chosen[: max(limit, 1)]
+
+
+def _rollout(after: GameState, bot: str, seed: int, k: int, who: int) -> tuple[float, float]:
+    seats = [make_bot(bot, seed * 1_000_003 + k * 8 + i) for i in range(after.num_players)]
+    final = play_game(after, seats, np.random.default_rng([seed, k]))
+    win = 1.0 / len(final.winners) if who in final.winners else 0.0
+    return float(final.score(who)), win
+
+
+def _race(
+    cands: list[_Candidate],
+    who: int,
+    bot: str,
+    seed: int,
+    budget: float | None,
+    max_rollouts: int,
+) -> None:
+    start = time.perf_counter()
+    for k in range(max_rollouts):
+        alive = [c for c in cands if c.alive]
+        for c in alive:
+            if budget is not None and time.perf_counter() - start > budget and k > 0:
+                return
+            score, win = _rollout(c.after, bot, seed, k, who)
+            c.results.append(score)
+            c.wins.append(win)
+        if k + 1 < MIN_SAMPLES or len(alive) == 1:
+            if len(alive) == 1:
+                return
+            continue
+        means = [np.mean(c.results) for c in alive]
+        leader = alive[int(np.argmax(means))]
+        lead = np.asarray(leader.results)
+        settled = True
+        for c in alive:
+            if c is leader:
+                continue
+            d = lead - np.asarray(c.results)
+            se = d.std(ddof=1) / math.sqrt(len(d))
+            if d.mean() - Z_DROP * se > 0:
+                c.alive = False
+            elif abs(d.mean()) + 1.96 * se > TIE_TOLERANCE:
+                settled = False
+        if settled:
+            return
+
+
+def _rank_expected(
+    state: GameState,
+    seed: int,
+    budget: float | None,
+    opponents: str,
+    top: int | None,
+    max_rollouts: int,
+    max_candidates: int,
+) -> list[RankedMove]:
+    who = state.current_player
+    moves = state.legal_moves()
+    make_bot(opponents)  # fail early on an unknown bot name
+    # Steward moves of one class differ only in the cells they use up, so (class, used cells) is
+    # their state.key(); one move per class is applied and the rest share its after-state lazily.
+    groups: dict[tuple, _Candidate] = {}
+    class_after: dict[object, GameState] = {}
+    for m in moves:
+        cls = steward_class(m)
+        if cls is not None:
+            a = class_after.get(cls)
+            if a is None:
+                a = class_after[cls] = state.apply(m)
+            used = used_after(state, m)
+            key = (cls, used)
+        else:
+            a = state.apply(m)
+            key = a.key()
+            used = a.players[who].used
+        c = groups.get(key)
+        if c is None:
+            p = a.players[who]
+            reach = bin(reachable_mask(p.steward, used)).count("1")
+            ikey = immediate_key(state, a, who)[:2] + (-bin(used).count("1"),)
+            groups[key] = _Candidate([m], a, ikey, reach, cls or m, [], [])
+        else:
+            c.moves.append(m)
+    for c in groups.values():
+        if c.after.players[who].used != used_after(state, c.moves[0]) and steward_class(c.moves[0]):
+            c.stale = True
+    cands = list(groups.values())
+    rolled = cands if len(cands) <= max_candidates else _screen(cands, max_candidates)
+    for c in rolled:
+        if c.stale:
+            c.after = state.apply(c.moves[0])
+            c.stale = False
+    rolled_ids = {id(c) for c in rolled}
+    for c in cands:
+        c.rolled = id(c) in rolled_ids
+        c.alive = c.rolled
+    if len(rolled) == 1 and len(cands) == 1:
+        # A forced decision: still estimate its value, within the budget.
+        pass
+    _race(rolled, who, opponents, seed, budget, max_rollouts)
+
+    stats: dict[int, tuple[float, tuple | None, float | None, int]] = {}
+    class_value: dict[object, float] = {}
+    for c in rolled:
+        x = np.asarray(c.results)
+        n = len(x)
+        mean = float(x.mean())
+        ci = None
+        if n >= 2:
+            half = 1.96 * float(x.std(ddof=1)) / math.sqrt(n)
+            ci = (mean - half, mean + half)
+        stats[id(c)] = (mean, ci, float(np.mean(c.wins)), n)
+        class_value[c.cls] = max(class_value.get(c.cls, -math.inf), mean)
+    for c in cands:
+        if not c.rolled:
+            v = class_value.get(c.cls, float(c.ikey[0]))
+            stats[id(c)] = (v, None, None, 0)
+
+    def order_key(c: _Candidate):
+        mean, _, win, n = stats[id(c)]
+        return (c.rolled, mean, win if win is not None else -1.0, c.ikey, c.reach)
+
+    ordered = sorted(cands, key=order_key, reverse=True)
+    best_c = ordered[0]
+    best_value = stats[id(best_c)][0]
+    best_move = best_c.moves[0]
+    claim = _claimable(state, list(class_after.values()) + [c.after for c in cands])
+    out: list[RankedMove] = []
+    rank = 0
+    limit = len(moves) if top is None else top
+    for c in ordered:
+        mean, ci, win, n = stats[id(c)]
+        loss = max(0.0, best_value - mean)
+        for m in c.moves:
+            rank += 1
+            if rank > limit:
+                break
+            after = c.after if not c.stale and m == c.moves[0] else None
+            if after is None:
+                after = c.after  # same class: the same effects except the cells used up
+            gains, costs = move_effects(state, after, m, claim)
+            text = sentence(gains, costs)
+            if n:
+                text += (
+                    f" Expected final score {mean:.2f}"
+                    + (f" (95% CI {ci[0]:.2f} to {ci[1]:.2f})" if ci else "")
+                    + f", win share {100 * win:.0f}% over {n} rollouts."
+                )
+            else:
+                text += (
+                    f" Not rolled out (screened out among {len(cands)} candidates); "
+                    f"value {_fmt(mean)} is "
+                    + (
+                        "that of the rolled-out move with the same immediate effect."
+                        if c.cls in class_value
+                        else "the points it secures now."
+                    )
+                )
+            if len(c.moves) > 1:
+                text += f" Leads to the same position as {len(c.moves) - 1} other move(s)."
+            text += " " + _loss_text(loss, "points of expected final score", best_move, m)
+            out.append(RankedMove(m, rank, mean, loss, text, ci, win, n))
+    return out
+
+
+def rank_moves(
+    state: GameState,
+    objective: str = "immediate",
+    *,
+    seed: int = 0,
+    budget: float | None = 3.0,
+    opponents: str = "greedy",
+    top: int | None = None,
+    max_rollouts: int = MAX_ROLLOUTS,
+    max_candidates: int = MAX_CANDIDATES,
+) -> list[RankedMove]:
+    """Rank every legal move of the player to decide (see the module docstring for the objectives).
+
+    ``budget`` is the time limit in seconds of the ``expected`` rollouts (``None``: no limit, so the
+    result depends only on ``seed``); ``opponents`` names the bot of ``corinth.solver.bots.BOTS`` that
+    plays every seat in the rollouts; ``top`` keeps the best ``top`` moves only.
+
+    >>> from corinth.rules import new_game
+    >>> s = new_game(players=2, seed=5, first_player=0).apply("buy 0").apply("roll 111223466")
+    >>> ranked = rank_moves(s, "expected", seed=1, budget=None, max_rollouts=8, top=3)
+    >>> [r.rank for r in ranked], ranked[0].loss, ranked[0].samples > 0
+    ([1, 2, 3], 0.0, True)
+    """
+    _check_decision(state)
+    if objective == "immediate":
+        return _rank_immediate(state, top)
+    if objective == "expected":
+        return _rank_expected(
+            state, seed, budget, opponents, top, max(1, max_rollouts), max(1, max_candidates)
+        )
+    raise ValueError(f"unknown objective {objective!r}: use 'immediate' or 'expected'")

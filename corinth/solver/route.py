@@ -1,0 +1,145 @@
+"""The route planner: with the future face values known, the exact best steward route (A4, M1–M7).
+
+The objective is the market's points (M6): the sum of the values the route writes on scoring spots.
+Each face value is one steward move, in order, of exactly ``face`` steps or adjusted by gold (one
+gold per step) and, with the Stables, by up to 2 steps for free (A4a); gold gained on gold cells
+(M2) pays for later adjustments (the track's last symbol is not enforced here). When no legal move
+exists for a face (A4d), the route ends there.
+
+Ties between routes of equal points: more gold left, then fewer market cells used up (more room
+later), then the first in enumeration order (shorter moves first, then lower cell numbers).
+
+>>> from corinth.rules import default_sheet, new_game
+>>> p = new_game(players=2, seed=1).players[0]
+>>> r = best_route(p, default_sheet(), gold=1, stables=False, faces=[2, 2])
+>>> r.points, [str(c) for c in r.cells()]
+(3, ['r1c2', 'r0c2', 'r0c1', 'r0c0'])
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from corinth.rules import GameState, Market, PlayerState, Sheet, steward_paths
+
+STABLES_FREE_STEPS = 2  # B4
+
+
+@dataclass(frozen=True, slots=True)
+class Route:
+    """The best route: one path per face used, the values written on scoring spots, the market
+    points they add, the gold left and how many moves the search examined."""
+
+    paths: tuple[tuple[int, ...], ...]
+    faces: tuple[int, ...]
+    scores: tuple[int, ...]
+    points: int
+    gold_left: int
+    cells_used: int
+    explored: int
+
+    def cells(self) -> list[str]:
+        """Every cell entered, in order, as ``rRcC``."""
+        return [Market.name(c) for path in self.paths for c in path]
+
+    def describe(self) -> str:
+        """The route in plain words.
+
+        >>> Route(((7, 2),), (2,), (), 0, 1, 2, 4).describe()
+        'Face 2: r1c2, r0c2. Market points gained: 0 (scoring spots written: none); 1 gold left; 4 moves examined.'
+        """
+        parts = [
+            f"Face {f}: {', '.join(Market.name(c) for c in p)}."
+            for f, p in zip(self.faces, self.paths)
+        ]
+        unused = self.faces[len(self.paths) :]
+        if unused:
+            parts.append(f"No legal move is left for face(s) {', '.join(map(str, unused))}.")
+        written = ", ".join(map(str, self.scores)) or "none"
+        parts.append(
+            f"Market points gained: {self.points} (scoring spots written: {written}); "
+            f"{self.gold_left} gold left; {self.explored} moves examined."
+        )
+        return " ".join(parts)
+
+    def as_dict(self) -> dict:
+        return {
+            "faces": list(self.faces),
+            "paths": [[Market.name(c) for c in p] for p in self.paths],
+            "scores": list(self.scores),
+            "points": self.points,
+            "gold_left": self.gold_left,
+            "cells_used": self.cells_used,
+            "explored": self.explored,
+        }
+
+
+def best_route(
+    state_or_player_state: GameState | PlayerState,
+    sheet: Sheet | None = None,
+    gold: int | None = None,
+    stables: bool | None = None,
+    faces: list[int] = (),
+) -> Route:
+    """The exact best market route for ``faces`` (see the module docstring for the objective and
+    tie-break). A ``GameState`` stands for its current player's sheet; ``sheet``, ``gold`` and
+    ``stables`` default to what that player has.
+    """
+    if isinstance(state_or_player_state, GameState):
+        state = state_or_player_state
+        p = state.player()
+        sheet = sheet or state.sheet
+    else:
+        p = state_or_player_state
+    if sheet is None:
+        raise ValueError("best_route needs the sheet when given a PlayerState")
+    if gold is None:
+        gold = p.gold
+    if stables is None:
+        stables = p.has("stables")
+    faces = tuple(int(f) for f in faces)
+    if any(f < 1 for f in faces):
+        raise ValueError("face values are 1 to 6")
+    cells = sheet.market.cells
+    extra = STABLES_FREE_STEPS if stables else 0
+    plus = sum(1 << i for i, c in enumerate(cells) if c.kind == "+1")
+    total0 = bin(p.circled).count("1") + bin(p.circled & plus).count("1")
+    memo: dict[tuple, tuple] = {}
+    explored = 0
+
+    def solve(i: int, here: int, used: int, total: int, gold: int) -> tuple:
+        # Returns (points, gold_left, -cells_used, paths, scores) of the best suffix.
+        nonlocal explored
+        if i == len(faces):
+            return (0, gold, 0, (), ())
+        key = (i, here, used, total, gold)
+        hit = memo.get(key)
+        if hit is not None:
+            return hit
+        face = faces[i]
+        lo, hi = max(1, face - extra - gold), face + extra + gold
+        buckets = steward_paths(here, used, hi)
+        best = None
+        for n in range(lo, min(hi, len(buckets) - 1) + 1):
+            cost = max(0, abs(n - face) - extra)
+            for path in buckets[n]:
+                explored += 1
+                end = path[-1]
+                cell = cells[end]
+                t = total + 1 + (cell.kind == "+1")
+                g = gold - cost + (cell.amount if cell.kind == "gold" else 0)
+                written = (t,) if cell.kind == "score" else ()
+                mask = used
+                for c in path:
+                    mask |= 1 << c
+                pts, gl, neg, paths, scores = solve(i + 1, end, mask, t, g)
+                cand = (pts + sum(written), gl, neg - n, (path,) + paths, written + scores)
+                if best is None or cand[:3] > best[:3]:
+                    best = cand
+        if best is None:  # A4d: no legal move for this face; the route ends
+            best = (0, gold, 0, (), ())
+        memo[key] = best
+        return best
+
+    pts, gl, neg, paths, scores = solve(0, p.steward, p.used, total0, gold)
+    return Route(paths, faces, scores, pts, gl, -neg, explored)
