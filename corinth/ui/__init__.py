@@ -14,6 +14,7 @@ from ._base import widgets_dir
 from .game import GameApp
 from .harbor import HarborWidget
 from .picker import MovePicker
+from .puzzle import PuzzleWidget
 from .sheet import SheetWidget
 
-__all__ = ["GameApp", "HarborWidget", "MovePicker", "SheetWidget", "widgets_dir"]
+__all__ = ["GameApp", "HarborWidget", "MovePicker", "PuzzleWidget", "SheetWidget", "widgets_dir"]

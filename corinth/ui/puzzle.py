@@ -1,0 +1,150 @@
+"""A puzzle board: a position and its roll; the player's move is answered with its rank and loss."""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+import ipywidgets as w
+
+from corinth.rules import GameState, IllegalMove, InvalidNotation, Move, Take
+
+from .harbor import HarborWidget
+from .picker import MovePicker
+from .sheet import SheetWidget
+
+
+class PuzzleWidget(w.VBox):
+    """Show a position (a ``GameState`` at a take, or a solver ``Puzzle``) and answer the user's move.
+
+    The move is picked on the boards (a group and its action, or a steward path) or typed in notation.
+    The answer gives the move's rank among all legal moves, its loss against the best, and the
+    solver's explanation (``corinth.solver.rank_moves``).
+
+    >>> from corinth.rules import new_game
+    >>> state = new_game(players=2, seed=1, first_player=0).apply("buy 0").apply("roll 112344666")
+    >>> puzzle = PuzzleWidget(state)
+    >>> result = puzzle.answer("gold")
+    >>> result.rank > 1, result.loss > 0
+    (True, True)
+    """
+
+    def __init__(
+        self,
+        position: GameState | Any,
+        objective: str = "immediate",
+        seed: int = 0,
+        budget: float = 3.0,
+    ):
+        self.puzzle = None if isinstance(position, GameState) else position
+        self.position: GameState = position if isinstance(position, GameState) else position.state
+        if self.position.phase != "take":
+            raise ValueError(
+                f"a puzzle is a position where a group is taken, not {self.position.phase}"
+            )
+        self.objective = getattr(self.puzzle, "objective", objective) or objective
+        self.kind = getattr(self.puzzle, "kind", "move")
+        self.seed, self.budget = seed, budget
+        self._ranking: list | None = None
+        self.last = None
+        player = self.position.current_player
+        self.output = w.Output()
+        self.harbor = HarborWidget(self.position)
+        self.sheet = SheetWidget(self.position, player=player)
+        self.harbor.output = self.sheet.output = self.output
+        self.picker = MovePicker(self.harbor, self.sheet, self.output)
+        self.picker.on_move(self.answer)
+        self.picker.show(self.position, player)
+        self.typed = w.Text(
+            placeholder="or type a move, e.g. blue steward r1c2,r0c2",
+            layout=w.Layout(width="420px"),
+        )
+        self.typed_button = w.Button(description="Answer")
+        self.typed_button.on_click(lambda _b: self._typed())
+        self.question = w.HTML(f"<b>{html.escape(self.question_text())}</b>")
+        self.result = w.HTML()
+        super().__init__(
+            [
+                self.question,
+                w.HBox([self.harbor, self.sheet]),
+                self.picker.widget,
+                w.HBox([self.typed, self.typed_button]),
+                self.result,
+                self.output,
+            ]
+        )
+
+    def question_text(self) -> str:
+        if self.puzzle is not None and hasattr(self.puzzle, "question"):
+            return self.puzzle.question()
+        state = self.position
+        roll = [m for m in state.history if m.kind == "roll"]
+        after = f" after {roll[-1]}" if roll else ""
+        return f"Player {state.current_player + 1} to play{after}. What is the best move?"
+
+    def ranking(self) -> list:
+        """Every legal move ranked by the solver (computed once)."""
+        if self._ranking is None:
+            from corinth.solver import rank_moves
+
+            self._ranking = rank_moves(
+                self.position, self.objective, seed=self.seed, budget=self.budget
+            )
+        return self._ranking
+
+    def _typed(self) -> None:
+        with self.output:
+            self.answer(self.typed.value)
+
+    def answer(self, move: Move | str):
+        """Rank the user's move; show and return its ``RankedMove`` (None if it is not legal here)."""
+        state = self.position
+        try:
+            after = state.apply(move)
+        except (IllegalMove, InvalidNotation) as exc:
+            self.result.value = (
+                f"<span style='color:#a4000f'>Not a legal move here: {html.escape(str(exc))}</span>"
+            )
+            print(f"Refused: {exc}")
+            return None
+        played = after.history[-1]  # the engine's canonical notation
+        if self.kind == "route" and not (isinstance(played, Take) and played.path):
+            self.result.value = (
+                "This puzzle asks for a steward move (A4): draw a path on the market."
+            )
+            return None
+        ranking = self.ranking()
+        mine = next((r for r in ranking if str(r.move) == str(played)), None)
+        if mine is None:
+            self.result.value = (
+                f"<code>{html.escape(str(played))}</code> is legal but was not ranked."
+            )
+            return None
+        best = ranking[0]
+        # Moves of equal value share a place: the rank is 1 + the number of strictly better moves.
+        place = 1 + sum(1 for r in ranking if r.value > mine.value + 1e-9)
+        tied = sum(1 for r in ranking if abs(r.value - mine.value) <= 1e-9) - 1
+        verdict = "Best move!" if mine.loss <= 1e-9 else f"Loses {mine.loss:g} against the best"
+        self.last = mine
+        self.result.value = (
+            f"<b>{verdict}</b> — <code>{html.escape(str(played))}</code> ranks {place} of {len(ranking)}"
+            + (f" (tied with {tied} other move{'s' if tied != 1 else ''})" if tied else "")
+            + f", value {mine.value:g}.<br>{html.escape(mine.explanation)}"
+            + (
+                ""
+                if mine.loss <= 1e-9
+                else f"<br>Best: <code>{html.escape(str(best.move))}</code> — {html.escape(best.explanation)}"
+            )
+        )
+        print(f"{played}: place {place} of {len(ranking)}, loss {mine.loss:g}")
+        return mine
+
+    def __repr__(self) -> str:
+        return "\n".join([self.question_text(), repr(self.harbor), repr(self.sheet)])
+
+    def to_svg(self) -> str:
+        """The puzzle's harbor and sheet side by side, as one SVG handout."""
+        return (
+            '<svg xmlns="http://www.w3.org/2000/svg" width="1340" height="560" viewBox="0 0 1340 560">'
+            f'<g>{self.harbor.to_svg()}</g><g transform="translate(580,0)">{self.sheet.to_svg()}</g></svg>'
+        )

@@ -1,0 +1,67 @@
+"""PuzzleWidget, Python side: the user's move is answered with its rank, loss and explanation."""
+
+from __future__ import annotations
+
+import pytest
+
+from corinth.rules import new_game
+from corinth.ui import PuzzleWidget
+
+pytest.importorskip("corinth.solver.rank")
+
+
+@pytest.fixture
+def state():
+    return new_game(players=2, seed=1, first_player=0).apply("buy 0").apply("roll 112344666")
+
+
+def test_best_move_has_no_loss(state):
+    puzzle = PuzzleWidget(state)
+    best = puzzle.ranking()[0]
+    result = puzzle.answer(best.move)
+    assert result.loss == 0
+    assert "Best move!" in puzzle.result.value
+    assert best.explanation.split(".")[0] in puzzle.result.value
+
+
+def test_worse_move_shows_loss_and_the_best(state):
+    puzzle = PuzzleWidget(state)
+    result = puzzle.answer("gold")
+    assert result.loss > 0 and result.rank > 1
+    assert "Loses" in puzzle.result.value and "Best:" in puzzle.result.value
+
+
+def test_illegal_move_is_refused_with_its_rule(state):
+    puzzle = PuzzleWidget(state)
+    assert puzzle.answer("orange") is None  # Orange is empty (R6)
+    assert "(R6)" in puzzle.result.value
+
+
+def test_move_drawn_on_the_boards(state):
+    puzzle = PuzzleWidget(state)
+    puzzle.harbor.select("goats")
+    puzzle.sheet.click(7)
+    puzzle.picker.steward.click()
+    assert str(puzzle.last.move) == "goats steward r1c2 shops 1"
+
+
+def test_typed_move(state):
+    puzzle = PuzzleWidget(state)
+    puzzle.typed.value = "gold"
+    puzzle.typed_button.click()
+    assert str(puzzle.last.move) == "gold"
+
+
+def test_solver_puzzle_set():
+    from corinth.solver.puzzles import load_puzzles
+
+    p = load_puzzles()[0]
+    widget = PuzzleWidget(p)
+    result = widget.answer(p.answer)
+    assert result.loss == 0
+    assert repr(widget).startswith(f"Puzzle {p.id}")
+
+
+def test_position_must_be_a_take(state):
+    with pytest.raises(ValueError):
+        PuzzleWidget(new_game(players=2, seed=1))
