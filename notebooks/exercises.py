@@ -74,13 +74,24 @@ class Exercise:
 
 
 class MoveExercise:
-    """Find a move in a position. Illegal moves are explained by the engine (with the rule's ID)."""
+    """Find a move in a position. Illegal moves are explained by the engine (with the rule's ID).
 
-    def __init__(self, state: GameState, answer: str, hint: str, explain: str = ""):
+    ``accept`` (optional) tells which legal moves count as right when there is more than one.
+    """
+
+    def __init__(
+        self,
+        state: GameState,
+        answer: str,
+        hint: str,
+        explain: str = "",
+        accept: Callable[[Move], bool] | None = None,
+    ):
         self.state = state
         self.answer = str(Move.parse(answer))
         self.hint = hint
         self.explain = explain
+        self.accept = accept or (lambda move: str(move) == self.answer)
 
     def feedback(self, reply: Any) -> str:
         if reply is None:
@@ -90,7 +101,7 @@ class MoveExercise:
             self.state.apply(move)
         except (IllegalMove, InvalidNotation) as exc:
             return f"Not a legal move here: {exc}"
-        if str(move) == self.answer:
+        if self.accept(move):
             return f"Correct! {move.describe(self.state)} {self.explain}".rstrip()
         return f"Legal, but not the one: {move.describe(self.state)} {self.hint}"
 
@@ -108,5 +119,7 @@ def play(state: GameState, *moves: str) -> GameState:
     for move in moves:
         if state.phase == "build" and not move.startswith("build"):
             state = state.apply("build none")
+        if state.phase == "roll" and move == "buy 0":
+            continue  # nothing to buy: the purvey step was skipped (R2)
         state = state.apply(move)
     return state
