@@ -141,13 +141,13 @@ def _neighbours(c: int) -> list[int]:
             if 0 <= rr < 5 and 0 <= kk < 5]  # fmt: skip
 
 
-@settings(max_examples=700)
+@settings(max_examples=500)
 @given(players=player_counts, seed=seeds)
 def test_random_games_keep_every_invariant(players, seed):
     play_checked(players, seed, [RandomBot(seed + i) for i in range(players)])
 
 
-@settings(max_examples=700)
+@settings(max_examples=500)
 @given(players=player_counts, seed=seeds)
 def test_random_games_keep_every_invariant_more(players, seed):
     play_checked(players, seed ^ 0x5EED, [RandomBot(seed + 7 * i) for i in range(players)])
