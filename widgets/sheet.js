@@ -3,7 +3,7 @@
 import { h, roving } from "./dice.js";
 
 const SIZE = 5;
-const CELL = 64; // px, keep in step with boards.css (.corinth-market)
+const CELL = 56; // px, keep in step with boards.css (.corinth-market)
 const TERMS = ["shops", "bonuses", "gold", "goats", "market", "temple"];
 
 function render({ model, el }) {

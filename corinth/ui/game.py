@@ -88,7 +88,8 @@ class GameApp(w.VBox):
                     [
                         w.VBox([self.harbor, self.move_log]),
                         w.VBox([self.view, self.sheet]),
-                    ]
+                    ],
+                    layout=w.Layout(flex_flow="row wrap", align_items="flex-start"),
                 ),
                 self.purvey_box,
                 self.picker.widget,

@@ -83,8 +83,12 @@ class MovePicker:
         self._refresh_steward()
 
     def _refresh_steward(self) -> None:
-        choices = self.sheet.shop_choices() if self.sheet.path else [()]
-        self.shops.options = [(shops_words(s), s) for s in choices]
+        if self.sheet.path:
+            choices = self.sheet.shop_choices()
+            self.shops.options = [(shops_words(s), s) for s in choices]
+        else:
+            choices = [()]
+            self.shops.options = [("(draw a steward path on the market)", ())]
         self.shops.index = 0
         self.shops.disabled = len(choices) < 2
         self.steward.disabled = not self.sheet.path_ready

@@ -66,7 +66,10 @@ class PuzzleWidget(w.VBox):
         super().__init__(
             [
                 self.question,
-                w.HBox([self.harbor, self.sheet]),
+                w.HBox(
+                    [self.harbor, self.sheet],
+                    layout=w.Layout(flex_flow="row wrap", align_items="flex-start"),
+                ),
                 self.picker.widget,
                 w.HBox([self.typed, self.typed_button]),
                 self.result,

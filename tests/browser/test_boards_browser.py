@@ -9,6 +9,11 @@ from pathlib import Path
 
 import pytest
 
+try:
+    from playwright.sync_api import expect
+except ImportError:  # the ``browser`` fixture reports this, and fails on CI
+    expect = None
+
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 NOTEBOOKS = Path(__file__).resolve().parent / "notebooks"
 
@@ -78,7 +83,7 @@ def test_click_harbor_and_market(lab, page):
     events = wait_for_events(root, lambda e: "(A4b)" in e["message"])
     assert events["path"] == [7]
     status = page.locator(".corinth-sheet .corinth-status")
-    assert "(A4b)" in status.inner_text()
+    expect(status).to_contain_text("(A4b)")
 
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "boards.png"), full_page=True)
@@ -101,3 +106,42 @@ def test_keyboard_chooses_a_group(lab, page):
     cell = page.locator(".corinth-cell[data-cell='r1c2']")
     assert cell.get_attribute("aria-label").startswith("market r1c2: purple ×2")
     assert "reachable in 1" in cell.get_attribute("aria-label")
+
+
+def test_game_app_plays_a_steward_move(lab, page):
+    """One move through the whole app: a group, a path on the market, the button; then a puzzle answer."""
+    url, root = lab
+    shutil.copy(NOTEBOOKS / "game.ipynb", root / "game.ipynb")
+    open_and_run(page, url, "game.ipynb")
+    app = page.locator(".jp-OutputArea-output").nth(0)
+    goats = app.locator(".corinth-district[data-district='goats']")
+    goats.wait_for(timeout=60_000)
+    before = wait_for_events(root, lambda e: len(e["moves"]) == 3)["moves"]
+
+    goats.click()
+    wait_for_events(root, lambda e: e["selected"] == "goats")
+    app.locator(".corinth-cell[data-cell='r1c2']").click()
+    wait_for_events(root, lambda e: e["path"] == [7])
+    button = app.get_by_role("button", name="Move the steward")
+    button.wait_for()
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('button')].some("
+        "b => b.textContent.includes('Move the steward') && !b.disabled)"
+    )
+    button.click()
+    events = wait_for_events(root, lambda e: len(e["moves"]) > 3)
+    assert events["moves"][:3] == before
+    assert events["moves"][3] == "goats steward r1c2 shops 1"
+    ARTIFACTS.mkdir(exist_ok=True)
+    app.screenshot(path=str(ARTIFACTS / "game-app.png"))
+
+    puzzle = page.locator(".jp-OutputArea-output").nth(1)
+    puzzle.scroll_into_view_if_needed()
+    puzzle.locator(".corinth-district[data-district='gold']").click()
+    take = puzzle.get_by_role("button", name="Take and act")
+    page.wait_for_timeout(300)
+    take.click()
+    events = wait_for_events(root, lambda e: e["puzzle"] == "gold")
+    assert "Loses" in events["result"] or "Best move" in events["result"]
+    puzzle.get_by_text("ranks").wait_for()
+    puzzle.screenshot(path=str(ARTIFACTS / "puzzle.png"))
