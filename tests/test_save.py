@@ -1,0 +1,206 @@
+"""Saved games: the JSON round trip at every step, and hostile JSON gives InvalidState, nothing else."""
+
+from __future__ import annotations
+
+import copy
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from corinth.rules import GameState, InvalidState, new_game
+from corinth.solver.bots import RandomBot, play_game
+
+
+def _steps(players: int, seed: int):
+    state = new_game(players=players, seed=seed)
+    bots = [RandomBot(seed + i) for i in range(players)]
+    yield state
+    while not state.is_over:
+        state = (
+            state.roll()
+            if state.is_chance
+            else state.apply(bots[state.current_player].choose(state))
+        )
+        yield state
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_round_trip_at_every_step(players):
+    for state in _steps(players, seed=40 + players):
+        loaded = GameState.from_json(state.to_json())
+        assert loaded == state
+        assert loaded.key() == state.key()
+        assert loaded.legal_moves() == state.legal_moves()
+
+
+def test_round_trip_of_finished_games():
+    for seed in range(20):
+        final = play_game(new_game(players=2 + seed % 3, seed=seed), [RandomBot(seed)] * 4)
+        loaded = GameState.from_json(final.to_json(indent=None))
+        assert loaded == final and loaded.winners == final.winners
+        assert [loaded.score(i) for i in range(final.num_players)] == [
+            final.score(i) for i in range(final.num_players)
+        ]
+
+
+def _saved() -> dict:
+    state = new_game(players=3, seed=5, first_player=0)
+    state = state.apply("buy 0").apply("roll 112344666").apply("goats")
+    return json.loads(state.to_json())
+
+
+def _broken(change) -> str:
+    data = copy.deepcopy(_saved())
+    change(data)
+    return json.dumps(data)
+
+
+def _set(path, value):
+    def change(data):
+        node = data
+        for key in path[:-1]:
+            node = node[key]
+        node[path[-1]] = value
+
+    return change
+
+
+HOSTILE = {
+    "empty": "",
+    "truncated": json.dumps(_saved())[:200],
+    "not an object": "[1, 2, 3]",
+    "a number": "42",
+    "null": "null",
+    "deep nesting": "[" * 100_000 + "]" * 100_000,
+    "huge number": '{"format": "corinth-game", "version": 1, "players": ' + "9" * 5000 + "}",
+    "too big": " " * 6_000_000,
+    "bad format": _broken(_set(["format"], "chess")),
+    "bad version": _broken(_set(["version"], 99)),
+    "players 5": _broken(_set(["players"], 5)),
+    "players as text": _broken(_set(["players"], "3")),
+    "players true": _broken(_set(["players"], True)),
+    "huge seed": _broken(_set(["seed"], 10**40)),
+    "negative seed": _broken(_set(["seed"], -1)),
+    "float seed": _broken(_set(["seed"], 1.5)),
+    "first player out of range": _broken(_set(["first_player"], 3)),
+    "moves not a list": _broken(_set(["moves"], "buy 0")),
+    "moves of numbers": _broken(_set(["moves"], [1, 2])),
+    "illegal move": _broken(_set(["moves"], ["buy 0", "roll 112344666", "orange"])),
+    "garbage move": _broken(_set(["moves"], ["fly away"])),
+    "move after the end": _broken(_set(["moves"], ["buy 0", "roll 111111111", "gold"])),
+    "too many moves": _broken(_set(["moves"], ["pass"] * 6000)),
+    "position disagrees": _broken(_set(["position", "round"], 7)),
+    "no sheet": _broken(_set(["sheet"], None)),
+    "sheet 4x5": _broken(lambda d: d["sheet"]["market"]["rows"].pop()),
+    "sheet bad cell": _broken(_set(["sheet", "market", "rows", 0, 1], "dragon 2")),
+    "sheet odd digits": _broken(_set(["sheet", "market", "rows", 0, 1], "gold ²")),
+    "sheet huge amount": _broken(_set(["sheet", "market", "rows", 0, 1], "gold " + "9" * 5000)),
+    "sheet no districts": _broken(_set(["sheet", "districts"], {})),
+    "sheet 1000 shops": _broken(
+        _set(
+            ["sheet", "districts", "green"],
+            {
+                "shop_goods": [1] * 1000,
+                "shop_points": [1] * 1000,
+                "bonus": 1,
+                "provenance": "certain",
+            },
+        )
+    ),  # fmt: skip
+    "sheet negative cost": _broken(_set(["sheet", "buildings", "temple", "gold"], -2)),
+    "sheet list": _broken(_set(["sheet"], [1, 2])),
+    "invalid utf-8": b"\xff\xfe{",
+}
+
+
+@pytest.mark.parametrize("name", list(HOSTILE))
+def test_hostile_saves_raise_invalid_state(name):
+    with pytest.raises(InvalidState) as info:
+        GameState.from_json(HOSTILE[name])
+    assert info.value.problems and all(isinstance(p, str) and p for p in info.value.problems)
+
+
+def test_problems_are_all_listed_with_their_location():
+    data = _saved()
+    data.update(format="x", players=9, seed=-3)
+    with pytest.raises(InvalidState) as info:
+        GameState.from_json(json.dumps(data))
+    text = "\n".join(info.value.problems)
+    for where in ("format", "players", "seed"):
+        assert where in text
+
+
+def test_an_illegal_move_in_a_save_names_its_index_and_rule():
+    with pytest.raises(InvalidState) as info:
+        GameState.from_json(HOSTILE["illegal move"])
+    assert "moves[2]" in str(info.value) and "(R6)" in str(info.value)
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=10), inner, max_size=4)
+    ),
+    max_leaves=30,
+)
+save_keys = ["format", "version", "players", "seed", "first_player", "sheet", "moves", "position"]
+
+
+@settings(max_examples=400)
+@given(json_values)
+def test_any_json_value_loads_or_raises_invalid_state(value):
+    try:
+        GameState.from_json(json.dumps(value))
+    except InvalidState:
+        pass
+
+
+@settings(max_examples=300)
+@given(key=st.sampled_from(save_keys), value=json_values)
+def test_any_field_replaced_by_any_value(key, value):
+    data = _saved()
+    data[key] = value
+    try:
+        state = GameState.from_json(json.dumps(data))
+    except InvalidState:
+        return
+    assert state == GameState.from_json(state.to_json())
+
+
+@settings(max_examples=300)
+@given(
+    part=st.sampled_from(["districts", "buildings", "tracks", "market", "name", "format"]),
+    value=json_values,
+)
+def test_any_sheet_part_replaced_by_any_value(part, value):
+    data = _saved()
+    data["sheet"][part] = value
+    try:
+        GameState.from_json(json.dumps(data))
+    except InvalidState:
+        pass
+
+
+@settings(max_examples=200)
+@given(st.integers(min_value=0, max_value=len(json.dumps(_saved()))))
+def test_truncated_saves_raise_invalid_state(cut):
+    text = json.dumps(_saved())
+    if cut == len(text):
+        assert GameState.from_json(text[:cut]).move_count == 3
+        return
+    with pytest.raises(InvalidState):
+        GameState.from_json(text[:cut])
+
+
+@settings(max_examples=200)
+@given(st.lists(st.text(max_size=30), max_size=8))
+def test_any_move_list_loads_or_raises_invalid_state(moves):
+    data = _saved()
+    data["moves"] = moves
+    data.pop("position")
+    try:
+        GameState.from_json(json.dumps(data))
+    except InvalidState:
+        pass
