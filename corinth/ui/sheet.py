@@ -512,7 +512,9 @@ class SheetWidget(Board):
                 f'<polyline points="{pts}" fill="none" stroke="#d22" stroke-width="4" stroke-opacity="0.7"/>'
             )
         sx, sy = centres[next(c["index"] for c in b["market"] if c["steward"])]
-        out.append(f'<circle cx="{sx - 2}" cy="{sy - 2}" r="9" fill="#333" aria-label="steward"/>')
+        out.append(  # the steward pawn, in the cell's corner so the effect stays readable
+            f'<circle cx="{sx - 17}" cy="{sy - 17}" r="7" fill="#333" aria-label="steward"/>'
+        )
         # Tracks, buildings, turns, score on the right.
         rx = 310
         for k, (name, t) in enumerate((("Gold", b["gold"]), ("Goats", b["goats"]))):
