@@ -1,0 +1,211 @@
+"""Sheet files: the default loads; broken files list every problem with its location; a different
+valid sheet changes the game."""
+
+from __future__ import annotations
+
+import copy
+import json
+import tomllib
+
+import pytest
+
+from corinth.rules import InvalidSheet, default_sheet, load_sheet, new_game
+from corinth.rules.sheet import DEFAULT_SHEET_PATH, sheet_from_dict
+from tests.conftest import act, fills, play, with_player
+
+
+def _default() -> dict:
+    return copy.deepcopy(tomllib.loads(DEFAULT_SHEET_PATH.read_text(encoding="utf-8")))
+
+
+def _write(tmp_path, data: dict, name: str = "sheet.json"):
+    path = tmp_path / name
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+def test_default_sheet_loads_with_its_provenance():
+    sheet = load_sheet(DEFAULT_SHEET_PATH)
+    assert sheet == default_sheet()
+    assert [[s.points for s in d.shops] for d in sheet.districts] == [
+        [1, 2, 3, 6], [2, 3, 4, 6], [3, 5, 8], [4, 5, 10],
+    ]  # fmt: skip
+    assert [d.bonus for d in sheet.districts] == [5, 4, 3, 0]
+    parts = sheet.reconstructed_parts()
+    assert any(p.startswith("market") for p in parts)
+    assert not any(p.startswith("tracks.turns") for p in parts)  # certain
+
+
+def test_default_sheet_as_json_loads(tmp_path):
+    assert load_sheet(_write(tmp_path, _default())) == default_sheet()
+
+
+def _problems(tmp_path, change, suffix="json") -> list[str]:
+    data = _default()
+    change(data)
+    if suffix == "json":
+        path = _write(tmp_path, data)
+    else:
+        path = tmp_path / "sheet.toml"
+        path.write_text(suffix, encoding="utf-8")
+    with pytest.raises(InvalidSheet) as info:
+        load_sheet(path)
+    assert str(path) in str(info.value)
+    return info.value.problems
+
+
+BROKEN = {
+    "shop with no goods": (
+        lambda d: d["districts"]["green"].update(shop_goods=[2, 0, 4, 5]),
+        ["districts.green.shop_goods[1]"],
+    ),
+    "no shops": (
+        lambda d: d["districts"]["blue"].update(shop_goods=[], shop_points=[]),
+        ["districts.blue.shop_goods"],
+    ),
+    "points and goods differ": (
+        lambda d: d["districts"]["purple"].update(shop_points=[1, 2]),
+        ["districts.purple: 4 shops"],
+    ),
+    "4x5 market": (lambda d: d["market"]["rows"].pop(), ["market.rows"]),
+    "short row": (lambda d: d["market"]["rows"][3].pop(), ["market.rows[3]"]),
+    "two steward cells": (
+        lambda d: d["market"]["rows"][0].__setitem__(0, "steward"),
+        ["market: expected exactly one 'steward' cell, found 2"],
+    ),
+    "steward off centre": (
+        lambda d: (
+            d["market"]["rows"][2].__setitem__(2, "+1"),
+            d["market"]["rows"][0].__setitem__(2, "steward"),
+        ),
+        ["market: the steward must start in the centre r2c2, not r0c2"],
+    ),  # fmt: skip
+    "unknown effect": (
+        lambda d: d["market"]["rows"][1].__setitem__(1, "dragon"),
+        ["market.rows[1][1]: unknown market effect 'dragon'"],
+    ),
+    "zero amount": (
+        lambda d: d["market"]["rows"][1].__setitem__(0, "gold 0"),
+        ["market.rows[1][0]: amount must be at least 1"],
+    ),
+    "negative cost": (
+        lambda d: d["buildings"]["temple"].update(gold=-1),
+        ["buildings.temple.gold: must be at least 0"],
+    ),
+    "missing building": (lambda d: d["buildings"].pop("stables"), ["buildings.stables: missing"]),
+    "unknown building": (
+        lambda d: d["buildings"].update(castle={"gold": 1}),
+        ["buildings.castle: unknown building"],
+    ),
+    "missing provenance": (
+        lambda d: d["districts"]["orange"].pop("provenance"),
+        ["districts.orange.provenance: missing"],
+    ),
+    "bad provenance": (
+        lambda d: d["market"].update(provenance="guessed"),
+        ["market.provenance: must start with one of"],
+    ),
+    "missing district": (lambda d: d["districts"].pop("blue"), ["districts.blue: missing"]),
+    "unknown district": (
+        lambda d: d["districts"].update(red=d["districts"]["blue"]),
+        ["districts.red: unknown district"],
+    ),
+    "no districts": (lambda d: d.update(districts={}), ["districts: empty"]),
+    "too many shops": (
+        lambda d: d["districts"]["green"].update(shop_goods=[1] * 11, shop_points=[1] * 11),
+        ["districts.green.shop_goods: at most"],
+    ),
+    "bad format": (lambda d: d.update(format=2), ["format: expected 1"]),
+    "negative bonus": (lambda d: d["districts"]["blue"].update(bonus=-3), ["districts.blue.bonus"]),
+    "text track": (
+        lambda d: d["tracks"].update(gold="24"),
+        ["tracks.gold: expected a whole number"],
+    ),
+    "short turn track": (
+        lambda d: d["tracks"].update(turns=1),
+        ["tracks.turns: must be at least 3"],
+    ),
+}
+
+
+@pytest.mark.parametrize("name", list(BROKEN))
+def test_broken_sheet_lists_the_problem_and_its_location(tmp_path, name):
+    change, expected = BROKEN[name]
+    problems = _problems(tmp_path, change)
+    for text in expected:
+        assert any(text in p for p in problems), problems
+
+
+def test_every_problem_is_listed_at_once(tmp_path):
+    def change(d):
+        for name in ("shop with no goods", "4x5 market", "negative cost", "missing provenance"):
+            BROKEN[name][0](d)
+        d["market"]["rows"][0][1] = "dragon"
+
+    problems = _problems(tmp_path, change)
+    assert len(problems) >= 4
+    for where in ("districts.green.shop_goods[1]", "market.rows", "buildings.temple.gold",
+                  "districts.orange.provenance"):  # fmt: skip
+        assert any(where in p for p in problems), (where, problems)
+
+
+def test_two_steward_cells_and_an_unknown_effect_both_reported(tmp_path):
+    def change(d):
+        d["market"]["rows"][0][0] = "steward"
+        d["market"]["rows"][4][4] = "teleport 2"
+
+    problems = _problems(tmp_path, change)
+    assert any("market.rows[4][4]" in p for p in problems)
+    assert any("found 2" in p for p in problems)
+
+
+@pytest.mark.parametrize(
+    "text", ["format = ", "[districts.green\nshop_goods = [2]", "= 1", "format = 1\nformat = 2"]
+)
+def test_broken_toml_is_invalid_sheet(tmp_path, text):
+    problems = _problems(tmp_path, lambda d: None, suffix=text)
+    assert problems[0].startswith("not valid TOML")
+
+
+def test_broken_json_and_missing_file_are_invalid_sheet(tmp_path):
+    path = tmp_path / "sheet.json"
+    path.write_text('{"format": 1, ', encoding="utf-8")
+    with pytest.raises(InvalidSheet, match="not valid JSON"):
+        load_sheet(path)
+    with pytest.raises(InvalidSheet, match="cannot read"):
+        load_sheet(tmp_path / "nowhere.toml")
+    with pytest.raises(InvalidSheet):
+        sheet_from_dict([1, 2, 3])
+
+
+def test_other_shop_points_change_scoring(tmp_path):
+    data = _default()
+    data["districts"]["green"]["shop_points"] = [10, 20, 30, 60]
+    sheet = load_sheet(_write(tmp_path, data))
+    assert sheet != default_sheet()
+    for s, expected in ((default_sheet(), 2), (sheet, 20)):
+        state = play(new_game(players=2, seed=1, first_player=0, sheet=s), "buy 0; roll 122234566")
+        after = act(state, "green 2")  # completes green shop 2 (3 goods)
+        assert fills(after, 0, "green") == (0, 3, 0, 0)
+        assert after.score_breakdown(0).shops == expected
+
+
+def test_other_market_changes_the_game(tmp_path):
+    data = _default()
+    data["market"]["rows"][2][3] = "goats 1"  # r2c3 was gold 3
+    sheet = load_sheet(_write(tmp_path, data))
+    state = play(new_game(players=2, seed=1, first_player=0, sheet=sheet), "buy 0; roll 112344666")
+    after = state.apply("goats steward r2c3")
+    assert (after.players[0].gold, after.players[0].goats) == (1, 2)
+    saved = after.to_json()
+    assert type(after).from_json(saved).sheet == sheet  # the sheet travels with the save
+
+
+def test_other_building_costs_change_what_can_be_built(tmp_path):
+    data = _default()
+    data["buildings"]["temple"] = {"gold": 0, "goats": 0}
+    sheet = load_sheet(_write(tmp_path, data))
+    state = play(new_game(players=2, seed=1, first_player=0, sheet=sheet), "buy 0; roll 112344666")
+    after = state.apply("gold")
+    assert after.phase == "build" and "build temple" in [str(m) for m in after.legal_moves()]
+    assert with_player(after, 0, built=("temple",)).score_breakdown(0).temple == 3
