@@ -91,7 +91,8 @@ class Board(anywidget.AnyWidget):
     def refuse(self, reason: str | IllegalMove) -> None:
         """Show why a click was refused (the engine's message carries the rule ID)."""
         self.message = str(reason)
-        print(f"Refused: {reason}")
+        with self.output:
+            print(f"Refused: {reason}")
 
     def __repr__(self) -> str:
         return self.text()

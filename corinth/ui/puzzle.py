@@ -24,7 +24,8 @@ class PuzzleWidget(w.VBox):
     >>> from corinth.rules import new_game
     >>> state = new_game(players=2, seed=1, first_player=0).apply("buy 0").apply("roll 112344666")
     >>> puzzle = PuzzleWidget(state)
-    >>> result = puzzle.answer("gold")
+    >>> result = puzzle.answer("gold")  # doctest: +ELLIPSIS
+    gold: place ... of ..., loss 2
     >>> result.rank > 1, result.loss > 0
     (True, True)
     """
@@ -108,7 +109,8 @@ class PuzzleWidget(w.VBox):
             self.result.value = (
                 f"<span style='color:#a4000f'>Not a legal move here: {html.escape(str(exc))}</span>"
             )
-            print(f"Refused: {exc}")
+            with self.output:
+                print(f"Refused: {exc}")
             return None
         played = after.history[-1]  # the engine's canonical notation
         if self.kind == "route" and not (isinstance(played, Take) and played.path):
@@ -139,7 +141,8 @@ class PuzzleWidget(w.VBox):
                 else f"<br>Best: <code>{html.escape(str(best.move))}</code> — {html.escape(best.explanation)}"
             )
         )
-        print(f"{played}: place {place} of {len(ranking)}, loss {mine.loss:g}")
+        with self.output:
+            print(f"{played}: place {place} of {len(ranking)}, loss {mine.loss:g}")
         return mine
 
     def __repr__(self) -> str:

@@ -215,6 +215,7 @@ class SheetWidget(Board):
     >>> sheet.path, sheet.path_ready, str(sheet.move())
     ([7], True, 'goats steward r1c2 shops 1')
     >>> sheet.click(0)
+    Refused: r0c0 is not orthogonally next to r1c2 (A4b)
     >>> sheet.message
     'r0c0 is not orthogonally next to r1c2 (A4b)'
     """
