@@ -125,3 +125,14 @@ def test_from_state():
     app = GameApp(state=state)
     assert isinstance(app.state, GameState)
     assert app.state.current_player == 0 or app.state.is_chance
+
+
+def test_next_player_steps_through_the_bots():
+    app = GameApp(players=3, seed=2, first_player=1, auto=False)
+    assert app.state.current_player == 1
+    assert app.next_button.layout.display == ""
+    app.next_player()  # player 2 buys, rolls and takes a group
+    assert app.state.current_player == 2
+    app.next_player()
+    assert app.state.current_player == 0
+    assert app.next_button.layout.display == "none"

@@ -37,6 +37,7 @@ class GameApp(w.VBox):
         bots: str | Sequence[str] = "greedy",
         state: GameState | None = None,
         first_player: int | None = None,
+        auto: bool = True,
     ):
         self.state = state if state is not None else new_game(players, seed, first_player)
         players = self.state.num_players
@@ -51,6 +52,7 @@ class GameApp(w.VBox):
         self.bot_names = {i: names[i] for i in others}
         self.bots: dict[int, Bot] = {i: make_bot(names[i], self.seed + i) for i in others}
         self._undo: list[GameState] = []
+        self.auto = auto  # False: the bots wait for "Next player"
 
         self.output = w.Output(layout=w.Layout(max_height="160px", overflow="auto"))
         self.harbor = HarborWidget()
@@ -72,6 +74,7 @@ class GameApp(w.VBox):
         self.build_choice = w.Dropdown(description="Build", layout=w.Layout(width="420px"))
         self.build_button = w.Button(description="Build", button_style="primary")
         self.build_box = w.HBox([self.build_choice, self.build_button])
+        self.next_button = w.Button(description="Next player", icon="forward")
         self.undo_button = w.Button(description="Undo", icon="undo")
         self.hint_button = w.Button(description="Hint", icon="lightbulb-o")
         self.hint_objective = w.Dropdown(
@@ -94,7 +97,7 @@ class GameApp(w.VBox):
                 self.purvey_box,
                 self.picker.widget,
                 self.build_box,
-                w.HBox([self.undo_button, self.hint_button, self.hint_objective]),
+                w.HBox([self.next_button, self.undo_button, self.hint_button, self.hint_objective]),
                 self.hint,
                 self.output,
             ]
@@ -102,6 +105,7 @@ class GameApp(w.VBox):
         self.roll_button.on_click(lambda _b: self._play_purvey())
         self.build_button.on_click(lambda _b: self._play_build())
         self.undo_button.on_click(lambda _b: self._run(self.undo))
+        self.next_button.on_click(lambda _b: self._run(self.next_player))
         self.hint_button.on_click(lambda _b: self._run(self.show_hint))
         self.picker.on_move(self.play)
         self.view.observe(lambda c: self._show_sheet(c["new"]), "value")
@@ -126,9 +130,23 @@ class GameApp(w.VBox):
         self._refresh()
         return True
 
+    def next_player(self) -> None:
+        """Let the bot to play finish its turn (with ``auto=False``; otherwise the bots never wait)."""
+        state = self.state
+        if state.is_over or (state.current_player == self.human and not state.is_chance):
+            print("It is your turn.")
+            return
+        who = state.current_player
+        while not state.is_over and state.current_player == who and who != self.human:
+            state = state.roll() if state.is_chance else state.apply(self.bots[who].choose(state))
+        self.state = state
+        self._refresh()
+
     def _advance(self) -> None:
         """Roll (from the game's seed) and let the bots play until the human must decide (R6–R10)."""
         state = self.state
+        if not self.auto:
+            return
         while not state.is_over and (state.is_chance or state.current_player != self.human):
             if state.is_chance:
                 if state.first_player == self.human and state.history and _last_is_purvey(state):
@@ -235,6 +253,8 @@ class GameApp(w.VBox):
                 self.build_choice.options = [(m.describe(), m) for m in state.legal_moves()]
                 self.build_choice.index = 0
             self.undo_button.disabled = not self._undo
+            waiting = not state.is_over and state.current_player != self.human
+            self.next_button.layout.display = "" if waiting and not self.auto else "none"
             self.status.value = self._status_html()
             self.move_log.value = self._log_html()
 
