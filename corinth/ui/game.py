@@ -278,7 +278,10 @@ class GameApp(w.VBox):
 
     def _log_html(self) -> str:
         lines = self.log_lines()
-        items = "".join(f"<li><code>{html.escape(t)}</code></li>" for t in lines[-60:])
+        items = "".join(
+            f"<li><code style='word-break:break-all'>{html.escape(t)}</code></li>"
+            for t in lines[-60:]
+        )
         return f"<b>Moves</b><ol start='{max(1, len(lines) - 59)}'>{items}</ol>"
 
     def log_lines(self) -> list[str]:
