@@ -18,6 +18,7 @@ import numpy as np
 from corinth.rules import CorinthError, GameState, new_game
 from corinth.rules.scoring import TERMS
 from corinth.solver.bots import BOTS, make_bot, play_game
+from corinth.solver.commands import SOLVER_COMMANDS
 
 EXIT_BAD_INPUT = 2
 
@@ -243,6 +244,7 @@ COMMANDS: dict[str, tuple[str, Callable, Callable]] = {
         run_rules,
     ),
 }
+COMMANDS.update(SOLVER_COMMANDS)  # solve, route, bench (corinth.solver.commands)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -91,8 +91,31 @@ def legal_steward_paths(market_state, steps: int) -> list[tuple[int, ...]]:
     return buckets[steps] if steps < len(buckets) else []
 
 
+def nx_steward_path_buckets(
+    graph: nx.Graph, start: int, used: int, longest: int
+) -> list[list[tuple[int, ...]]]:
+    """The baseline: every path of 1 to ``longest`` steps through ``networkx.all_simple_paths`` on the
+    free cells, bucketed by length like the engine's ``steward_paths``.
+
+    >>> from corinth.rules import default_sheet
+    >>> [len(b) for b in nx_steward_path_buckets(market_graph(default_sheet()), 12, 1 << 12, 3)]
+    [0, 4, 12, 32]
+    """
+    longest = max(0, min(longest, CELLS - 1))
+    out: list[list[tuple[int, ...]]] = [[] for _ in range(longest + 1)]
+    free = [n for n in graph.nodes if n == start or not used >> n & 1]
+    targets = [n for n in free if n != start]
+    if longest < 1 or not targets:
+        return out
+    for p in nx.all_simple_paths(graph.subgraph(free), start, targets, cutoff=longest):
+        out[len(p) - 1].append(tuple(p[1:]))
+    for bucket in out:
+        bucket.sort()
+    return out
+
+
 def nx_steward_paths(graph: nx.Graph, start: int, used: int, steps: int) -> list[tuple[int, ...]]:
-    """The baseline: the same paths through ``networkx.all_simple_paths`` on the free cells.
+    """The baseline for one step count: the paths of exactly ``steps`` steps, ascending.
 
     >>> from corinth.rules import default_sheet
     >>> g = market_graph(default_sheet())
@@ -101,13 +124,7 @@ def nx_steward_paths(graph: nx.Graph, start: int, used: int, steps: int) -> list
     """
     if steps < 1:
         return []
-    free = [n for n in graph.nodes if n == start or not used >> n & 1]
-    sub = graph.subgraph(free)
-    targets = [n for n in free if n != start]
-    if not targets:
-        return []
-    paths = nx.all_simple_paths(sub, start, targets, cutoff=steps)
-    return sorted(tuple(p[1:]) for p in paths if len(p) == steps + 1)
+    return nx_steward_path_buckets(graph, start, used, steps)[min(steps, CELLS - 1)]
 
 
 def reachable_mask(start: int, used: int) -> int:

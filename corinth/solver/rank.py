@@ -152,7 +152,7 @@ def _rank_immediate(state: GameState, top: int | None) -> list[RankedMove]:
 # --- expected --------------------------------------------------------------------------------
 
 
-@dataclass
+@dataclass(eq=False)
 class _Candidate:
     moves: list[Move]
     after: GameState
@@ -211,11 +211,13 @@ def _race(
     max_rollouts: int,
 ) -> None:
     start = time.perf_counter()
+    done = 0
     for k in range(max_rollouts):
         alive = [c for c in cands if c.alive]
         for c in alive:
-            if budget is not None and time.perf_counter() - start > budget and k > 0:
+            if budget is not None and done and time.perf_counter() - start > budget:
                 return
+            done += 1
             score, win = _rollout(c.after, bot, seed, k, who)
             c.results.append(score)
             c.wins.append(win)
@@ -292,7 +294,16 @@ def _rank_expected(
     if len(rolled) == 1 and len(cands) == 1:
         # A forced decision: still estimate its value, within the budget.
         pass
+    # Rolled out in screening order, so when the budget runs out in the first round the most
+    # promising candidates have their samples; the others count as not rolled out.
+    rolled.sort(key=lambda c: (c.ikey, c.reach), reverse=True)
     _race(rolled, who, opponents, seed, budget, max_rollouts)
+    unsampled = {id(c) for c in rolled if not c.results}
+    for c in rolled:
+        if id(c) not in unsampled:
+            continue
+        c.rolled = False
+    rolled = [c for c in rolled if c.results]
 
     stats: dict[int, tuple[float, tuple | None, float | None, int]] = {}
     class_value: dict[object, float] = {}
@@ -343,7 +354,13 @@ def _rank_expected(
                 )
             else:
                 text += (
-                    f" Not rolled out (screened out among {len(cands)} candidates); "
+                    " Not rolled out ("
+                    + (
+                        "the time budget ran out first"
+                        if id(c) in unsampled
+                        else f"screened out among {len(cands)} candidates"
+                    )
+                    + "); "
                     f"value {_fmt(mean)} is "
                     + (
                         "that of the rolled-out move with the same immediate effect."

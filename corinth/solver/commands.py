@@ -1,0 +1,208 @@
+"""The solver's commands for the ``corinth`` command line: ``solve``, ``route`` and ``bench``.
+
+Each command is a pair ``add_<name>(parser)`` / ``run_<name>(args)`` as in ``corinth.cli``;
+``SOLVER_COMMANDS`` is merged into its ``COMMANDS``. A bad input raises ``corinth.cli.UserError``
+(one clear message, exit code 2).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import textwrap
+from collections.abc import Callable
+
+from corinth.rules import GameState
+
+
+def _cli():
+    """The ``corinth.cli`` module, also when it runs as ``python -m corinth.cli`` (then ``__main__``)."""
+    main = sys.modules.get("__main__")
+    spec = getattr(main, "__spec__", None)
+    if spec is not None and spec.name == "corinth.cli":
+        return main
+    import corinth.cli
+
+    return corinth.cli
+
+
+def _user_error(message: str) -> Exception:
+    return _cli().UserError(message)
+
+
+def _load(path: str) -> GameState:
+    return _cli().load_game(path)
+
+
+# --- solve -----------------------------------------------------------------------------------
+
+
+def add_solve(p: argparse.ArgumentParser) -> None:
+    p.add_argument("game", help="a saved game (JSON) stopped at a decision")
+    p.add_argument(
+        "--objective",
+        choices=("immediate", "expected"),
+        default="immediate",
+        help="immediate: points secured now (exact); expected: Monte Carlo final score",
+    )
+    p.add_argument("--top", type=int, help="show only the best K moves")
+    p.add_argument("--json", action="store_true", help="print the ranking as JSON")
+    p.add_argument("--seed", type=int, default=0, help="seed of the expected rollouts")
+    p.add_argument(
+        "--budget", type=float, default=3.0, help="seconds for the expected rollouts (default 3)"
+    )
+    p.add_argument("--opponents", default="greedy", help="bot playing the rollouts (greedy)")
+
+
+def format_ranking(state: GameState, ranked: list, objective: str, width: int = 100) -> str:
+    """The ranking as a text table, each move followed by its explanation."""
+    who = state.current_player + 1
+    unit = "points now" if objective == "immediate" else "expected final score"
+    lines = [
+        f"Player {who} to play ({state.phase}), round {state.round}; objective: {objective} "
+        f"(value = {unit}); {len(ranked)} move(s) shown",
+    ]
+    expected = objective == "expected"
+    head = ["rank", "move", "value", "loss"] + (["95% CI", "win", "n"] if expected else [])
+    rows = []
+    for r in ranked:
+        row = [str(r.rank), str(r.move), f"{r.value:.2f}", f"{r.loss:.2f}"]
+        if expected:
+            row += [
+                f"{r.ci[0]:.1f}–{r.ci[1]:.1f}" if r.ci else "-",
+                f"{100 * r.win_rate:.0f}%" if r.win_rate is not None else "-",
+                str(r.samples),
+            ]
+        rows.append(row)
+    widths = [max(len(x[c]) for x in [head, *rows]) for c in range(len(head))]
+    align = [str.rjust, str.ljust] + [str.rjust] * (len(head) - 2)
+    lines.append("  ".join(a(h, w) for a, h, w in zip(align, head, widths)))
+    for r, row in zip(ranked, rows):
+        lines.append("  ".join(a(v, w) for a, v, w in zip(align, row, widths)))
+        lines += textwrap.wrap(
+            r.explanation, width=width, initial_indent="      ", subsequent_indent="      "
+        )
+    return "\n".join(lines)
+
+
+def run_solve(args: argparse.Namespace) -> int:
+    from .rank import rank_moves
+
+    state = _load(args.game)
+    if state.is_over:
+        raise _user_error(f"{args.game}: the game is over; there is no move to rank")
+    if state.is_chance:
+        raise _user_error(
+            f"{args.game}: the game stops before a roll (a chance node); "
+            "add the roll (e.g. 'roll 112344666') to reach a decision"
+        )
+    if args.top is not None and args.top < 1:
+        raise _user_error("--top must be at least 1")
+    if args.budget <= 0:
+        raise _user_error("--budget must be a positive number of seconds")
+    from .bots import BOTS
+
+    if args.opponents not in BOTS:
+        raise _user_error(f"unknown bot {args.opponents!r}; bots: {', '.join(sorted(BOTS))}")
+    ranked = rank_moves(
+        state,
+        args.objective,
+        seed=args.seed,
+        budget=args.budget,
+        opponents=args.opponents,
+        top=args.top,
+    )
+    if args.json:
+        print(
+            json.dumps(
+                {
+                    "player": state.current_player + 1,
+                    "phase": state.phase,
+                    "round": state.round,
+                    "objective": args.objective,
+                    "moves": [r.as_dict() for r in ranked],
+                },
+                indent=2,
+                ensure_ascii=False,
+            )
+        )
+    else:
+        print(format_ranking(state, ranked, args.objective))
+    return 0
+
+
+# --- route -----------------------------------------------------------------------------------
+
+
+def add_route(p: argparse.ArgumentParser) -> None:
+    p.add_argument("game", help="a saved game (JSON); the route is planned for the player to move")
+    p.add_argument("--faces", required=True, help="future face values, e.g. 3,5,2")
+    p.add_argument("--json", action="store_true", help="print the route as JSON")
+
+
+def parse_faces(text: str) -> list[int]:
+    """``"3,5,2"`` → ``[3, 5, 2]``; anything else is a UserError."""
+    try:
+        faces = [int(f) for f in text.split(",") if f.strip()]
+    except ValueError:
+        raise _user_error(
+            f"--faces {text!r}: write face values 1 to 6 separated by commas"
+        ) from None
+    if not faces or any(not 1 <= f <= 6 for f in faces):
+        raise _user_error(f"--faces {text!r}: write face values 1 to 6 separated by commas")
+    if len(faces) > 8:
+        raise _user_error("--faces: at most 8 face values")
+    return faces
+
+
+def run_route(args: argparse.Namespace) -> int:
+    from .route import best_route
+
+    faces = parse_faces(args.faces)
+    state = _load(args.game)
+    if state.is_over:
+        raise _user_error(f"{args.game}: the game is over")
+    route = best_route(state, faces=faces)
+    if args.json:
+        print(json.dumps({"player": state.current_player + 1, **route.as_dict()}, indent=2))
+    else:
+        p = state.player()
+        print(
+            f"Best market route for player {state.current_player + 1} "
+            f"(steward on r{p.steward // 5}c{p.steward % 5}, {p.gold} gold"
+            f"{', Stables' if p.has('stables') else ''}), faces {', '.join(map(str, faces))}:"
+        )
+        print(route.describe())
+    return 0
+
+
+# --- bench -----------------------------------------------------------------------------------
+
+
+def add_bench(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--json", action="store_true", help="print the measurements as JSON")
+    p.add_argument("--quick", action="store_true", help="fewer samples (about 30 s)")
+
+
+def run_bench(args: argparse.Namespace) -> int:
+    from .bench import format_bench, run
+
+    report = run(quick=args.quick)
+    print(json.dumps(report, indent=2) if args.json else format_bench(report))
+    return 0
+
+
+SOLVER_COMMANDS: dict[str, tuple[str, Callable, Callable]] = {
+    "solve": (
+        "rank every legal move of a saved game's decision point, with reasons",
+        add_solve,
+        run_solve,
+    ),
+    "route": (
+        "the best steward route for known future face values",
+        add_route,
+        run_route,
+    ),
+    "bench": ("measure the engine and solver speed", add_bench, run_bench),
+}

@@ -1,0 +1,108 @@
+"""``corinth solve``, ``corinth route`` and ``corinth bench`` from the command line."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from corinth.cli import main
+from corinth.rules import new_game
+from corinth.solver import rank_moves
+
+
+@pytest.fixture
+def saved(tmp_path):
+    state = new_game(players=2, seed=5, first_player=0).apply("buy 0").apply("roll 111223466")
+    path = tmp_path / "game.json"
+    path.write_text(state.to_json())
+    return state, str(path)
+
+
+def test_solve_prints_the_ranking_with_explanations(saved, capsys):
+    state, path = saved
+    assert main(["solve", path, "--top", "3"]) == 0
+    out = capsys.readouterr().out
+    best = rank_moves(state, "immediate")[0]
+    assert "objective: immediate" in out and str(best.move) in out
+    assert "rank" in out.splitlines()[1] and "loss" in out.splitlines()[1]
+    assert "Scores +4 points now (0 → 4)" in out
+
+
+def test_solve_json_lists_every_move(saved, capsys):
+    state, path = saved
+    assert main(["solve", path, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert len(data["moves"]) == len(state.legal_moves())
+    assert data["moves"][0]["rank"] == 1 and data["moves"][0]["loss"] == 0
+
+
+def test_solve_expected_is_seeded(saved, capsys):
+    _, path = saved
+    args = ["solve", path, "--objective", "expected", "--top", "2", "--budget", "0.3", "--json"]
+    assert main(args) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["objective"] == "expected" and data["moves"][0]["samples"] >= 1
+
+
+def test_route_prints_the_best_route(saved, capsys):
+    _, path = saved
+    assert main(["route", path, "--faces", "2,2", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["paths"] == [["r1c2", "r0c2"], ["r0c1", "r0c0"]] and data["points"] == 3
+    assert main(["route", path, "--faces", "2,2"]) == 0
+    assert "Market points gained: 3" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    "content",
+    ["{not json", '{"format": "corinth-game", "version": 1}', "[]", ""],
+)
+def test_malformed_saved_game_gets_a_clear_message_and_exit_2(tmp_path, capsys, content):
+    path = tmp_path / "bad.json"
+    path.write_text(content)
+    for args in (["solve", str(path)], ["route", str(path), "--faces", "3"]):
+        assert main(args) == 2
+        err = capsys.readouterr().err
+        assert err.startswith(f"corinth {args[0]}: ") and "Traceback" not in err
+        assert "not a valid Corinth game" in err
+
+
+def test_bad_faces_and_missing_file(saved, capsys, tmp_path):
+    _, path = saved
+    assert main(["route", path, "--faces", "3,9"]) == 2
+    assert "face values 1 to 6" in capsys.readouterr().err
+    assert main(["solve", str(tmp_path / "missing.json")]) == 2
+    assert "cannot read" in capsys.readouterr().err
+
+
+def test_solve_at_a_roll_says_there_is_nothing_to_decide(tmp_path, capsys):
+    path = tmp_path / "roll.json"
+    path.write_text(new_game(players=2, seed=1).apply("buy 0").to_json())
+    assert main(["solve", str(path)]) == 2
+    assert "before a roll" in capsys.readouterr().err
+
+
+def test_command_line_process_rejects_a_malformed_game(tmp_path):
+    path = tmp_path / "bad.json"
+    path.write_text('{"format": "corinth-game", "version": 1, "players": 9}')
+    proc = subprocess.run(
+        [sys.executable, "-m", "corinth.cli", "solve", str(path)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert proc.returncode == 2
+    assert "players" in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_bench_runs_and_reports_every_measure():
+    from corinth.solver.bench import format_bench, run
+
+    report = run(quick=True, sizes={"games": 1, "enum": 5, "expected": 1, "budget": 0.1})
+    table = format_bench(report)
+    for word in ("steward paths", "legal_moves()", "greedy-bot", "immediate ranking", "rollouts"):
+        assert word in table
+    assert report["machine"]["cores"] >= 1
