@@ -130,17 +130,15 @@ class Puzzle:
         """Feedback on a reply: a hint for ``None``, "Correct" for the answer, else why not."""
         state = self.state
         if reply is None:
-            n = (
-                len(self.answer.split(" steward ")[1].split(","))
-                if " steward " in self.answer
-                else 0
+            steward = " steward " in self.answer
+            what = "a steward move" if steward else "a district action (A1–A3), not a steward move"
+            if steward and self.kind == "route":
+                steps = len(self.answer.split(" steward ")[1].split()[0].split(","))
+                what = f"a walk of {steps} step{'s' if steps != 1 else ''}"
+            return (
+                f"Hint: {self.candidates} moves to compare; the best secures {self.best_value} "
+                f"point{'s' if self.best_value != 1 else ''} now, and it is {what}."
             )
-            where = (
-                f"it is a steward move of {n} step{'s' if n != 1 else ''}"
-                if n
-                else f"it takes the {self.answer.split()[0].capitalize()} group"
-            )
-            return f"Hint: compare what each group gives now; {where}."
         try:
             move = Move.parse(reply) if isinstance(reply, str) else reply
             after = state.apply(move)
