@@ -1,6 +1,6 @@
 """``corinth bench``: speed of the engine and the solver, medians measured in one run.
 
-Every figure comes from states of real games (seeded greedy 4-player games), each against a baseline
+Every figure is the CPU time of this process (``time.process_time``), from states of real games (seeded greedy 4-player games), each against a baseline
 where one exists:
 
 - steward path enumeration: the engine's ``steward_paths`` (cold: its memo bypassed) against the
@@ -32,6 +32,9 @@ from .market import market_graph, nx_steward_path_buckets
 from .rank import rank_moves
 
 LONGEST = 6
+# CPU time of this process: the figures do not depend on other work sharing the machine. The
+# expected ranking's budget itself is wall-clock time (it is what a player waits for).
+CLOCK = time.process_time
 
 
 def cpu_model() -> str:
@@ -65,9 +68,9 @@ def game_states(games: int, seed: int = 0) -> list[GameState]:
 def _median_time(fn, repeat: int = 1) -> float:
     times = []
     for _ in range(repeat):
-        t = time.perf_counter()
+        t = CLOCK()
         fn()
-        times.append(time.perf_counter() - t)
+        times.append(CLOCK() - t)
     return min(times)
 
 
@@ -171,15 +174,15 @@ def run(quick: bool = False, sizes: dict | None = None) -> dict:
     spread = [take[int(i)] for i in np.linspace(0, len(take) - 1, sizes["expected"])]
     exp_lat, rollouts, separated = [], [], 0
     for k, st in enumerate(spread):
-        t = time.perf_counter()
+        t, wall = CLOCK(), time.perf_counter()
         ranked = rank_moves(st, "expected", seed=k, budget=budget)
-        dt = time.perf_counter() - t
+        dt = CLOCK() - t
+        separated += time.perf_counter() - wall < budget
         seen = {}
         for r in ranked:
             seen.setdefault((r.value, r.samples), r.samples)
         exp_lat.append(dt)
         rollouts.append(sum(seen.values()) / dt)
-        separated += dt < budget
     rows.append(
         {
             "measure": f"expected ranking latency (budget {budget:g} s)",

@@ -13,14 +13,17 @@ from corinth.rules import GameState, Move
 from .bots import Bot
 from .rank import rank_moves
 
-DEFAULT_BUDGET = 0.5
+DEFAULT_BUDGET = 0.05  # seconds per decision: the setting whose strength README.md reports
 
 
 class LookaheadBot(Bot):
     """Monte Carlo lookahead: ranks the moves by expected final score (``rank_moves(state,
     "expected")``, greedy rollouts, common random numbers, racing) within ``budget`` seconds per
-    decision, and plays the best. A forced move is played at once. Seeded: with ``budget=None`` its
-    play depends only on the seed and the state.
+    decision, and plays the best. Only ``max_candidates`` candidates are rolled out (the best by
+    immediate value, then the best of a different kind: another harbor group, or a steward move
+    instead of the district's own action; see ``rank._screen``), each at least once even past the
+    budget. A forced move is played at once. Seeded: with
+    ``budget=None`` its play depends only on the seed and the state.
     """
 
     name = "lookahead"
@@ -31,7 +34,7 @@ class LookaheadBot(Bot):
         budget: float | None = DEFAULT_BUDGET,
         opponents: str = "greedy",
         max_rollouts: int = 64,
-        max_candidates: int = 8,
+        max_candidates: int = 2,
     ):
         self.seed = seed
         self.budget = budget
@@ -52,6 +55,7 @@ class LookaheadBot(Bot):
             top=1,
             max_rollouts=self.max_rollouts,
             max_candidates=self.max_candidates,
+            full_first_round=True,
         )
         return ranked[0].move
 

@@ -209,13 +209,15 @@ def _race(
     seed: int,
     budget: float | None,
     max_rollouts: int,
+    full_first_round: bool = False,
 ) -> None:
     start = time.perf_counter()
     done = 0
     for k in range(max_rollouts):
         alive = [c for c in cands if c.alive]
         for c in alive:
-            if budget is not None and done and time.perf_counter() - start > budget:
+            over = budget is not None and time.perf_counter() - start > budget
+            if over and done and (k or not full_first_round):
                 return
             done += 1
             score, win = _rollout(c.after, bot, seed, k, who)
@@ -250,6 +252,7 @@ def _rank_expected(
     top: int | None,
     max_rollouts: int,
     max_candidates: int,
+    full_first_round: bool = False,
 ) -> list[RankedMove]:
     who = state.current_player
     moves = state.legal_moves()
@@ -297,7 +300,7 @@ def _rank_expected(
     # Rolled out in screening order, so when the budget runs out in the first round the most
     # promising candidates have their samples; the others count as not rolled out.
     rolled.sort(key=lambda c: (c.ikey, c.reach), reverse=True)
-    _race(rolled, who, opponents, seed, budget, max_rollouts)
+    _race(rolled, who, opponents, seed, budget, max_rollouts, full_first_round)
     unsampled = {id(c) for c in rolled if not c.results}
     for c in rolled:
         if id(c) not in unsampled:
@@ -385,12 +388,15 @@ def rank_moves(
     top: int | None = None,
     max_rollouts: int = MAX_ROLLOUTS,
     max_candidates: int = MAX_CANDIDATES,
+    full_first_round: bool = False,
 ) -> list[RankedMove]:
     """Rank every legal move of the player to decide (see the module docstring for the objectives).
 
     ``budget`` is the time limit in seconds of the ``expected`` rollouts (``None``: no limit, so the
     result depends only on ``seed``); ``opponents`` names the bot of ``corinth.solver.bots.BOTS`` that
-    plays every seat in the rollouts; ``top`` keeps the best ``top`` moves only.
+    plays every seat in the rollouts; ``top`` keeps the best ``top`` moves only. ``max_rollouts``
+    caps the rollouts per candidate, ``max_candidates`` the candidates rolled out, and
+    ``full_first_round`` gives every one of them a first rollout even past the budget.
 
     >>> from corinth.rules import new_game
     >>> s = new_game(players=2, seed=5, first_player=0).apply("buy 0").apply("roll 111223466")
@@ -403,6 +409,13 @@ def rank_moves(
         return _rank_immediate(state, top)
     if objective == "expected":
         return _rank_expected(
-            state, seed, budget, opponents, top, max(1, max_rollouts), max(1, max_candidates)
+            state,
+            seed,
+            budget,
+            opponents,
+            top,
+            max(1, max_rollouts),
+            max(1, max_candidates),
+            full_first_round,
         )
     raise ValueError(f"unknown objective {objective!r}: use 'immediate' or 'expected'")
