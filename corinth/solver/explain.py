@@ -92,12 +92,17 @@ def move_effects(
     for i, district in enumerate(sheet.districts):
         f0, f1 = p0.shops[i], p1.shops[i]
         checks = sum(f1) - sum(f0)
+        name = district.name.capitalize()
         if checks:
-            gains.append(f"checks {checks} {district.name.capitalize()} goods")
+            gains.append(f"checks {_plural(checks, name + ' good')}")
         for j, shop in enumerate(district.shops):
             if f1[j] == shop.goods and f0[j] != shop.goods:
+                gains.append(f"completes {name} shop {j + 1} ({_plural(shop.points, 'point')})")
+            elif f1[j] != f0[j]:
+                verb = "starts" if f0[j] == 0 else "adds to"
                 gains.append(
-                    f"completes {district.name.capitalize()} shop {j + 1} ({_plural(shop.points, 'point')})"
+                    f"{verb} {name} shop {j + 1} ({f1[j]} of {shop.goods} goods, "
+                    f"{_plural(shop.points, 'point')} when complete)"
                 )
         if after.bonus_owner[i] == who and before.bonus_owner[i] != who:
             gains.append(

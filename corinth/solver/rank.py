@@ -145,6 +145,18 @@ def _rank_immediate(state: GameState, top: int | None) -> list[RankedMove]:
         loss = best_value - value
         gains, costs = move_effects(state, afters[i], moves[i], claim)
         text = sentence(gains, costs) + " " + _loss_text(loss, "points", best, moves[i])
+        if loss == 0 and rank > 1:
+            b, k = keys[order[0]], keys[i]
+            if k[1] != b[1]:
+                text += (
+                    f" Ranked below it on the tie-break: {k[1]} gold and goats held against {b[1]}."
+                )
+            elif k[2] != b[2]:
+                text += (
+                    f" Ranked below it on the tie-break: {-k[2]} market cells used against {-b[2]}."
+                )
+            else:
+                text += " Equal on every tie-break; listed in legal-move order."
         out.append(RankedMove(moves[i], rank, value, loss, text))
     return out
 
