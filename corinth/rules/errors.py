@@ -24,21 +24,25 @@ class InvalidNotation(CorinthError, ValueError):
     """Text that is not a move in Corinth's notation."""
 
 
-class InvalidState(CorinthError, ValueError):
+class _ProblemList(CorinthError, ValueError):
+    """A file that fails validation; ``problems`` lists each problem with its location."""
+
+    what = "file"
+
+    def __init__(self, origin: str, problems: list[str]):
+        self.origin = origin
+        self.problems = list(problems)
+        lines = "\n".join(f"  - {p}" for p in self.problems)
+        super().__init__(f"{origin} is not a valid Corinth {self.what}:\n{lines}")
+
+
+class InvalidState(_ProblemList):
     """A saved game or state that fails validation; ``problems`` lists each one with its location."""
 
-    def __init__(self, origin: str, problems: list[str]):
-        self.origin = origin
-        self.problems = list(problems)
-        lines = "\n".join(f"  - {p}" for p in self.problems)
-        super().__init__(f"{origin} is not a valid Corinth game:\n{lines}")
+    what = "game"
 
 
-class InvalidSheet(CorinthError, ValueError):
+class InvalidSheet(_ProblemList):
     """A sheet file that fails validation; ``problems`` lists each one with its location."""
 
-    def __init__(self, origin: str, problems: list[str]):
-        self.origin = origin
-        self.problems = list(problems)
-        lines = "\n".join(f"  - {p}" for p in self.problems)
-        super().__init__(f"{origin} is not a valid Corinth sheet:\n{lines}")
+    what = "sheet"

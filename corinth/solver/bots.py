@@ -58,10 +58,34 @@ def steward_class(move: Move) -> tuple | None:
     return None
 
 
-class GreedyBot(Bot):
-    """Plays the move with the best immediate value (``immediate_key``); ties go to the first move in
-    ``legal_moves()`` order. Among steward paths alike now (``steward_class``), the first path is kept.
+def best_immediate(state: GameState, moves: list[Move] | None = None) -> Move:
+    """The move of ``moves`` (default: every legal move) with the best ``immediate_key``.
+
+    Ties go to the first move in list order; among steward paths alike now (``steward_class``) only
+    the first is tried.
+
+    >>> from corinth.rules import new_game
+    >>> s = new_game(players=2, seed=1, first_player=0).apply("buy 0").apply("roll 112344666")
+    >>> str(best_immediate(s, [m for m in s.legal_moves() if not m.path]))  # two 4s fill Blue shop 1
+    'blue 1'
     """
+    player = state.current_player
+    best, best_key = None, None
+    seen: set = set()
+    for move in state.legal_moves() if moves is None else moves:
+        cls = steward_class(move)
+        if cls is not None:
+            if cls in seen:
+                continue
+            seen.add(cls)
+        key = immediate_key(state, state.apply(move), player)
+        if best_key is None or key > best_key:
+            best, best_key = move, key
+    return best
+
+
+class GreedyBot(Bot):
+    """Plays the move with the best immediate value (``best_immediate``)."""
 
     name = "greedy"
 
@@ -69,19 +93,7 @@ class GreedyBot(Bot):
         self.seed = seed  # greedy play is deterministic; the seed is kept for a uniform interface
 
     def choose(self, state: GameState) -> Move:
-        player = state.current_player
-        best, best_key = None, None
-        seen: set = set()
-        for move in state.legal_moves():
-            cls = steward_class(move)
-            if cls is not None:
-                if cls in seen:
-                    continue
-                seen.add(cls)
-            key = immediate_key(state, state.apply(move), player)
-            if best_key is None or key > best_key:
-                best, best_key = move, key
-        return best
+        return best_immediate(state)
 
 
 BOTS: dict[str, Callable[[int], Bot]] = {
