@@ -1,0 +1,173 @@
+"""Strategies and the tournament of notebook 07 (the strategy lab).
+
+Five strategies play seeded 3-player games; each game seats three different strategies, in an order
+that rotates from game to game. Game ``k`` of a run is seeded with ``corinth.cli.game_seed(seed, k)``,
+so any game can be replayed alone.
+
+Playing thousands of games takes a few minutes, so the notebook plays the first games live and reads the
+rest from ``data/strategy_lab.json``, which this file writes:
+
+    python strategy_lab.py          # from the notebooks folder; uses every processor
+"""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import os
+import sys
+from itertools import combinations, permutations
+from pathlib import Path
+
+from corinth import GOODS, Build, GameState, Move, Take, deliveries, new_game
+from corinth.cli import game_seed
+from corinth.solver import GreedyBot, RandomBot, immediate_key
+from corinth.solver.bots import Bot, steward_class
+
+RUN_SEED = 2026
+TERMS = ("shops", "bonuses", "gold", "goats", "market", "temple")  # E1; each game's scores list
+# these terms and then the total, seat by seat.
+GAMES = 3000
+DATA = Path(__file__).resolve().parent / "data" / "strategy_lab.json"
+
+
+class MerchantBot(Bot):
+    """Greedy, but never moves the steward: only gold, goats and deliveries."""
+
+    name = "merchant"
+
+    def choose(self, state: GameState) -> Move:
+        if state.phase != "take":
+            return _best(state, state.legal_moves())
+        # Only the district actions; listing them directly skips the (many) steward paths.
+        p = state.player()
+        moves = []
+        for district, group in state.groups():
+            if district not in GOODS:
+                moves.append(Take(district))
+                continue
+            d = GOODS.index(district)
+            checks = group.size + (1 if p.has("warehouse") else 0)  # B3
+            for shops in deliveries(state.sheet.districts[d].shops, p.shops[d], checks):
+                moves.append(Take(district, (), shops))
+        return _best(state, moves)
+
+
+class WandererBot(Bot):
+    """Greedy among steward moves whenever it has one; otherwise greedy."""
+
+    name = "wanderer"
+
+    def choose(self, state: GameState) -> Move:
+        moves = [m for m in state.legal_moves() if isinstance(m, Take) and m.path]
+        return _best(state, moves or state.legal_moves())
+
+
+class BuilderBot(Bot):
+    """Greedy, but builds as many buildings as it can afford as soon as it can."""
+
+    name = "builder"
+
+    def choose(self, state: GameState) -> Move:
+        moves = state.legal_moves()
+        if state.phase == "build":
+            return max(moves, key=lambda m: len(m.buildings) if isinstance(m, Build) else -1)
+        return _best(state, moves)
+
+
+def _best(state: GameState, moves: list[Move]) -> Move:
+    """The move with the best immediate value, as GreedyBot judges it (first of equals wins)."""
+    player = state.current_player
+    best, best_key, seen = None, None, set()
+    for move in moves:
+        alike = steward_class(move)  # steward paths alike now score alike: try one of them
+        if alike is not None:
+            if alike in seen:
+                continue
+            seen.add(alike)
+        key = immediate_key(state, state.apply(move), player)
+        if best_key is None or key > best_key:
+            best, best_key = move, key
+    return best
+
+
+STRATEGIES = {
+    "random": RandomBot,
+    "greedy": GreedyBot,
+    "merchant": lambda seed: MerchantBot(),
+    "wanderer": lambda seed: WandererBot(),
+    "builder": lambda seed: BuilderBot(),
+}
+SEATINGS = [p for c in combinations(STRATEGIES, 3) for p in permutations(c)]
+
+
+def seating(k: int) -> tuple[str, ...]:
+    """The strategies of game ``k``, seat by seat."""
+    return SEATINGS[k % len(SEATINGS)]
+
+
+def play_one(k: int, seed: int = RUN_SEED) -> dict:
+    """Play game ``k`` of the run and summarise it."""
+    names = seating(k)
+    gseed = game_seed(seed, k)
+    bots = [STRATEGIES[name](gseed + i) for i, name in enumerate(names)]
+    state = new_game(players=len(names), seed=gseed)
+    steward = [0] * len(names)
+    while not state.is_over:
+        if state.is_chance:
+            state = state.roll()
+            continue
+        who = state.current_player
+        move = bots[who].choose(state)
+        if isinstance(move, Take) and move.path:
+            steward[who] += 1
+        state = state.apply(move)
+    return {
+        "game": k,
+        "seed": gseed,
+        "strategies": list(names),
+        "winners": list(state.winners),
+        "scores": [
+            [getattr(state.score_breakdown(i), t) for t in TERMS] + [state.score(i)]
+            for i in range(len(names))
+        ],
+        "buildings": [len(state.players[i].built()) for i in range(len(names))],
+        "steward_moves": steward,
+    }
+
+
+def play_many(games: range, jobs: int = 1, progress=None) -> list[dict]:
+    """Play the games of ``games`` (indices), on ``jobs`` processes; ``progress`` is a tqdm-like bar."""
+    out = []
+    if jobs > 1:
+        with multiprocessing.get_context("fork").Pool(jobs) as pool:
+            for result in pool.imap(play_one, games, chunksize=4):
+                out.append(result)
+                if progress is not None:
+                    progress.update()
+    else:
+        for k in games:
+            out.append(play_one(k))
+            if progress is not None:
+                progress.update()
+    return out
+
+
+def load_results(path: Path = DATA) -> list[dict]:
+    return json.loads(path.read_text(encoding="utf-8"))["games"]
+
+
+def main() -> None:
+    from tqdm import tqdm
+
+    games = int(sys.argv[1]) if len(sys.argv) > 1 else GAMES
+    with tqdm(total=games, unit="game") as bar:
+        results = play_many(range(games), jobs=os.cpu_count() or 1, progress=bar)
+    DATA.parent.mkdir(exist_ok=True)
+    data = {"run_seed": RUN_SEED, "players": 3, "games": results}
+    DATA.write_text(json.dumps(data, separators=(",", ":")) + "\n", encoding="utf-8")
+    print(f"{DATA}: {len(results)} games")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,133 @@
+"""Static checks of the tutorial notebooks (nbval runs them: ``pytest --nbval notebooks``).
+
+Every notebook carries the python3 kernelspec, has its outputs committed without errors, names the rule
+IDs it teaches, has at least two exercises, and uses only the public API of corinth.
+"""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+import json
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+KERNELSPEC = {"name": "python3", "display_name": "Python 3", "language": "python"}
+TEACHES = {
+    "00_start_here": ["C3", "S1", "S2", "S3"],
+    "01_the_harbor": [
+        "C1",
+        "C2",
+        "R1",
+        "R2",
+        "R3",
+        "R4",
+        "R5",
+        "R6",
+        "R7",
+        "R8",
+        "R9",
+        "R10",
+        "R11",
+    ],
+    "02_gold_goats_goods": ["A1", "A2", "A3", "A3a", "A3b", "A3c", "A3d", "T1"],
+    "03_the_steward": [
+        "A4",
+        "A4a",
+        "A4b",
+        "A4c",
+        "A4d",
+        "A4e",
+        "M1",
+        "M2",
+        "M3",
+        "M4",
+        "M5",
+        "M6",
+        "M7",
+    ],
+    "04_buildings_and_score": ["B1", "B2", "B3", "B4", "B5", "E1", "E2"],
+    "05_play_a_game": ["R2", "R3", "B1"],
+    "06_puzzles": ["E1", "A4"],
+    "07_strategy_lab": ["E1", "E2"],
+}
+PATHS = sorted(NOTEBOOKS.glob("*.ipynb"))
+
+
+def _load(path: Path) -> dict:
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def _source(cell: dict) -> str:
+    src = cell["source"]
+    return "".join(src) if isinstance(src, list) else src
+
+
+def test_every_planned_notebook_exists():
+    assert [p.stem for p in PATHS] == sorted(TEACHES)
+    assert (NOTEBOOKS / "00_start_here.ipynb").is_file()  # `make lab` opens it
+
+
+@pytest.mark.parametrize("path", PATHS, ids=lambda p: p.stem)
+def test_notebook_metadata_and_outputs(path: Path):
+    nb = _load(path)
+    assert nb["metadata"]["kernelspec"] == KERNELSPEC
+    code = [c for c in nb["cells"] if c["cell_type"] == "code"]
+    assert code
+    counts = [c["execution_count"] for c in code]
+    assert all(counts), "every code cell is executed and its output committed"
+    assert counts == sorted(counts), "cells were run in order"
+    for cell in code:
+        for out in cell["outputs"]:
+            assert out["output_type"] != "error", _source(cell)
+
+
+@pytest.mark.parametrize("path", PATHS, ids=lambda p: p.stem)
+def test_notebook_names_the_rules_it_teaches(path: Path):
+    text = "\n".join(_source(c) for c in _load(path)["cells"] if c["cell_type"] == "markdown")
+    missing = [rule for rule in TEACHES[path.stem] if not re.search(rf"\b{rule}\b", text)]
+    assert not missing
+
+
+@pytest.mark.parametrize("path", PATHS, ids=lambda p: p.stem)
+def test_notebook_has_exercises_with_feedback(path: Path):
+    cells = [_source(c) for c in _load(path)["cells"] if c["cell_type"] == "code"]
+    exercises = [s for s in cells if re.search(r"^answer = None", s, re.M)]
+    assert len(exercises) >= 2
+    outputs = [
+        "".join(o.get("text", ""))
+        for c in _load(path)["cells"]
+        if c["cell_type"] == "code" and re.search(r"^answer = None", _source(c), re.M)
+        for o in c["outputs"]
+    ]
+    assert all("Hint" in text or "Paste your answer" in text for text in outputs), outputs
+
+
+@pytest.mark.parametrize("path", PATHS, ids=lambda p: p.stem)
+def test_notebook_uses_only_the_public_api(path: Path):
+    for cell in _load(path)["cells"]:
+        if cell["cell_type"] != "code":
+            continue
+        src = _source(cell)
+        assert not re.search(r"corinth[\w.]*\._(?!_)\w", src), src
+        assert not re.search(r"from corinth[\w.]* import [^\n]*\b_\w", src), src
+        assert not re.search(r"\.\_(?!_)\w+", src), src
+
+
+def test_sanitize_file_only_touches_random_parts():
+    text = (NOTEBOOKS / "nbval_sanitize.cfg").read_text(encoding="utf-8")
+    sections = re.findall(r"^\[(.+)\]$", text, re.M)
+    assert sections == ["widget model ids", "memory addresses", "progress bar timings"]
+
+
+def test_exercise_helpers_doctests():
+    sys.path.insert(0, str(NOTEBOOKS))
+    try:
+        module = importlib.import_module("exercises")
+        assert doctest.testmod(module).failed == 0
+    finally:
+        sys.path.remove(str(NOTEBOOKS))
