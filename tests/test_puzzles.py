@@ -42,6 +42,9 @@ def test_puzzle_files_are_valid_json_with_a_format():
     for path in sorted(puzzles_dir().glob("*.json")):
         data = json.loads(path.read_text(encoding="utf-8"))
         assert data["format"] == "corinth-puzzles" and data["version"] == 1
+        for item in data["puzzles"]:
+            assert item["roll"].startswith("roll ")
+            assert item["roll"] == Puzzle.from_dict(item).roll
 
 
 @pytest.mark.parametrize("puzzle", PUZZLES, ids=lambda p: p.id)

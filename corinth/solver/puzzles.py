@@ -160,16 +160,22 @@ class Puzzle:
         )
 
     def to_dict(self) -> dict:
+        """Plain data for the puzzle files; ``roll`` is written for readers (it is in the game)."""
         data = asdict(self)
+        data["roll"] = self.roll
         data["game"] = json.loads(self.game)
         return data
 
     @staticmethod
     def from_dict(data: dict) -> Puzzle:
         data = dict(data)
+        roll = data.pop("roll", None)
         if not isinstance(data.get("game"), str):
             data["game"] = json.dumps(data["game"])
-        return Puzzle(**data)
+        puzzle = Puzzle(**data)
+        if roll is not None and roll != puzzle.roll:
+            raise ValueError(f"puzzle {puzzle.id}: roll {roll!r} is not the game's {puzzle.roll!r}")
+        return puzzle
 
 
 def load_puzzles(path: str | Path | None = None) -> list[Puzzle]:
