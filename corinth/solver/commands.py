@@ -56,7 +56,17 @@ def add_solve(p: argparse.ArgumentParser) -> None:
 
 
 def format_ranking(state: GameState, ranked: list, objective: str, width: int = 100) -> str:
-    """The ranking as a text table, each move followed by its explanation."""
+    """The ranking as a text table, each move followed by its explanation.
+
+    >>> from corinth.rules import new_game
+    >>> from corinth.solver import rank_moves
+    >>> s = new_game(players=2, seed=5, first_player=0).apply("buy 0").apply("roll 111223466")
+    >>> print(format_ranking(s, rank_moves(s, "immediate", top=1), "immediate"))  # doctest: +ELLIPSIS
+    Player 1 to play (take), round 1; objective: immediate (value = points now); 1 move(s) shown
+    rank  move                                   value  loss
+       1  purple steward r2c3,r3c3,r4c3 shops 1   4.00  0.00
+          Scores +4 points now (0 → 4), checks 2 Orange goods, ... Best move.
+    """
     who = state.current_player + 1
     unit = "points now" if objective == "immediate" else "expected final score"
     lines = [
@@ -142,7 +152,11 @@ def add_route(p: argparse.ArgumentParser) -> None:
 
 
 def parse_faces(text: str) -> list[int]:
-    """``"3,5,2"`` → ``[3, 5, 2]``; anything else is a UserError."""
+    """``"3,5,2"`` → ``[3, 5, 2]``; anything else is a UserError.
+
+    >>> parse_faces("3,5,2")
+    [3, 5, 2]
+    """
     try:
         faces = [int(f) for f in text.split(",") if f.strip()]
     except ValueError:

@@ -150,7 +150,12 @@ def reachable_mask(start: int, used: int) -> int:
 
 
 def reachable_cells(player_state: PlayerState) -> list[int]:
-    """The cells a future steward move of this player can still reach, ascending."""
+    """The cells a future steward move of this player can still reach, ascending.
+
+    >>> from corinth.rules import new_game
+    >>> len(reachable_cells(new_game(players=2, seed=1).players[0]))
+    24
+    """
     mask = reachable_mask(player_state.steward, player_state.used)
     return [i for i in range(CELLS) if mask >> i & 1]
 
@@ -187,6 +192,9 @@ def draw_market(graph_or_state, player: int = 0, ax: Axes | None = None, path=No
     sheet is drawn and ``path`` defaults to the steward's whole route so far (``steward_route``).
     ``path`` is a list of cells; for a graph it is drawn from the steward's cell unless it starts there.
     matplotlib is imported here only. Returns the Axes.
+
+    >>> from corinth.rules import new_game
+    >>> ax = draw_market(new_game(players=2, seed=1), player=0)  # doctest: +SKIP
     """
     import matplotlib.pyplot as plt  # lazy: the solver imports without plotting packages
 

@@ -84,6 +84,12 @@ def best_route(
     """The exact best market route for ``faces`` (see the module docstring for the objective and
     tie-break). A ``GameState`` stands for its current player's sheet; ``sheet``, ``gold`` and
     ``stables`` default to what that player has.
+
+    >>> from corinth.rules import new_game
+    >>> state = new_game(players=2, seed=5, first_player=0).apply("buy 0").apply("roll 111223466")
+    >>> route = best_route(state, faces=[4])
+    >>> route.points, route.cells()
+    (1, ['r1c2', 'r0c2', 'r0c1', 'r0c0'])
     """
     if isinstance(state_or_player_state, GameState):
         state = state_or_player_state
