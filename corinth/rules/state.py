@@ -776,29 +776,33 @@ def steward_paths(start: int, used: int, longest: int) -> list[list[tuple[int, .
     return [list(bucket) for bucket in _steward_paths(start, used | 1 << start, longest)]
 
 
-# Neighbours in ascending order, so a depth-first walk yields each length's paths already sorted.
+# Neighbours in ascending order, so a depth-first walk yields each length's paths already sorted;
+# each with its bit, so the walk tests and marks cells without shifting.
 _SORTED_NEIGHBOURS = tuple(tuple(sorted(n)) for n in _NEIGHBOURS)
+_NEIGHBOUR_BITS = tuple(tuple((c, 1 << c) for c in n) for n in _SORTED_NEIGHBOURS)
 
 
 @functools.lru_cache(maxsize=8192)
-def _steward_paths(start: int, seen: int, longest: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
+def _steward_paths(start: int, seen: int, longest: int) -> list[list[tuple[int, ...]]]:
+    """The memoised walk behind ``steward_paths`` (callers copy the buckets before handing them out)."""
     out: list[list[tuple[int, ...]]] = [[] for _ in range(longest + 1)]
     if longest < 1:
-        return tuple(map(tuple, out))
-    nbrs = _SORTED_NEIGHBOURS
+        return out
+    nbrs = _NEIGHBOUR_BITS
 
     def walk(here: int, seen: int, path: tuple[int, ...], depth: int) -> None:
         bucket = out[depth]
-        for c in nbrs[here]:
-            if seen >> c & 1:
+        deeper = depth < longest
+        for c, bit in nbrs[here]:
+            if seen & bit:
                 continue
             p = path + (c,)
             bucket.append(p)
-            if depth < longest:
-                walk(c, seen | 1 << c, p, depth + 1)
+            if deeper:
+                walk(c, seen | bit, p, depth + 1)
 
     walk(start, seen, (), 1)
-    return tuple(map(tuple, out))
+    return out
 
 
 # --- setting up -----------------------------------------------------------------------------
