@@ -21,8 +21,8 @@ from pathlib import Path
 
 from corinth import GOODS, Build, GameState, Move, Take, deliveries, new_game
 from corinth.cli import game_seed
-from corinth.solver import GreedyBot, RandomBot, immediate_key
-from corinth.solver.bots import Bot, steward_class
+from corinth.solver import GreedyBot, RandomBot
+from corinth.solver.bots import Bot, best_immediate
 
 RUN_SEED = 2026
 TERMS = ("shops", "bonuses", "gold", "goats", "market", "temple")  # E1; each game's scores list
@@ -38,7 +38,7 @@ class MerchantBot(Bot):
 
     def choose(self, state: GameState) -> Move:
         if state.phase != "take":
-            return _best(state, state.legal_moves())
+            return best_immediate(state, state.legal_moves())
         # Only the district actions; listing them directly skips the (many) steward paths.
         p = state.player()
         moves = []
@@ -50,7 +50,7 @@ class MerchantBot(Bot):
             checks = group.size + (1 if p.has("warehouse") else 0)  # B3
             for shops in deliveries(state.sheet.districts[d].shops, p.shops[d], checks):
                 moves.append(Take(district, (), shops))
-        return _best(state, moves)
+        return best_immediate(state, moves)
 
 
 class WandererBot(Bot):
@@ -60,7 +60,7 @@ class WandererBot(Bot):
 
     def choose(self, state: GameState) -> Move:
         moves = [m for m in state.legal_moves() if isinstance(m, Take) and m.path]
-        return _best(state, moves or state.legal_moves())
+        return best_immediate(state, moves or state.legal_moves())
 
 
 class BuilderBot(Bot):
@@ -72,23 +72,7 @@ class BuilderBot(Bot):
         moves = state.legal_moves()
         if state.phase == "build":
             return max(moves, key=lambda m: len(m.buildings) if isinstance(m, Build) else -1)
-        return _best(state, moves)
-
-
-def _best(state: GameState, moves: list[Move]) -> Move:
-    """The move with the best immediate value, as GreedyBot judges it (first of equals wins)."""
-    player = state.current_player
-    best, best_key, seen = None, None, set()
-    for move in moves:
-        alike = steward_class(move)  # steward paths alike now score alike: try one of them
-        if alike is not None:
-            if alike in seen:
-                continue
-            seen.add(alike)
-        key = immediate_key(state, state.apply(move), player)
-        if best_key is None or key > best_key:
-            best, best_key = move, key
-    return best
+        return best_immediate(state, moves)
 
 
 STRATEGIES = {

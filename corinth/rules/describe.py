@@ -39,6 +39,10 @@ def _count(n: int, word: str) -> str:
     return f"{name} {word}{'' if n == 1 else 's'}"
 
 
+def _points(n: int) -> str:
+    return f"{n} point{'' if n == 1 else 's'}"
+
+
 def group_words(state: GameState, district: str) -> str:
     """'two 4s' for the group on ``district``."""
     g = state.harbor[HARBOR.index(district)]
@@ -74,10 +78,10 @@ def gains(state: GameState, after: GameState, player: int) -> list[str]:
             if done:
                 pts = sum(district.shops[i].points for i in done)
                 names = ", ".join(str(i + 1) for i in done)
-                text += f", completing shop{'s' if len(done) > 1 else ''} {names} ({pts} points)"
+                text += f", completing shop{'s' if len(done) > 1 else ''} {names} ({_points(pts)})"
             out.append(text)
         if after.bonus_owner[d] == player and state.bonus_owner[d] != player:
-            out.append(f"claim the {district.name.capitalize()} bonus ({district.bonus} points)")
+            out.append(f"claim the {district.name.capitalize()} bonus ({_points(district.bonus)})")
     if b.scores != a.scores:
         out.append(f"write {b.scores[-1]} on a scoring spot")
     new = b.buildings & ~a.buildings
