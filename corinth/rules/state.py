@@ -396,6 +396,8 @@ class GameState:
             self.players[who], who, self.bonus_owner, move, 1, adjust=False
         )
         state = _evolve(self, players=_set(self.players, who, p), bonus_owner=bonus)
+        # [interp] B1 lets a player build after an action (A1–A4); the compensation step is not one,
+        # so the turn ends here. The arrival cell is circled and applies its effect as any move (A4e).
         return state._end_turn(), move
 
     def _pass(self, move: Pass) -> tuple[GameState, Move]:
