@@ -97,6 +97,10 @@ def simulate(
     """
     if games < 1:
         raise UserError("--games must be at least 1")
+    if seed < 0:
+        raise UserError(f"--seed must be a whole number ≥ 0, not {seed}")
+    if jobs < 1:
+        raise UserError(f"--jobs must be at least 1, not {jobs}")
     if len(bots) == 1:
         bots = bots * players
     if len(bots) != players:
@@ -172,7 +176,7 @@ def format_simulation(report: dict) -> str:
 def run_simulate(args: argparse.Namespace) -> int:
     bots = tuple(b.strip() for b in args.bot.split(","))
     progress = not args.no_progress and args.games >= 20
-    report = simulate(args.players, args.games, bots, args.seed, max(1, args.jobs), progress)
+    report = simulate(args.players, args.games, bots, args.seed, args.jobs, progress)
     print(json.dumps(report, indent=2) if args.json else format_simulation(report))
     return 0
 
@@ -221,7 +225,7 @@ def run_rules(args: argparse.Namespace) -> int:
     except KeyError as exc:
         raise UserError(exc.args[0]) from None
     found = citations(rid)
-    print("\nEnforced and cited in:")
+    print("\nCited in the code (checks, comments and docstrings):")
     for path, line, text in found["code"]:
         print(f"  {path}:{line}  {text[:90]}")
     if found["tests"]:

@@ -55,10 +55,10 @@ def _shops_text(shops: tuple[int, ...]) -> str:
 
 
 def _parse_shops(text: str, where: str) -> tuple[int, ...]:
-    try:
-        shops = tuple(int(s) - 1 for s in text.split(","))
-    except ValueError:
-        raise InvalidNotation(f"{where}: shops are numbers 1, 2, … separated by commas") from None
+    parts = text.split(",")
+    if not all(p.isascii() and p.isdigit() and len(p) <= 2 for p in parts):
+        raise InvalidNotation(f"{where}: shops are numbers 1, 2, … separated by commas")
+    shops = tuple(int(p) - 1 for p in parts)
     if any(s < 0 for s in shops):
         raise InvalidNotation(f"{where}: shops are numbered from 1")
     return shops

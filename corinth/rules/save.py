@@ -113,8 +113,14 @@ def from_dict(data: Any, origin: str = "the saved game") -> GameState:
         except CorinthError as exc:
             raise InvalidState(origin, [f"moves[{i}] {text!r}: {exc}"]) from None
     position = data.get("position")
+    if position is not None and not isinstance(position, dict):
+        raise InvalidState(origin, [f"position: expected an object, got {type(position).__name__}"])
     if isinstance(position, dict):
-        expected = {"round": state.round, "phase": state.phase}
+        expected = {
+            "round": state.round,
+            "phase": state.phase,
+            "scores": [state.score(i) for i in range(state.num_players)],
+        }
         for key, value in expected.items():
             if key in position and position[key] != value:
                 problems.append(

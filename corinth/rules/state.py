@@ -303,7 +303,7 @@ class GameState:
             raise IllegalMove("E2", "the game is over")
         handler = _HANDLERS.get((self.phase, type(move)))
         if handler is None:
-            raise IllegalMove(_PHASE_RULE[self.phase], f"{self._expecting()}, not {move!r}")
+            raise IllegalMove(_PHASE_RULE[self.phase], f"{self._expecting()}, not '{move}'")
         state, recorded = handler(self, move)
         return _evolve(state, history_node=_History(recorded, self.history_node))
 
@@ -312,7 +312,7 @@ class GameState:
         return {
             "purvey": f"{who} is buying yellow dice ('buy N')",
             "roll": "the dice must be rolled ('roll …')",
-            "take": f"{who} must take a group (R7)",
+            "take": f"{who} must take a group",
             "build": f"{who} may build ('build …' or 'build none')",
             "compensate": f"{who} has no group left: 'steward rRcC' or 'pass'",
         }[self.phase]
@@ -434,19 +434,8 @@ class GameState:
         """Walk the steward along ``move.path`` (A4, A4a–A4e) and apply the arrival cell (M1–M7)."""
         path = move.path
         n = len(path)
-        cost = 0
-        if adjust:
-            extra = STABLES_FREE_STEPS if p.has("stables") else 0
-            cost = max(
-                0, abs(n - face) - extra
-            )  # A4a: one gold per step beyond the free adjustment
-            if cost > p.gold:
-                raise IllegalMove(
-                    "A4a",
-                    f"a {n}-step move with a face value of {face} costs {cost} gold; player holds {p.gold}",
-                )
         used, here = p.used, p.steward
-        for cell in path:
+        for cell in path:  # the path first: a wrong step is reported as such, whatever it costs
             if not 0 <= cell < CELLS or cell not in _NEIGHBOURS[here]:
                 raise IllegalMove(
                     "A4b", f"{Market.name(cell)} is not orthogonally next to {Market.name(here)}"
@@ -457,6 +446,19 @@ class GameState:
                 )
             used |= 1 << cell
             here = cell
+        cost = 0
+        if adjust:
+            extra = STABLES_FREE_STEPS if p.has("stables") else 0
+            cost = max(
+                0, abs(n - face) - extra
+            )  # A4a: one gold per step beyond the free adjustment
+            if cost > p.gold:
+                article = "an" if str(n)[0] == "8" or n in (11, 18) else "a"
+                raise IllegalMove(
+                    "A4a",
+                    f"{article} {n}-step move with a face value of {face} costs {cost} gold;"
+                    f" player holds {p.gold}",
+                )
         p = _evolve(
             _spend(p, cost, 0),
             used=used | 1 << self.sheet.market.centre,
@@ -748,7 +750,8 @@ def place_goods(
     if m > 0 and any(v == 0 for v in new):
         raise IllegalMove(
             "A3a",
-            f"{m} goods are left over while {name} still has free symbols: say which shops they start",
+            f"{m} good{'' if m == 1 else 's'} left over while {name} still has free symbols:"
+            " say which shops they start",
         )
     return tuple(new)
 

@@ -111,6 +111,8 @@ def run_solve(args: argparse.Namespace) -> int:
         raise _user_error("--top must be at least 1")
     if args.budget <= 0:
         raise _user_error("--budget must be a positive number of seconds")
+    if args.seed < 0:
+        raise _user_error(f"--seed must be a whole number ≥ 0, not {args.seed}")
     from .bots import BOTS
 
     if args.opponents not in BOTS:
