@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from corinth.rules import Compensate, Move, Take
+from corinth.rules import Compensate, IllegalMove, Move, Take
 from tests.conftest import act, assert_illegal, cell, cells, game, play, with_player
 
 ROLL = "buy 0; roll 112344666"  # goats 1×2, green 2×1, purple 3×1, blue 4×2, gold 6×3
@@ -107,3 +107,11 @@ def test_illegal_moves_are_never_listed_as_legal():
         state = make()
         assert str(move) not in {str(m) for m in state.legal_moves()}
         assert not state.is_legal(Move.parse(move) if isinstance(move, str) else move)
+
+
+def test_a4b_a_wrong_step_is_named_before_its_cost():
+    # Face 4 with 1 gold cannot pay for a 1-step move either, but the step itself is what is wrong.
+    state = game(players=2).apply("buy 0").apply("roll 112344666")
+    with pytest.raises(IllegalMove) as exc:
+        state.apply("blue steward r0c0")
+    assert exc.value.rule == "A4b"

@@ -204,3 +204,12 @@ def test_any_move_list_loads_or_raises_invalid_state(moves):
         GameState.from_json(json.dumps(data))
     except InvalidState:
         pass
+
+
+def test_position_scores_must_match_the_moves():
+    game = new_game(players=2, seed=2, first_player=0).apply("buy 0").apply("roll 112344666")
+    data = json.loads(game.apply("blue 1").to_json())
+    data["position"]["scores"] = [99, 0]
+    with pytest.raises(InvalidState) as exc:
+        GameState.from_json(json.dumps(data))
+    assert "position.scores" in str(exc.value)
