@@ -209,3 +209,12 @@ def test_other_building_costs_change_what_can_be_built(tmp_path):
     after = state.apply("gold")
     assert after.phase == "build" and "build temple" in [str(m) for m in after.legal_moves()]
     assert with_player(after, 0, built=("temple",)).score_breakdown(0).temple == 3
+
+
+def test_a_sheet_with_a_date_is_refused_before_it_can_break_a_save(tmp_path):
+    text = DEFAULT_SHEET_PATH.read_text().replace('name = "', 'printed = 2019-05-01\nname = "', 1)
+    path = tmp_path / "dated.toml"
+    path.write_text(text)
+    with pytest.raises(InvalidSheet) as exc:
+        load_sheet(path)
+    assert "not plain data" in str(exc.value)

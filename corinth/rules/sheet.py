@@ -365,6 +365,12 @@ def load_sheet(path: str | Path) -> Sheet:
         raise InvalidSheet(
             str(path), [f"not valid {path.suffix.lstrip('.').upper()}: {exc}"]
         ) from None
+    try:  # a sheet travels inside saved games as JSON: TOML dates and times have no place in it
+        json.dumps(data)
+    except (TypeError, ValueError) as exc:
+        raise InvalidSheet(
+            str(path), [f"holds a value that is not plain data (a date or time?): {exc}"]
+        ) from None
     return sheet_from_dict(data, str(path))
 
 
