@@ -22,7 +22,16 @@ from .sheet import (
     default_sheet,
     load_sheet,
 )
-from .state import GameState, PlayerState, deliveries, new_game, steward_paths
+from .state import (
+    GameState,
+    PlayerState,
+    arrival_shops,
+    deliveries,
+    new_game,
+    steward_cost,
+    steward_paths,
+    steward_steps,
+)
 
 __all__ = [
     "BUILDINGS",
@@ -50,6 +59,7 @@ __all__ = [
     "Sheet",
     "Shop",
     "Take",
+    "arrival_shops",
     "default_sheet",
     "deliveries",
     "load_sheet",
@@ -57,5 +67,7 @@ __all__ = [
     "roll_outcomes",
     "score_breakdown",
     "sort_harbor",
+    "steward_cost",
     "steward_paths",
+    "steward_steps",
 ]

@@ -235,9 +235,10 @@ class GameState:
         sheet = self.sheet
         moves: list[Move] = []
         groups = self.groups()
-        extra = STABLES_FREE_STEPS if p.has("stables") else 0
-        longest = max(g.face for _, g in groups) + extra + p.gold
-        by_length = steward_paths(p.steward, p.used, longest)
+        stables = p.has("stables")
+        longest = min(CELLS - 1, max(steward_steps(g.face, p.gold, stables)[1] for _, g in groups))
+        # The memo's own buckets: only read here, so the public function's copy is not needed.
+        by_length = _steward_paths(p.steward, p.used | 1 << p.steward, longest)
         for district, group in groups:
             if district in ("gold", "goats"):
                 moves.append(Take(district))
@@ -246,20 +247,12 @@ class GameState:
                 checks = group.size + (1 if p.has("warehouse") else 0)  # B3
                 for shops in deliveries(sheet.districts[d].shops, p.shops[d], checks):
                     moves.append(Take(district, (), shops))
-            lo = max(1, group.face - extra - p.gold)
-            hi = min(group.face + extra + p.gold, len(by_length) - 1)
-            for n in range(lo, hi + 1):
+            lo, hi = steward_steps(group.face, p.gold, stables)
+            for n in range(lo, min(hi, longest) + 1):
                 for path in by_length[n]:
-                    for shops in self._arrival_choices(p, path[-1]):
+                    for shops in arrival_shops(sheet, p, path[-1]):
                         moves.append(Take(district, path, shops))
         return moves
-
-    def _arrival_choices(self, p: PlayerState, cell: int) -> list[tuple[int, ...]]:
-        c = self.sheet.market.cells[cell]
-        if c.kind in GOODS:
-            d = GOODS.index(c.kind)
-            return deliveries(self.sheet.districts[d].shops, p.shops[d], c.amount)
-        return [()]
 
     def _compensation_moves(self) -> list[Move]:
         p = self.player()
@@ -267,7 +260,7 @@ class GameState:
             Compensate((c,), shops)
             for c in _NEIGHBOURS[p.steward]
             if not p.used >> c & 1
-            for shops in self._arrival_choices(p, c)
+            for shops in arrival_shops(self.sheet, p, c)
         ]
 
     def _affordable_building_sets(self, p: PlayerState) -> list[tuple[str, ...]]:
@@ -446,19 +439,16 @@ class GameState:
                 )
             used |= 1 << cell
             here = cell
-        cost = 0
-        if adjust:
-            extra = STABLES_FREE_STEPS if p.has("stables") else 0
-            cost = max(
-                0, abs(n - face) - extra
-            )  # A4a: one gold per step beyond the free adjustment
-            if cost > p.gold:
-                article = "an" if str(n)[0] == "8" or n in (11, 18) else "a"
-                raise IllegalMove(
-                    "A4a",
-                    f"{article} {n}-step move with a face value of {face} costs {cost} gold;"
-                    f" player holds {p.gold}",
-                )
+        cost = steward_cost(face, n, p.has("stables")) if adjust else 0
+        if cost > p.gold:
+            article = (
+                "an" if str(n)[0] == "8" or n in (11, 18) else "a"
+            )  # "an 8-step", "an 11-step"
+            raise IllegalMove(
+                "A4a",
+                f"{article} {n}-step move with a face value of {face} costs {cost} gold;"
+                f" player holds {p.gold}",
+            )
         p = _evolve(
             _spend(p, cost, 0),
             used=used | 1 << self.sheet.market.centre,
@@ -765,7 +755,36 @@ def canonical_shops(
     return tuple(full + partial)
 
 
-# --- steward paths --------------------------------------------------------------------------
+# --- steward moves --------------------------------------------------------------------------
+
+
+def steward_steps(face: int, gold: int, stables: bool) -> tuple[int, int]:
+    """The fewest and most steps a steward move may take with a group of ``face`` (A4a, A4d, B4).
+
+    >>> steward_steps(3, gold=1, stables=True)
+    (1, 6)
+    """
+    extra = STABLES_FREE_STEPS if stables else 0
+    return max(1, face - extra - gold), face + extra + gold
+
+
+def steward_cost(face: int, steps: int, stables: bool) -> int:
+    """Gold a steward move of ``steps`` steps costs with a group of ``face``: one per step of
+    difference (A4a), the first two free with the Stables (B4).
+
+    >>> steward_cost(3, 6, stables=False), steward_cost(3, 6, stables=True)
+    (3, 1)
+    """
+    return max(0, abs(steps - face) - (STABLES_FREE_STEPS if stables else 0))
+
+
+def arrival_shops(sheet: Sheet, p: PlayerState, cell: int) -> list[tuple[int, ...]]:
+    """The shop choices for the goods of the market cell ``cell`` (M1, A3a); ``[()]`` for any other cell."""
+    c = sheet.market.cells[cell]
+    if c.kind in GOODS:
+        d = GOODS.index(c.kind)
+        return deliveries(sheet.districts[d].shops, p.shops[d], c.amount)
+    return [()]
 
 
 def steward_paths(start: int, used: int, longest: int) -> list[list[tuple[int, ...]]]:

@@ -9,12 +9,20 @@
 
 from __future__ import annotations
 
-from corinth.rules import GOODS, HARBOR, Compensate, GameState, Market, Move, Purvey, Take
+from corinth.rules import (
+    GOODS,
+    HARBOR,
+    Compensate,
+    GameState,
+    Market,
+    Move,
+    Purvey,
+    Take,
+    steward_cost,
+)
 from corinth.rules.sheet import BUILDING_TITLES, BUILDINGS
 
 from .market import reachable_mask
-
-STABLES_FREE_STEPS = 2  # B4
 
 
 def _plural(n: int, word: str, plural: str | None = None) -> str:
@@ -30,9 +38,7 @@ def adjustment_gold(state: GameState, move: Move) -> int:
     if not isinstance(move, Take) or not move.path:
         return 0
     group = state.harbor[HARBOR.index(move.district)]
-    p = state.player()
-    extra = STABLES_FREE_STEPS if p.has("stables") else 0
-    return max(0, abs(len(move.path) - group.face) - extra)
+    return steward_cost(group.face, len(move.path), state.player().has("stables"))
 
 
 def used_after(state: GameState, move: Move) -> int:

@@ -126,7 +126,6 @@ def _rank_immediate(state: GameState, top: int | None) -> list[RankedMove]:
         if cls not in rep_after:
             rep_after[cls] = state.apply(m)
         afters.append(rep_after[cls])
-    p = state.player()
     keys = []
     for m, a in zip(moves, afters):
         score, held, _ = immediate_key(state, a, who)
@@ -139,7 +138,6 @@ def _rank_immediate(state: GameState, top: int | None) -> list[RankedMove]:
     best = moves[order[0]] if order else None
     claim = _claimable(state, list(rep_after.values()))
     out = []
-    del p
     for rank, i in enumerate(order, 1):
         value = float(keys[i][0])
         loss = best_value - value
@@ -306,18 +304,13 @@ def _rank_expected(
     for c in cands:
         c.rolled = id(c) in rolled_ids
         c.alive = c.rolled
-    if len(rolled) == 1 and len(cands) == 1:
-        # A forced decision: still estimate its value, within the budget.
-        pass
     # Rolled out in screening order, so when the budget runs out in the first round the most
     # promising candidates have their samples; the others count as not rolled out.
     rolled.sort(key=lambda c: (c.ikey, c.reach), reverse=True)
     _race(rolled, who, opponents, seed, budget, max_rollouts, full_first_round)
-    unsampled = {id(c) for c in rolled if not c.results}
+    unsampled = {id(c) for c in rolled if not c.results}  # the budget ran out before their turn
     for c in rolled:
-        if id(c) not in unsampled:
-            continue
-        c.rolled = False
+        c.rolled = bool(c.results)
     rolled = [c for c in rolled if c.results]
 
     stats: dict[int, tuple[float, tuple | None, float | None, int]] = {}
@@ -356,10 +349,9 @@ def _rank_expected(
             rank += 1
             if rank > limit:
                 break
-            after = c.after if not c.stale and m == c.moves[0] else None
-            if after is None:
-                after = c.after  # same class: the same effects except the cells used up
-            gains, costs = move_effects(state, after, m, claim)
+            # Moves of one candidate share its after-state: the same effects but for the cells used up,
+            # which move_effects reads from the move's own path.
+            gains, costs = move_effects(state, c.after, m, claim)
             text = sentence(gains, costs)
             if n:
                 text += (

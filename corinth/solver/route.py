@@ -20,9 +20,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from corinth.rules import GameState, Market, PlayerState, Sheet, steward_paths
-
-STABLES_FREE_STEPS = 2  # B4
+from corinth.rules import (
+    GameState,
+    Market,
+    PlayerState,
+    Sheet,
+    steward_cost,
+    steward_paths,
+    steward_steps,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,7 +113,6 @@ def best_route(
     if any(f < 1 for f in faces):
         raise ValueError("face values are 1 to 6")
     cells = sheet.market.cells
-    extra = STABLES_FREE_STEPS if stables else 0
     plus = sum(1 << i for i, c in enumerate(cells) if c.kind == "+1")
     total0 = bin(p.circled).count("1") + bin(p.circled & plus).count("1")
     memo: dict[tuple, tuple] = {}
@@ -123,11 +128,11 @@ def best_route(
         if hit is not None:
             return hit
         face = faces[i]
-        lo, hi = max(1, face - extra - gold), face + extra + gold
+        lo, hi = steward_steps(face, gold, stables)
         buckets = steward_paths(here, used, hi)
         best = None
         for n in range(lo, min(hi, len(buckets) - 1) + 1):
-            cost = max(0, abs(n - face) - extra)
+            cost = steward_cost(face, n, stables)
             for path in buckets[n]:
                 explored += 1
                 end = path[-1]

@@ -11,7 +11,6 @@ import traitlets
 
 from corinth.rules import (
     BUILDINGS,
-    GOODS,
     HARBOR,
     Compensate,
     DiceGroup,
@@ -20,16 +19,16 @@ from corinth.rules import (
     Market,
     Move,
     Take,
-    deliveries,
     steward_paths,
+    steward_steps,
 )
+from corinth.rules import arrival_shops as engine_arrival_shops
 from corinth.rules.scoring import TERMS
 
 from ._base import COLOURS, TITLES, Board, asset, esc, module
 
 SIZE = 5
 CELLS = SIZE * SIZE
-STABLES_FREE_STEPS = 2  # B4
 
 
 def distances(start: int, used: int) -> dict[int, int]:
@@ -49,17 +48,12 @@ def distances(start: int, used: int) -> dict[int, int]:
 def step_range(state: GameState, player: int, face: int) -> tuple[int, int]:
     """Fewest and most steps a steward move with this face value may take (A4a, B4)."""
     p = state.players[player]
-    extra = STABLES_FREE_STEPS if p.has("stables") else 0
-    return max(1, face - extra - p.gold), face + extra + p.gold
+    return steward_steps(face, p.gold, p.has("stables"))
 
 
 def arrival_shops(state: GameState, player: int, cell: int) -> list[tuple[int, ...]]:
     """The shop choices for goods a market cell gives (M1); ``[()]`` for any other cell."""
-    c = state.sheet.market.cells[cell]
-    if c.kind not in GOODS:
-        return [()]
-    d = GOODS.index(c.kind)
-    return deliveries(state.sheet.districts[d].shops, state.players[player].shops[d], c.amount)
+    return engine_arrival_shops(state.sheet, state.players[player], cell)
 
 
 def reachable_now(state: GameState, player: int, group: str = "") -> list[int]:
