@@ -374,13 +374,19 @@ def load_sheet(path: str | Path) -> Sheet:
     return sheet_from_dict(data, str(path))
 
 
-def data_dir() -> Path:
-    """The ``seeds`` folder: inside the installed package, or at the top of a source checkout."""
+def package_folder(name: str) -> Path:
+    """A folder kept at the top of the repo (``seeds``, ``widgets``): the wheel carries it inside the
+    package, a source checkout has it beside the package."""
     here = Path(__file__).resolve().parent.parent
-    for candidate in (here / "seeds", here.parent / "seeds"):
+    for candidate in (here / name, here.parent / name):
         if candidate.is_dir():
             return candidate
-    raise FileNotFoundError("corinth's seeds folder is missing from this installation")
+    raise FileNotFoundError(f"corinth's {name} folder is missing from this installation")
+
+
+def data_dir() -> Path:
+    """The ``seeds`` folder: the sheet data and puzzle sets."""
+    return package_folder("seeds")
 
 
 DEFAULT_SHEET_PATH = data_dir() / "sheets" / "default.toml"

@@ -11,7 +11,8 @@ import anywidget
 import ipywidgets
 import traitlets
 
-from corinth.rules import HARBOR, IllegalMove
+from corinth.rules import HARBOR, GameState, IllegalMove
+from corinth.rules.sheet import package_folder
 
 TITLES = {d: d.capitalize() for d in HARBOR}
 COLOURS = {
@@ -26,11 +27,7 @@ COLOURS = {
 
 def widgets_dir() -> Path:
     """The ``widgets`` folder of front-end files: inside the installed package, or at the repo's top."""
-    here = Path(__file__).resolve().parent.parent
-    for candidate in (here / "widgets", here.parent / "widgets"):
-        if candidate.is_dir():
-            return candidate
-    raise FileNotFoundError("corinth's widgets folder is missing from this installation")
+    return package_folder("widgets")
 
 
 def asset(name: str) -> Path:
@@ -61,6 +58,21 @@ class Board(anywidget.AnyWidget):
     """
 
     message = traitlets.Unicode("").tag(sync=True)
+    _state: GameState | None = None
+
+    @property
+    def state(self) -> GameState | None:
+        """The moment of the game shown; setting it updates the traits in place (``show``)."""
+        return self._state
+
+    @state.setter
+    def state(self, state: GameState | None) -> None:
+        self._state = state
+        self.show(state)
+
+    def show(self, state: GameState | None) -> None:
+        """Draw ``state`` by updating traits (subclasses); the widget itself stays."""
+        raise NotImplementedError
 
     def __init__(self, **kwargs: Any):
         super().__init__(**kwargs)

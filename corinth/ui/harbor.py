@@ -71,17 +71,10 @@ class HarborWidget(Board):
 
     def __init__(self, state: GameState | None = None, **kwargs: Any):
         super().__init__(**kwargs)
-        self._state: GameState | None = None
         self.state = state
 
-    @property
-    def state(self) -> GameState | None:
-        return self._state
-
-    @state.setter
-    def state(self, state: GameState | None) -> None:
+    def show(self, state: GameState | None) -> None:
         """Show another moment of the game; the widget stays, only its traits change."""
-        self._state = state
         with self.hold_sync():
             self.groups = harbor_groups(state, self.interactive)
             self.caption = _caption(state)

@@ -230,18 +230,11 @@ class SheetWidget(Board):
         if player is None:
             player = max(0, state.current_player) if state is not None else 0
         super().__init__(player=player, group=group, **kwargs)
-        self._state: GameState | None = None
         self.state = state
         self.observe(lambda _c: self._redraw(clear=True), ["group", "player"])
 
-    @property
-    def state(self) -> GameState | None:
-        return self._state
-
-    @state.setter
-    def state(self, state: GameState | None) -> None:
+    def show(self, state: GameState | None) -> None:
         """Show another moment of the game; the drawn path is cleared, the widget stays."""
-        self._state = state
         self._redraw(clear=True)
 
     def _redraw(self, clear: bool = False) -> None:
