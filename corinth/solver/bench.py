@@ -66,7 +66,8 @@ def game_states(games: int, seed: int = 0) -> list[GameState]:
     return out
 
 
-def _median_time(fn, repeat: int = 1) -> float:
+def _best_time(fn, repeat: int = 1) -> float:
+    """The fastest of ``repeat`` timed calls (the table then takes the median over states)."""
     times = []
     for _ in range(repeat):
         t = CLOCK()
@@ -94,9 +95,9 @@ def run(quick: bool = False, sizes: dict | None = None) -> dict:
     picks = [markets[i] for i in rng.integers(len(markets), size=min(sizes["enum"], len(markets)))]
     fast, slow = [], []
     for start, used in picks:
-        fast.append(_median_time(lambda a=start, u=used: cold(a, u | 1 << a, LONGEST), 3))
+        fast.append(_best_time(lambda a=start, u=used: cold(a, u | 1 << a, LONGEST), 3))
         slow.append(
-            _median_time(lambda a=start, u=used: nx_steward_path_buckets(graph, a, u, LONGEST))
+            _best_time(lambda a=start, u=used: nx_steward_path_buckets(graph, a, u, LONGEST))
         )
     f, s = statistics.median(fast), statistics.median(slow)
     rows.append(
@@ -112,7 +113,7 @@ def run(quick: bool = False, sizes: dict | None = None) -> dict:
     warm = []
     for start, used in picks:
         steward_paths(start, used, LONGEST)  # fill the memo, as play does
-        warm.append(_median_time(lambda a=start, u=used: steward_paths(a, u, LONGEST), 3))
+        warm.append(_best_time(lambda a=start, u=used: steward_paths(a, u, LONGEST), 3))
     rows.append(
         {
             "measure": f"steward paths ≤{LONGEST} steps as called in play (memo warm)",
@@ -124,8 +125,8 @@ def run(quick: bool = False, sizes: dict | None = None) -> dict:
         }
     )
     centre = states[0].sheet.market.centre
-    f0 = _median_time(lambda: cold(centre, 1 << centre, LONGEST), 5)
-    s0 = _median_time(lambda: nx_steward_path_buckets(graph, centre, 1 << centre, LONGEST), 3)
+    f0 = _best_time(lambda: cold(centre, 1 << centre, LONGEST), 5)
+    s0 = _best_time(lambda: nx_steward_path_buckets(graph, centre, 1 << centre, LONGEST), 3)
     rows.append(
         {
             "measure": f"steward paths ≤{LONGEST} steps, empty market (first move)",
@@ -138,7 +139,7 @@ def run(quick: bool = False, sizes: dict | None = None) -> dict:
     )
 
     # 2. legal_moves() per second on real states.
-    per = [_median_time(lambda st=st: st.legal_moves(), 3) for st in states]
+    per = [_best_time(lambda st=st: st.legal_moves(), 3) for st in states]
     counts = [len(st.legal_moves()) for st in states]
     rows.append(
         {
@@ -154,11 +155,11 @@ def run(quick: bool = False, sizes: dict | None = None) -> dict:
     # 3. Whole games per second: greedy against random.
     n_games = max(1, sizes["games"])
     g_times = [
-        _median_time(lambda k=k: play_game(new_game(4, seed=100 + k), [GreedyBot()] * 4))
+        _best_time(lambda k=k: play_game(new_game(4, seed=100 + k), [GreedyBot()] * 4))
         for k in range(n_games)
     ]
     r_times = [
-        _median_time(
+        _best_time(
             lambda k=k: play_game(new_game(4, seed=100 + k), [RandomBot(k + i) for i in range(4)])
         )
         for k in range(n_games * 4)
@@ -185,7 +186,7 @@ def run(quick: bool = False, sizes: dict | None = None) -> dict:
     )
 
     # 4. immediate ranking latency.
-    lat = [_median_time(lambda st=st: rank_moves(st, "immediate")) for st in take]
+    lat = [_best_time(lambda st=st: rank_moves(st, "immediate")) for st in take]
     rows.append(
         {
             "measure": "immediate ranking latency (median take state, all moves)",
