@@ -1,7 +1,11 @@
 """Exercise checkers for the tutorial notebooks.
 
-Each exercise cell sets ``answer = None``; the checker then prints a hint. Replace ``None`` with your
-answer and run the cell again: the checker prints "Correct" or explains why not.
+The tutorial's exercises are widgets: ``ask("00-green-goods")`` shows the exercise of that name from
+``exercises.toml`` (the questions, hints and explanations), answered by clicks; where the engine can work
+an answer out, a function here does it, so no answer is written in a notebook.
+
+The older checkers (``Exercise``, ``MoveExercise``) are answered in code: the cell sets ``answer = None``;
+replace ``None`` with your answer and run the cell again.
 
 >>> ex = Exercise(4, hint="Count the shops.", explain="Blue has four shops.")
 >>> ex.check(None)
@@ -12,11 +16,15 @@ Correct! Blue has four shops.
 
 from __future__ import annotations
 
+import tomllib
 from collections.abc import Callable
+from dataclasses import replace
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
-from corinth import GameState, IllegalMove, InvalidNotation, Move
+from corinth import GameState, IllegalMove, InvalidNotation, Move, default_sheet, new_game
+from corinth.rules import steward_paths, steward_steps
 
 
 def _same(reply: Any, answer: Any) -> bool:
@@ -123,3 +131,192 @@ def play(state: GameState, *moves: str) -> GameState:
             continue  # nothing to buy: the purvey step was skipped (R2)
         state = state.apply(move)
     return state
+
+
+# --- exercises as widgets: the data is in exercises.toml, beside this file ---------------------------
+
+DATA = Path(__file__).with_name("exercises.toml")
+
+
+def _sheet():
+    return default_sheet()
+
+
+def green_goods() -> int:
+    return _sheet().district("green").symbols
+
+
+def blue_value() -> int:
+    state = play(new_game(players=2, seed=0, first_player=0), "buy 0", "roll 223555116")
+    return dict(state.groups())["blue"].face
+
+
+def last_player() -> str:
+    return f"Player {new_game(players=3, seed=0, first_player=1).turn_order()[-1] + 1}"
+
+
+def earned_two_yellow() -> GameState:
+    """Player 1, first player, with both yellow-die cells of the market circled and 4 gold."""
+    state = new_game(players=2, seed=1, first_player=0)
+    yellow = [i for i, cell in enumerate(state.sheet.market.cells) if cell.kind == "yellow"]
+    p = state.players[0]
+    circled = sum(1 << i for i in yellow)
+    p = replace(p, circled=circled, used=p.used | circled, gold_circled=4)
+    return replace(state, players=(p, *state.players[1:]))
+
+
+def yellow_to_buy() -> str:
+    return str(earned_two_yellow().max_purchase())
+
+
+def yellow_purchases() -> list[str]:
+    return [str(m) for m in earned_two_yellow().legal_moves()]
+
+
+def sorted_roll() -> GameState:
+    return play(new_game(players=2, seed=1, first_player=0), "buy 0", "roll 112344666")
+
+
+def no_group_left() -> GameState:
+    """3 players; the roll made two groups; Players 1 and 2 took them: Player 3 has none (R8)."""
+    return play(
+        new_game(players=3, seed=1, first_player=0),
+        "buy 0",
+        "roll 111111116",
+        "gold",
+        "goats",
+        "build none",
+    )
+
+
+def one_step(move: Move) -> bool:
+    return len(move.path) == 1
+
+
+def blue_race() -> GameState:
+    rounds = [
+        ["buy 0", "roll 123444456", "blue 3", "gold", "goats"],  # Player 1 fills shop 3
+        ["buy 0", "roll 112344456", "blue 2", "purple 1", "gold"],  # Player 2 fills shop 2
+        ["buy 0", "roll 112233445", "blue 1", "gold", "goats"],  # Player 1 fills shop 1
+        ["buy 0", "roll 111234445", "gold", "blue 2"],  # Player 1 completes Blue
+    ]
+    return play(new_game(players=2, seed=1, first_player=0), *sum(rounds, []))
+
+
+def blue_bonus_for_player_2() -> int:
+    """What Player 2's bonus for Blue is worth once Blue is claimed: the engine's own score."""
+    race = blue_race()
+    p = race.players[1]
+    full = replace(
+        p,
+        shops=tuple(
+            tuple(shop.goods for shop in district.shops) if district.name == "blue" else fills
+            for district, fills in zip(race.sheet.districts, p.shops)
+        ),
+    )
+    done = replace(race, players=(race.players[0], full))
+    return done.score_breakdown(1).bonuses - race.score_breakdown(1).bonuses
+
+
+def purple_best() -> int:
+    later = play(sorted_roll_for_purple(), "gold")
+    return max(
+        later.apply(m).score_breakdown(0).shops - later.score_breakdown(0).shops
+        for m in later.legal_moves()
+        if m.district == "purple" and not m.path
+    )
+
+
+def sorted_roll_for_purple() -> GameState:
+    start = play(new_game(players=2, seed=1, first_player=0), "buy 0", "roll 123444456")
+    return play(start, "blue 3", "gold", "purple 1", "buy 0", "roll 112333456")
+
+
+def boxed_in() -> GameState:
+    """Player 1's steward in the top-left corner, both neighbours used up; a group of 3s to take."""
+    state = play(new_game(players=2, seed=1, first_player=0), "buy 0", "roll 123444456")
+    p = state.players[0]
+    used = p.used | 1 | 1 << 1 | 1 << 5  # r0c0 (the steward), r0c1 and r1c0
+    p = replace(p, steward=0, circled=p.circled | 1, used=used, gold_circled=3)
+    return replace(state, players=(p, *state.players[1:]))
+
+
+def no_walk_answer() -> str:
+    walks = [
+        m for m in boxed_in().legal_moves() if getattr(m, "district", "") == "purple" and m.path
+    ]
+    if walks:
+        return "Yes, 3 steps"
+    return "No: no walk of any length is possible, so they must use the group's own action"
+
+
+def steward_game() -> GameState:
+    return play(new_game(players=2, seed=1, first_player=0), "buy 0", "roll 112223334")
+
+
+def two_step_walks() -> int:
+    state = new_game(players=2, seed=1, first_player=0)
+    p = state.players[0]
+    return len(steward_paths(p.steward, p.used, 2)[2])
+
+
+def gold_for_seven_steps() -> int:
+    """The fewest gold a walk of 7 steps costs with a face of 4 and the Stables (A4a, B4)."""
+    return min(g for g in range(10) if steward_steps(4, g, True)[1] >= 7)
+
+
+def tour() -> GameState:
+    rounds = [
+        ["buy 0", "roll 112223334", "green steward r2c1,r2c0", "gold", "goats"],
+        ["buy 0", "roll 112223334", "goats", "green steward r1c0,r0c0", "gold"],
+        ["buy 0", "roll 112223334", "green steward r0c1,r0c2", "goats", "gold"],
+        ["buy 0", "roll 112223334", "goats", "green steward r0c3,r0c4"],
+    ]
+    return play(new_game(players=2, seed=1, first_player=0), *sum(rounds, []))
+
+
+def running_total() -> int:
+    return tour().players[0].scores[-1] + 2
+
+
+def ends_in_corner(move: Move) -> bool:
+    return move.path[-1] == 0
+
+
+def leftover_points() -> int:
+    return 7 // 2 + 5 // 2
+
+
+def _ask_data(name: str) -> dict:
+    with DATA.open("rb") as f:
+        data = tomllib.load(f)
+    if name not in data:
+        raise KeyError(f"no exercise {name!r} in {DATA.name}; there are: {', '.join(data)}")
+    return data[name]
+
+
+def ask(name: str):
+    """The exercise ``name`` of exercises.toml as a widget: answered by clicks, checked here.
+
+    >>> ask("04-tie-break").answer_with("Ana")
+    'Not quite. Goats do not break ties: only gold does (E2).'
+    """
+    from corinth.ui.exercise import ChoiceExercise, GroupExercise, NumberExercise, PathExercise
+
+    d = _ask_data(name)
+    engine = globals()[d["engine"]] if "engine" in d else None
+    common = {"hint": d.get("hint", ""), "explain": d.get("explain", "")}
+    kind = d["kind"]
+    if kind == "walk":
+        state = globals()[d["position"]]()
+        group = d.get("group", "")
+        return PathExercise(d["question"], state, group, accept=engine, **common)
+    answer = engine() if engine and kind != "group" else d.get("answer")
+    if kind == "choice":
+        return ChoiceExercise(d["question"], d["options"], answer, wrong=d.get("wrong"), **common)
+    if kind == "number":
+        return NumberExercise(d["question"], answer, wrong=d.get("wrong"), **common)
+    if kind == "group":
+        state = globals()[d["position"]]()
+        return GroupExercise(d["question"], state, set(answer), wrong=d.get("wrong"), **common)
+    raise ValueError(f"exercise {name!r}: unknown kind {kind!r}")

@@ -22,7 +22,8 @@ from pathlib import Path
 from corinth import GOODS, Build, GameState, Move, Take, deliveries, new_game
 from corinth.cli import game_seed
 from corinth.solver import GreedyBot, RandomBot
-from corinth.solver.bots import Bot, best_immediate
+from corinth.solver.bots import Bot
+from corinth.solver.value import best_move_now
 
 RUN_SEED = 2026
 TERMS = ("shops", "bonuses", "gold", "goats", "market", "temple")  # E1; each game's scores list
@@ -38,7 +39,7 @@ class MerchantBot(Bot):
 
     def choose(self, state: GameState) -> Move:
         if state.phase != "take":
-            return best_immediate(state, state.legal_moves())
+            return best_move_now(state, state.legal_moves())
         # Only the district actions; listing them directly skips the (many) steward paths.
         p = state.player()
         moves = []
@@ -50,7 +51,7 @@ class MerchantBot(Bot):
             checks = group.size + (1 if p.has("warehouse") else 0)  # B3
             for shops in deliveries(state.sheet.districts[d].shops, p.shops[d], checks):
                 moves.append(Take(district, (), shops))
-        return best_immediate(state, moves)
+        return best_move_now(state, moves)
 
 
 class WandererBot(Bot):
@@ -60,7 +61,7 @@ class WandererBot(Bot):
 
     def choose(self, state: GameState) -> Move:
         moves = [m for m in state.legal_moves() if isinstance(m, Take) and m.path]
-        return best_immediate(state, moves or state.legal_moves())
+        return best_move_now(state, moves or state.legal_moves())
 
 
 class BuilderBot(Bot):
@@ -72,7 +73,7 @@ class BuilderBot(Bot):
         moves = state.legal_moves()
         if state.phase == "build":
             return max(moves, key=lambda m: len(m.buildings) if isinstance(m, Build) else -1)
-        return best_immediate(state, moves)
+        return best_move_now(state, moves)
 
 
 STRATEGIES = {

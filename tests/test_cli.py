@@ -53,6 +53,7 @@ def test_simulate_json_report(capsys):
         (["--games", "0"], "--games must be at least 1"),
         (["--bot", "clever"], "unknown bot 'clever'"),
         (["--players", "2", "--bot", "greedy,greedy,greedy"], "names 3 bots for 2 players"),
+        (["--variant", "dice-of-doom"], "unknown rule variant 'dice-of-doom'"),
     ],
 )
 def test_simulate_rejects_bad_input_with_one_line_and_exit_2(args, message, capsys):
@@ -85,3 +86,26 @@ def test_show_rejects_a_corrupt_file(tmp_path, capsys):
     err = capsys.readouterr().err
     assert "players: expected a whole number from 2 to 4, got 9" in err
     assert "Traceback" not in err
+
+
+def test_simulate_plays_under_the_chosen_variants(capsys):
+    args = ["simulate", "--players", "4", "--games", "2", "--jobs", "1", "--no-progress"]
+    assert main([*args, "--variant", "nine-dice-sort", "--variant", "exact-compensation"]) == 0
+    out = capsys.readouterr().out
+    assert "variants: no-stables-compensation, no-gold-compensation, nine-dice-sort" in out
+    plain = simulate(4, 3, ("greedy",), seed=4)
+    strict = simulate(4, 3, ("greedy",), seed=4, variants=("exact-compensation",))
+    assert plain["variants"] == [] and strict["variants"] == [
+        "no-stables-compensation",
+        "no-gold-compensation",
+    ]
+
+
+def test_rules_variants_lists_the_defaults_and_every_name(capsys):
+    from corinth.rules.variants import NAMES
+
+    assert main(["rules", "--variants"]) == 0
+    out = capsys.readouterr().out
+    assert "Nine identical dice win the game" in out and "Stables may change" in out
+    for name in NAMES:
+        assert name in out

@@ -1,4 +1,5 @@
-"""The engine and the solver import no Jupyter package (DESIGN.md: the house's layers)."""
+"""The engine, the solver and the drawing layer import no Jupyter package, and not the command line
+(DESIGN.md: the house's layers)."""
 
 from __future__ import annotations
 
@@ -33,9 +34,9 @@ SCRIPT = textwrap.dedent(
     else:
         raise SystemExit("the import hook does not block")
 
-    import corinth, corinth.rules, corinth.solver
+    import corinth, corinth.rules, corinth.solver, corinth.render
     import pkgutil, importlib
-    for pkg in (corinth.rules, corinth.solver):
+    for pkg in (corinth.rules, corinth.solver, corinth.render):
         for info in pkgutil.iter_modules(pkg.__path__, pkg.__name__ + "."):
             importlib.import_module(info.name)
     from corinth.solver.bots import RandomBot, play_game
@@ -44,6 +45,9 @@ SCRIPT = textwrap.dedent(
     leaked = sorted(m for m in sys.modules if m.split(".")[0] in BLOCKED or m.startswith("jupyter"))
     assert not leaked, leaked
     assert not any(m.startswith("corinth.ui") for m in sys.modules), "the engine imports the ui"
+    assert not any(m.startswith("corinth.cli") for m in sys.modules), "the solver reaches into the CLI"
+    svg = corinth.render.harbor_svg(final) + corinth.render.sheet_svg(final, 0)
+    assert svg.count("<svg") == 2
     print("ok")
     """
 ).format(blocked=BLOCKED)

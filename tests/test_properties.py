@@ -10,7 +10,7 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from corinth.rules import HARBOR, Compensate, GameState, Pass, Roll, Take, new_game
+from corinth.rules import HARBOR, Build, Compensate, GameState, Pass, Roll, Take, new_game
 from corinth.rules.dice import roll_outcomes
 from corinth.solver.bots import GreedyBot, RandomBot
 
@@ -87,6 +87,7 @@ def play_checked(players: int, seed: int, bots, apply_all: bool = False) -> Game
     """Play a whole game, checking every invariant after every move; count every player's turns."""
     state = new_game(players=players, seed=seed)
     turns = [0] * players
+    acted = (0, 0)  # the (round, turn) whose first move was counted last
     while not state.is_over:
         if state.is_chance:
             assert state.yellow_dice() <= 3  # R2
@@ -106,10 +107,12 @@ def play_checked(players: int, seed: int, bots, apply_all: bool = False) -> Game
         check_sheet(after, state)
         if isinstance(move, (Take, Compensate)) and move.path:
             check_steward(state, move, after)
-        if isinstance(move, (Take, Compensate, Pass)):
+        if isinstance(move, (Take, Compensate, Pass, Build)) and (state.round, state.turn) != acted:
+            # a turn's first move; a Build opens the turn when no step was possible (R8, B1)
+            acted = (state.round, state.turn)
             turns[state.current_player] += 1
         if after.is_over or (after.round, after.turn) != (state.round, state.turn):
-            # the turn ended: count the turns skipped silently after it (R8, nothing possible)
+            # the turn ended: count the turns skipped silently after it (R8: no step, no building)
             order = state.turn_order()
             if isinstance(move, Take):
                 left = [

@@ -84,7 +84,7 @@ CASES = [
         "B1",
     ),  # fmt: skip
     # compensation
-    (compensating, "steward r2c3,r1c3", "R8"),
+    (compensating, "steward r2c3,r1c3,r0c3,r0c4", "R8"),  # 1 gold: at most 2 steps
     (compensating, Compensate((cell("r1c1"),)), "A4b"),
     (
         lambda: with_player(compensating(), 2, used=cells("r2c2", "r2c3")),

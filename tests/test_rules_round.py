@@ -5,8 +5,18 @@ from __future__ import annotations
 from fractions import Fraction
 from math import factorial
 
-from corinth.rules import HARBOR, DiceGroup, IllegalMove, Purvey, Take, default_sheet, new_game
+from corinth.rules import (
+    HARBOR,
+    Compensate,
+    DiceGroup,
+    IllegalMove,
+    Purvey,
+    Take,
+    default_sheet,
+    new_game,
+)
 from corinth.rules.dice import roll_outcomes
+from corinth.rules.variants import Variants
 from corinth.solver.bots import RandomBot
 from tests.conftest import act, assert_illegal, cells, fills, game, play, with_player
 
@@ -158,6 +168,18 @@ def test_r5_all_dice_alike_win_at_once():
     assert not yellow.apply("roll 444444444/3").is_over  # one die differs
 
 
+def test_r5_variant_nine_identical_dice_sorted_as_usual():
+    # "Reste une question épineuse, que fait-on avec 9 dés identiques ?" (the designer's credit)
+    sort = Variants.from_names(["nine-dice-sort"])
+    state = new_game(players=3, seed=1, first_player=2, variants=sort)
+    state = play(state, "buy 0; roll 444444444")
+    assert not state.is_over and state.phase == "take"
+    assert state.groups() == [("gold", DiceGroup(face=4, white=9, yellow=0))]
+    after = state.apply("gold")  # the roller takes them; the others find the harbor empty
+    assert after.players[2].gold == 1 + 9
+    assert after.phase == "compensate" and after.current_player == 0
+
+
 def test_r6_yellow_dice_leave_after_first_players_turn():
     state = with_player(game(players=3, first=0), 0, gold=3)
     state = play(state, "buy 2; roll 111222345/55")
@@ -196,14 +218,16 @@ def test_r7_a_group_must_be_taken_even_without_action():
     assert after.harbor[HARBOR.index("green")] is None and after.current_player == 1
 
 
-def _no_group_left(players: int = 4):
+def _no_group_left(players: int = 4, variants: Variants | None = None):
     """4 players, a roll of two groups: the third player finds the harbor empty."""
-    state = play(game(players=players, first=0), "buy 0; roll 111111116")
+    state = new_game(players=players, seed=1, first_player=0, variants=variants)
+    state = play(state, "buy 0; roll 111111116")
     return act(act(state, "goats"), "gold")
 
 
 def test_r8_one_step_compensation_when_no_group_left():
-    state = _no_group_left()
+    # No gold and no Stables: nothing can change the step, so it is exactly one step.
+    state = with_player(_no_group_left(), 2, gold=0)
     assert state.phase == "compensate" and state.current_player == 2
     moves = [str(m) for m in state.legal_moves()]
     moves = sorted(moves[:-1]) + moves[-1:]
@@ -221,23 +245,91 @@ def test_r8_one_step_compensation_when_no_group_left():
         "steward r3c2",
     ]
     assert moves[-1] == "pass"  # fmt: skip
+    assert_illegal(state, "steward r2c3,r1c3", "R8")  # no gold to pay for a second step
     after = state.apply("steward r2c3")
-    assert after.players[2].gold == 4 and after.players[2].steward == 13
-    assert after.current_player == 3
+    assert after.players[2].gold == 3 and after.players[2].steward == 13
+    assert after.current_player == 3  # 1 goat: no building is affordable, the turn ends
 
 
-def test_r8_no_gold_adjustment_and_declining_allowed():
+def test_r8_declining_the_step_is_allowed():
     state = with_player(_no_group_left(), 2, gold=5, built=("stables",))
-    assert_illegal(state, "steward r2c3,r1c3", "R8")  # [interp] exactly one step
     passed = state.apply("pass")
     assert passed.players[2] == state.players[2] and passed.current_player == 3
 
 
-def test_r8_turn_skipped_when_no_step_is_possible():
+def _steps(state, n: int) -> list[Compensate]:
+    """The legal compensation moves of exactly ``n`` steps (any market layout)."""
+    return [m for m in state.legal_moves() if isinstance(m, Compensate) and len(m.path) == n]
+
+
+def test_r8_b1_build_after_the_compensation_step():
+    # "l'action « déplacer l'intendant d'un pas »" is an action, and building comes
+    # "après avoir effectué son action" (B1): the player may build after the step.
+    state = with_player(_no_group_left(), 2, gold=1, goats=2)
+    step = _steps(state, 1)[0]  # one step is free: 1 gold and 2 goats still buy the Trading Post
+    after = state.apply(step)
+    assert after.phase == "build" and after.current_player == 2
+    assert "build trading_post" in [str(m) for m in after.legal_moves()]
+    built = after.apply("build trading_post")
+    assert built.players[2].built() == ("trading_post",) and built.current_player == 3
+
+
+def test_r8_b1_build_after_declining_the_step():
+    state = with_player(_no_group_left(), 2, gold=2, goats=2)
+    passed = state.apply("pass")
+    assert passed.phase == "build" and passed.current_player == 2
+    assert passed.apply("build trading_post").players[2].built() == ("trading_post",)
+
+
+def test_r8_b1_build_when_no_step_is_possible():
     state = play(game(players=4, first=0), "buy 0; roll 111111116")
     state = with_player(state, 2, used=cells("r2c2", "r1c2", "r2c1", "r2c3", "r3c2"))
-    state = act(act(state, "goats"), "gold")
-    assert state.phase == "compensate" and state.current_player == 3
+    skipped = act(act(state, "goats"), "gold")
+    assert skipped.phase == "compensate" and skipped.current_player == 3  # nothing to decide
+    rich = act(with_player(state, 2, gold=2, goats=2), "goats").apply("gold")
+    assert rich.phase == "build" and rich.current_player == 2  # no step, but a building
+
+
+def test_r8_variant_stables_adjust_the_compensation_step():
+    # "Lorsque l'on déplace l'intendant…" / "Immer wenn du den Statthalter bewegst…" (B4)
+    literal = with_player(_no_group_left(), 2, gold=0, built=("stables",))
+    assert _steps(literal, 3) and not _steps(literal, 4)  # 1 step, 2 more free
+    three = _steps(literal, 3)[0]
+    after = literal.apply(three)
+    assert after.players[2].steward == three.path[-1] and after.players[2].gold >= 0
+    strict = with_player(
+        _no_group_left(variants=Variants.from_names(["no-stables-compensation"])),
+        2,
+        gold=0,
+        built=("stables",),
+    )
+    assert strict.variants.stables_adjust_compensation is False
+    assert_illegal(strict, three, "R8")
+    assert _steps(strict, 1) and not _steps(strict, 2)
+
+
+def test_r8_variant_gold_adjusts_the_compensation_step():
+    # "chaque pièce d'or dépensée permet d'ajouter ou de retirer un pas" (A4a), where "(voir plus
+    # loin)" points from the compensation step
+    literal = with_player(_no_group_left(), 2, gold=2)
+    assert _steps(literal, 3) and not _steps(literal, 4)  # 1 step, 2 more for 2 gold
+    three = _steps(literal, 3)[0]
+    after = literal.apply(three)
+    spent = after.players[2].gold_crossed - literal.players[2].gold_crossed
+    assert spent == 2 and after.players[2].steward == three.path[-1]
+    strict = with_player(
+        _no_group_left(variants=Variants.from_names(["no-gold-compensation"])), 2, gold=2
+    )
+    assert_illegal(strict, three, "R8")
+    assert _steps(strict, 1) and not _steps(strict, 2)
+    exact = with_player(
+        _no_group_left(variants=Variants.from_names(["exact-compensation"])),
+        2,
+        gold=5,
+        built=("stables",),
+    )
+    assert_illegal(exact, three, "R8")
+    assert _steps(exact, 1) and not _steps(exact, 2)
 
 
 def test_r9_harbor_cleared_and_first_player_moves_left():

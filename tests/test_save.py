@@ -9,7 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from corinth.rules import GameState, InvalidState, new_game
+from corinth.rules import Build, Compensate, GameState, InvalidState, Pass, Take, new_game
+from corinth.rules.save import VERSION
+from corinth.rules.variants import Variants
 from corinth.solver.bots import RandomBot, play_game
 
 
@@ -78,6 +80,10 @@ HOSTILE = {
     "too big": " " * 6_000_000,
     "bad format": _broken(_set(["format"], "chess")),
     "bad version": _broken(_set(["version"], 99)),
+    "unknown variant": _broken(_set(["variants", "dice_of_doom"], True)),
+    "variant not yes/no": _broken(_set(["variants", "nine_dice_win"], "yes")),
+    "variants not an object": _broken(_set(["variants"], ["nine-dice-sort"])),
+    "variants in a version 1 file": _broken(_set(["version"], 1)),
     "players 5": _broken(_set(["players"], 5)),
     "players as text": _broken(_set(["players"], "3")),
     "players true": _broken(_set(["players"], True)),
@@ -145,7 +151,17 @@ json_values = st.recursive(
     ),
     max_leaves=30,
 )
-save_keys = ["format", "version", "players", "seed", "first_player", "sheet", "moves", "position"]
+save_keys = [
+    "format",
+    "version",
+    "players",
+    "seed",
+    "first_player",
+    "sheet",
+    "variants",
+    "moves",
+    "position",
+]
 
 
 @settings(max_examples=400)
@@ -213,3 +229,74 @@ def test_position_scores_must_match_the_moves():
     with pytest.raises(InvalidState) as exc:
         GameState.from_json(json.dumps(data))
     assert "position.scores" in str(exc.value)
+
+
+def test_variants_are_saved_and_loaded():
+    variants = Variants.from_names(["nine-dice-sort", "no-gold-compensation"])
+    state = new_game(players=3, seed=2, first_player=0, variants=variants)
+    state = state.apply("buy 0").apply("roll 444444444").apply("gold")  # sorted as usual
+    data = json.loads(state.to_json())
+    assert data["version"] == VERSION == 2
+    assert data["variants"] == {
+        "stables_adjust_compensation": True,
+        "gold_adjusts_compensation": False,
+        "nine_dice_win": False,
+    }
+    loaded = GameState.from_json(state.to_json())
+    assert loaded.variants == variants and loaded == state and not loaded.is_over
+    plain = _saved()
+    del plain["variants"]  # a hand-written save may leave them out: the defaults are meant
+    assert GameState.from_json(json.dumps(plain)).variants == Variants()
+    data["variants"] = Variants().to_dict()
+    with pytest.raises(InvalidState, match="game is over"):  # by default 444444444 wins at once
+        GameState.from_json(json.dumps(data))
+
+
+def _first_move_game(seed: int) -> GameState:
+    """A 4-player game under version 1's rules (one fixed step), always playing the first legal move."""
+    state = new_game(players=4, seed=seed, variants=Variants.from_names(["exact-compensation"]))
+    while not state.is_over:
+        state = state.roll() if state.is_chance else state.apply(state.legal_moves()[0])
+    return state
+
+
+def _as_version_1(state: GameState) -> tuple[dict, int]:
+    """The save as version 1 wrote it: no variants, no build after a turn that began without a Take."""
+    moves, dropped, opened = [], 0, None
+    replay = new_game(
+        players=state.num_players,
+        seed=state.seed,
+        first_player=state.start_player,
+        variants=state.variants,
+    )
+    for move in state.history:
+        if isinstance(move, Take):
+            opened = (replay.round, replay.turn)
+        if isinstance(move, Build) and opened != (replay.round, replay.turn):
+            assert move == Build(())
+            dropped += 1
+        else:
+            moves.append(move.notation())
+        replay = replay.apply(move)
+    data = json.loads(state.to_json())
+    del data["variants"]
+    data.update(version=1, moves=moves)
+    del data["position"]["phase"]
+    return data, dropped
+
+
+def test_version_1_files_still_load():
+    # Version 1 had no build after the compensation step and exactly one step: find a game where
+    # the step (or its absence) now offers a build, which the version 1 file does not record.
+    for seed in range(40):
+        state = _first_move_game(seed)
+        if any(isinstance(m, Compensate | Pass) for m in state.history):
+            data, dropped = _as_version_1(state)
+            if dropped:
+                break
+    else:
+        pytest.fail("no game with a build after compensation in 40 seeds")
+    loaded = GameState.from_json(json.dumps(data))
+    assert loaded.variants == Variants.from_names(["exact-compensation"])
+    assert loaded == state and loaded.winners == state.winners
+    assert len(loaded.history) == len(data["moves"]) + dropped

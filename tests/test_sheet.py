@@ -6,11 +6,13 @@ from __future__ import annotations
 import copy
 import json
 import tomllib
+from pathlib import Path
 
 import pytest
 
 from corinth.rules import InvalidSheet, default_sheet, load_sheet, new_game
 from corinth.rules.sheet import DEFAULT_SHEET_PATH, sheet_from_dict
+from corinth.solver.bots import GreedyBot, play_game
 from tests.conftest import act, fills, play, with_player
 
 
@@ -218,3 +220,38 @@ def test_a_sheet_with_a_date_is_refused_before_it_can_break_a_save(tmp_path):
     with pytest.raises(InvalidSheet) as exc:
         load_sheet(path)
     assert "not plain data" in str(exc.value)
+
+
+THREE_SPOTS = Path(__file__).parent / "sheets" / "three_scoring_spots.toml"
+
+
+def test_a_building_may_cost_nothing_in_one_resource(tmp_path):
+    # B1: "les pièces d'or et/ou les chèvres" / "Goldmünzen und / oder Ziegen"
+    data = _default()
+    data["buildings"]["trading_post"] = {"gold": 0, "goats": 2}
+    data["buildings"]["warehouse"] = {"gold": 3}  # goats left out: 0
+    sheet = load_sheet(_write(tmp_path, data))
+    assert (sheet.building("trading_post").gold, sheet.building("warehouse").goats) == (0, 0)
+    state = play(new_game(players=2, seed=1, first_player=0, sheet=sheet), "buy 0; roll 112344666")
+    goats_only = with_player(state, 0, gold=0).apply("goats")  # 0 gold, 3 goats
+    assert [str(m) for m in goats_only.legal_moves()] == ["build none", "build trading_post"]
+    gold_only = with_player(state, 0, goats=0).apply("gold")  # 4 gold, 0 goats
+    assert "build warehouse" in [str(m) for m in gold_only.legal_moves()]
+    built = gold_only.apply("build warehouse").players[0]
+    assert (built.gold, built.goats, built.built()) == (1, 0, ("warehouse",))
+
+
+def test_a_sheet_with_three_scoring_spots_loads_and_plays():
+    sheet = load_sheet(THREE_SPOTS)
+    assert sum(c.kind == "score" for c in sheet.market.cells) == 3
+    written = 0
+    for seed in range(6):
+        players = 2 + seed % 3
+        bots = [GreedyBot(seed + i) for i in range(players)]
+        final = play_game(new_game(players=players, seed=seed, sheet=sheet), bots)
+        assert final.is_over
+        for i, p in enumerate(final.players):
+            assert len(p.scores) <= 3 and final.score_breakdown(i).market == sum(p.scores)
+            written += len(p.scores)
+        assert type(final).from_json(final.to_json()) == final
+    assert written  # the scoring spots were reached and scored (M6)

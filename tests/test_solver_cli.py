@@ -11,11 +11,17 @@ import pytest
 from corinth.cli import main
 from corinth.rules import new_game
 from corinth.solver import rank_moves
+from tests.conftest import LAYOUT_SHEET
 
 
 @pytest.fixture
 def saved(tmp_path):
-    state = new_game(players=2, seed=5, first_player=0).apply("buy 0").apply("roll 111223466")
+    # the expected explanations read the first reconstruction's market (LAYOUT_SHEET)
+    state = (
+        new_game(players=2, seed=5, first_player=0, sheet=LAYOUT_SHEET)
+        .apply("buy 0")
+        .apply("roll 111223466")
+    )
     path = tmp_path / "game.json"
     path.write_text(state.to_json())
     return state, str(path)

@@ -9,6 +9,8 @@ import pytest
 
 from corinth.rules import Build, Take, new_game
 from corinth.solver import GreedyBot, LookaheadBot, make_bot, rank_moves, reachable_mask
+from corinth.solver.value import apply_key
+from tests.conftest import LAYOUT_SHEET
 from tests.solver_states import game_states, take_states
 
 
@@ -24,11 +26,11 @@ def test_immediate_ranks_every_legal_move_once_with_its_exact_points(state):
     legal = state.legal_moves()
     assert sorted(map(str, (r.move for r in ranked))) == sorted(map(str, legal))
     assert [r.rank for r in ranked] == list(range(1, len(legal) + 1))
-    who = state.current_player
     best = ranked[0].value
     for r in ranked[:40]:
-        after = state.apply(r.move)  # every ranked move is legal
-        assert r.value == after.score(who)  # E1 as if the game ended now
+        state.apply(r.move)  # every ranked move is legal
+        # E1 as if the game ended after the move and the best build it pays for (B1)
+        assert r.value == apply_key(state, r.move)[0]
         assert r.loss == best - r.value >= 0
     assert all(a.value >= b.value for a, b in zip(ranked, ranked[1:]))
 
@@ -83,7 +85,12 @@ def test_explanation_counts_the_cells_a_path_cuts_off():
 
 
 def test_explanation_names_gold_goats_shops_and_the_loss():
-    state = new_game(players=2, seed=5, first_player=0).apply("buy 0").apply("roll 111223466")
+    # the best move walks to the first reconstruction's Orange ×2 cell (LAYOUT_SHEET's market)
+    state = (
+        new_game(players=2, seed=5, first_player=0, sheet=LAYOUT_SHEET)
+        .apply("buy 0")
+        .apply("roll 111223466")
+    )
     by_move = {str(r.move): r for r in rank_moves(state, "immediate")}
     assert "gains 2 gold" in by_move["gold"].explanation
     assert "gains 3 goats" in by_move["goats"].explanation

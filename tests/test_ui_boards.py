@@ -40,7 +40,7 @@ def test_r4_harbor_groups_bottom_to_top(state):
     gold = harbor.groups[-1]
     assert (gold["face"], gold["size"], gold["legal"]) == (6, 3, True)
     assert harbor.groups[4]["size"] == 0 and not harbor.groups[4]["legal"]
-    assert harbor.groups[0]["label"] == "harbor Goats: 2 × 1 (2 white)"
+    assert harbor.groups[0]["label"] == "Harbor Goats: 1×2 (two 1s, 2 white dice)"
 
 
 def test_harbor_click_selects_and_toggles(state):
@@ -65,7 +65,7 @@ def test_harbor_not_takeable_outside_take_phase():
     state = new_game(players=2, seed=1, first_player=0)  # purvey: nothing on the harbor
     harbor = HarborWidget(state)
     assert not any(g["legal"] for g in harbor.groups)
-    assert harbor.caption == "player 1 buys yellow dice"
+    assert harbor.caption == "Player 1 buys yellow dice"
 
 
 def test_harbor_updates_in_place(state):
@@ -222,3 +222,30 @@ def test_sheet_updates_in_place(state):
 
 def test_sheet_repr_is_deterministic(state):
     assert repr(SheetWidget(state, player=0)) == repr(SheetWidget(state, player=0))
+
+
+def test_page_writes_are_checked_and_the_last_good_state_kept(state):
+    """A front end that writes traits directly is refused with a clear message (issue 12)."""
+    harbor = HarborWidget(state)
+    harbor.set_state({"selected": "bogus"})
+    assert harbor.selected == "" and "bogus" in harbor.message
+    harbor.set_state({"groups": []})
+    assert len(harbor.groups) == 6 and "cannot change" in harbor.message
+    harbor.set_state({"selected": "blue"})
+    assert harbor.selected == "blue"
+    sheet = SheetWidget(state, player=0, group="green")
+    for bad in ({"player": 5}, {"player": -1}, {"path": [99, -5]}, {"group": "nope"}):
+        sheet.set_state(bad)
+        assert sheet.player == 0 and sheet.path == [] and sheet.group == "green", bad
+        assert sheet.message
+    sheet.set_state({"path": [7, 2]})
+    assert sheet.path == [7, 2] and sheet.path_ready
+
+
+def test_python_side_trait_values_checked(state):
+    import traitlets
+
+    with pytest.raises(traitlets.TraitError, match="no player 6"):
+        SheetWidget(state, player=0).player = 5
+    with pytest.raises(traitlets.TraitError, match="no group"):
+        HarborWidget(state).selected = "bogus"

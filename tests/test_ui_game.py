@@ -136,3 +136,80 @@ def test_next_player_steps_through_the_bots():
     app.next_player()
     assert app.state.current_player == 0
     assert app.next_button.layout.display == "none"
+
+
+def test_variants_chosen_in_setup():
+    from corinth.rules import Variants
+
+    app = GameApp(players=3, seed=5, variants=["nine-dice-sort"])
+    assert app.state.variants == Variants(nine_dice_win=False)
+    assert app.variant_choice.value == ("nine-dice-sort",)
+    app.variant_choice.value = ("exact-compensation",)
+    app.new_game_button.click()
+    assert app.state.variants == Variants.from_names(["exact-compensation"])
+    assert app.state.seed == 5 and not app._undo
+    reloaded = GameApp.from_json(app.to_json())
+    assert reloaded.state.variants == app.state.variants  # the variants travel in the save
+    assert reloaded.log_lines() == app.log_lines()
+
+
+def test_notebook_cells_work_wherever_the_game_stands():
+    """Notebook 05's `app.play(app.show_hint(top=1)[0].move)` and `rank_moves(app.state)` at every decision."""
+    pytest.importorskip("corinth.solver.rank")
+    from corinth.solver import rank_moves
+
+    app = GameApp(players=3, seed=11, bots=["greedy", "random"], first_player=1)
+    phases = set()
+    for _ in range(60):
+        if app.state.is_over:
+            break
+        phases.add(app.state.phase)
+        assert not app.state.is_chance  # the human's roll comes from the seed: never left pending
+        assert rank_moves(app.state, "immediate")
+        assert app.play(app.show_hint(top=1)[0].move)
+    assert {"purvey", "take", "build"} <= phases
+
+
+def test_hint_at_the_end_of_the_game_says_why():
+    app = GameApp(players=2, seed=3)
+    finish_with(app, GreedyBot())
+    assert app.show_hint() == [] and "over" in app.hint.value
+
+
+def test_double_click_on_take_and_act_plays_one_move():
+    app = GameApp(players=2, seed=3)
+    app.harbor.select("gold")
+    n = len(app.state.history)
+    app.picker.act.click()
+    after = app.state
+    app.picker.act.click()  # the second click of a double click arrives after the move
+    assert app.state == after and sum(1 for m in after.history[n:] if str(m) == "gold") == 1
+
+
+def test_selection_cleared_at_the_next_decision_and_by_undo():
+    app = GameApp(players=2, seed=3)
+    app.harbor.select("gold")
+    app.picker.act.click()
+    assert app.harbor.selected == "" and app.picker.act.disabled
+    for _ in range(20):  # on to the human's next take
+        if app.state.phase == "take":
+            break
+        app.play(GreedyBot().choose(app.state))
+    app.harbor.select(next(d for d, _ in app.state.groups()))
+    app.undo()
+    assert app.harbor.selected == "" and app.sheet.group == "" and app.picker.act.disabled
+
+
+def test_bot_moves_in_words_with_notation_on_hover():
+    app = GameApp(players=3, seed=11, bots=["greedy", "random"], first_player=1)
+    rows = app.log_rows()
+    assert rows and all(not words.startswith(("P1", "P2")) for _, words, _ in rows)
+    n, words, notation = next(r for r in rows if "took" in r[1])
+    assert words.startswith("Player ") and f"title='{notation}'" in app.move_log.value
+    assert "Since your last move" in app.last_moves.value
+
+
+def test_bots_one_move_per_click():
+    app = GameApp(players=3, seed=2, first_player=1)
+    app.speed_choice.value = None
+    assert not app.auto

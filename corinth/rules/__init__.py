@@ -7,7 +7,14 @@
 """
 
 from .dice import ChanceOutcome, DiceGroup, roll_outcomes, sort_harbor
-from .errors import CorinthError, IllegalMove, InvalidNotation, InvalidSheet, InvalidState
+from .errors import (
+    CorinthError,
+    IllegalMove,
+    InvalidNotation,
+    InvalidSheet,
+    InvalidState,
+    UnknownVariant,
+)
 from .moves import Build, Compensate, Move, Pass, Purvey, Roll, Take
 from .scoring import ScoreBreakdown, score_breakdown
 from .sheet import (
@@ -27,11 +34,13 @@ from .state import (
     PlayerState,
     arrival_shops,
     deliveries,
+    distinct_steward_paths,
     new_game,
     steward_cost,
     steward_paths,
     steward_steps,
 )
+from .variants import Variants
 
 __all__ = [
     "BUILDINGS",
@@ -59,9 +68,12 @@ __all__ = [
     "Sheet",
     "Shop",
     "Take",
+    "UnknownVariant",
+    "Variants",
     "arrival_shops",
     "default_sheet",
     "deliveries",
+    "distinct_steward_paths",
     "load_sheet",
     "new_game",
     "roll_outcomes",

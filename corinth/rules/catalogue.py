@@ -4,15 +4,20 @@
 True
 >>> any(path.endswith("dice.py") for path, _, _ in citations("R4")["code"])
 True
+>>> rule_card("R8").quote.lang
+'fr'
 """
 
 from __future__ import annotations
 
 import re
+import tomllib
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
 CATALOGUE = Path(__file__).with_name("RULES.md")
+CARDS = Path(__file__).with_name("cards.toml")
 # The folder that holds the corinth package: the repo root, or site-packages once installed.
 PACKAGE = Path(__file__).resolve().parents[2]
 _ITEM = re.compile(r"^\s*- (\*\*([A-Z]\d+[a-z]?)\*\*.*(?:\n(?!\s*- \*\*|\s*$|#).*)*)", re.M)
@@ -33,6 +38,61 @@ def rule_text(rule_id: str) -> str:
         return rules()[rule_id]
     except KeyError:
         raise KeyError(f"no rule {rule_id!r}; rules are {', '.join(rules())}") from None
+
+
+@dataclass(frozen=True)
+class Quote:
+    """A brief quote of the printed rulebook: its words and the edition's language ("fr", "de")."""
+
+    lang: str
+    text: str
+
+
+@dataclass(frozen=True)
+class RuleCard:
+    """What a learner reads about one rule: its ID, the catalogue's words and the rulebook's, if quoted.
+
+    ``words`` is the catalogue text without the ID and the markdown marks; ``title`` a few plain words.
+    """
+
+    rule_id: str
+    title: str
+    words: str
+    quote: Quote | None
+
+
+@cache
+def _cards() -> dict[str, dict]:
+    return tomllib.loads(CARDS.read_text(encoding="utf-8"))
+
+
+def quotes() -> dict[str, Quote]:
+    """Rule ID → the rulebook's quote for it (``cards.toml``)."""
+    return {k: Quote(v["lang"], v["quote"]) for k, v in _cards().items() if "quote" in v}
+
+
+_MARKS = re.compile(r"\*\*|`")
+
+
+def rule_card(rule_id: str) -> RuleCard:
+    """The card of one rule, for learners: plain catalogue words, then the rulebook's quote.
+
+    >>> card = rule_card("R8")
+    >>> card.title
+    'No group left: the compensation step'
+    >>> "compensation" in card.words
+    True
+    """
+    text = rule_text(rule_id)
+    words = _MARKS.sub("", text.removeprefix(f"**{rule_id}**")).strip()
+    # The catalogue's marks for readers of the code, in words for learners.
+    words = words.replace("[interp]", "(our reading where the rulebook is silent)")
+    words = words.replace("turn track", "roll track (the rulebook's turn track)").replace(
+        "purveys", "buys yellow dice"
+    )
+    words = re.sub(r"\[recon(?:, (\w+))?\]", r"(reconstructed, \1)", words).replace(", )", ")")
+    title = _cards().get(rule_id, {}).get("title") or rule_id
+    return RuleCard(rule_id, title, words, quotes().get(rule_id))
 
 
 def _scan(files, pattern: re.Pattern) -> list[tuple[str, int, str]]:

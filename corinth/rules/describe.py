@@ -118,7 +118,8 @@ def describe_move(state: GameState, move: Move) -> str:
         return head + " and " + ", ".join(effects) + "."
     if isinstance(move, Compensate):
         end = state.sheet.market.cells[move.path[-1]]
-        text = f"No group is left: move the steward one step to {Market.name(move.path[-1])} ({end.label()})"
+        steps = _count(len(move.path), "step")
+        text = f"No group is left: move the steward {steps} to {Market.name(move.path[-1])} ({end.label()})"
         return text + (": " + ", ".join(effects) if effects else "") + "."
     if isinstance(move, (Build, Purvey, Roll, Pass)):
         return move.describe()

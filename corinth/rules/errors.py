@@ -2,6 +2,21 @@
 
 from __future__ import annotations
 
+MAX_SHOWN = 80  # characters of a bad input repeated in a message
+
+
+def shown(value: object) -> str:
+    """A bad input as a message repeats it: its repr, cut to its first ``MAX_SHOWN`` characters.
+
+    >>> len(shown("x" * 1000)), shown("x" * 1000)[-2:]
+    (81, 'x…')
+    """
+    try:
+        text = repr(value)
+    except Exception:  # a repr that fails must not hide the refusal it is part of
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= MAX_SHOWN else text[:MAX_SHOWN] + "…"
+
 
 class CorinthError(Exception):
     """Base class of every error the engine raises on bad input."""
@@ -22,6 +37,10 @@ class IllegalMove(CorinthError, ValueError):
 
 class InvalidNotation(CorinthError, ValueError):
     """Text that is not a move in Corinth's notation."""
+
+
+class UnknownVariant(CorinthError, ValueError):
+    """A rule variant name or a saved variant value that this corinth does not know."""
 
 
 class _ProblemList(CorinthError, ValueError):

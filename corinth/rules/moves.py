@@ -11,7 +11,7 @@ Notation (read back by ``Move.parse``; shops are numbered 1, 2, … left to righ
 ``blue steward r1c2,r0c2``  take Blue and move the steward along that path instead (A4)
 ``... shops 2``             after a path ending on a goods cell: the shops that cell's checks start (M1)
 ``build temple,stables``    build these buildings (B1); ``build none`` declines
-``steward r1c2``            no group left: the one-step compensation move (R8); ``pass`` declines it
+``steward r1c2``            no group left: the compensation step (R8); ``pass`` declines it
 ==========================  =====================================================================
 
 >>> Move.parse("blue steward r1c2,r0c2")
@@ -22,28 +22,18 @@ Take(district='blue', path=(7, 2), shops=())
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from .dice import FACES, counts_of, values_of
-from .errors import InvalidNotation
-from .sheet import BUILDING_TITLES, BUILDINGS, HARBOR, MARKET_SIZE, Market
+from . import geometry
+from .dice import FACES, MAX_YELLOW, WHITE_DICE, counts_of, values_of
+from .errors import InvalidNotation, shown
+from .sheet import BUILDING_TITLES, BUILDINGS, HARBOR, Market
 
 if TYPE_CHECKING:
     from .state import GameState
 
-_CELL = re.compile(r"^r([0-4])c([0-4])$")
-
-
-def cell_index(name: str) -> int:
-    """``r1c2`` → 7."""
-    m = _CELL.match(name)
-    if not m:
-        raise InvalidNotation(
-            f"{name!r} is not a market cell (write rRcC, rows and columns 0 to 4)"
-        )
-    return int(m.group(1)) * MARKET_SIZE + int(m.group(2))
+cell_index = geometry.cell_index  # ``r1c2`` → 7
 
 
 def _path_text(path: tuple[int, ...]) -> str:
@@ -62,6 +52,28 @@ def _parse_shops(text: str, where: str) -> tuple[int, ...]:
     if any(s < 0 for s in shops):
         raise InvalidNotation(f"{where}: shops are numbered from 1")
     return shops
+
+
+MAX_SHOPS_NAMED = 10  # a district has at most this many shops (sheet.MAX_SHOPS)
+MAX_PATH = geometry.CELLS - 1  # a steward path enters each free cell at most once
+
+
+def _whole(value: object, field: str, lo: int, hi: int) -> None:
+    """A move's number field: an int (not a bool, not a float) from ``lo`` to ``hi``."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidNotation(f"{field}: expected a whole number, got {shown(value)}")
+    if not lo <= value <= hi:
+        raise InvalidNotation(f"{field}: expected {lo} to {hi}, got {shown(value)}")
+
+
+def _numbers(value: object, field: str, lo: int, hi: int, longest: int) -> None:
+    """A move's tuple of numbers, each from ``lo`` to ``hi``, at most ``longest`` of them."""
+    if not isinstance(value, tuple):
+        raise InvalidNotation(f"{field}: expected a tuple of whole numbers, got {shown(value)}")
+    if len(value) > longest:
+        raise InvalidNotation(f"{field}: at most {longest} entries, got {len(value)}")
+    for i, v in enumerate(value):
+        _whole(v, f"{field}[{i}]", lo, hi)
 
 
 class Move:
@@ -129,9 +141,9 @@ class Move:
                 if len(rest) == 1 and head not in ("gold", "goats"):
                     return Take(head, (), _parse_shops(rest[0], text))
         except InvalidNotation as exc:
-            raise InvalidNotation(f"cannot read move {text!r}: {exc}") from None
+            raise InvalidNotation(f"cannot read move {shown(text)}: {exc}") from None
         raise InvalidNotation(
-            f"cannot read move {text!r}: expected buy, roll, a district ({', '.join(HARBOR)}), "
+            f"cannot read move {shown(text)}: expected buy, roll, a district ({', '.join(HARBOR)}), "
             "build, steward or pass"
         )
 
@@ -148,12 +160,20 @@ def _parse_steward(words: list[str], text: str) -> tuple[tuple[int, ...], tuple[
     return path, shops
 
 
+def _check_steward(path: object, shops: object, longest: int) -> None:
+    _numbers(path, "path", 0, geometry.CELLS - 1, longest)
+    _numbers(shops, "shops", 0, MAX_SHOPS_NAMED - 1, MAX_SHOPS_NAMED)
+
+
 @dataclass(frozen=True, slots=True)
 class Purvey(Move):
     """The first player buys ``buy`` yellow dice for 1 gold each (R2)."""
 
     buy: int
     kind: ClassVar[str] = "purvey"
+
+    def __post_init__(self) -> None:
+        _whole(self.buy, "buy", 0, 99)  # R2 names the real limit
 
     def notation(self) -> str:
         return f"buy {self.buy}"
@@ -172,9 +192,18 @@ class Roll(Move):
     yellow: tuple[int, ...] = (0,) * FACES
     kind: ClassVar[str] = "roll"
 
+    def __post_init__(self) -> None:  # counts per face; R3 and R2 check the totals
+        _numbers(self.white, "roll white counts", 0, WHITE_DICE, FACES)
+        _numbers(self.yellow, "roll yellow counts", 0, MAX_YELLOW, FACES)
+
     @staticmethod
     def of(white: list[int], yellow: list[int] = ()) -> Roll:
         """A roll from dice values. ``Roll.of([1, 1, 3, 4, 4, 6, 6, 6, 2])``."""
+        for field, values in (("white dice", white), ("yellow dice", yellow)):
+            if len(values) > WHITE_DICE + MAX_YELLOW:
+                raise InvalidNotation(f"{field}: at most {WHITE_DICE + MAX_YELLOW} dice")
+            for v in values:
+                _whole(v, field, 1, FACES)
         return Roll(counts_of(white), counts_of(yellow))
 
     @staticmethod
@@ -209,6 +238,13 @@ class Take(Move):
     path: tuple[int, ...] = ()
     shops: tuple[int, ...] = ()
     kind: ClassVar[str] = "take"
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.district, str) or self.district not in HARBOR:
+            raise InvalidNotation(
+                f"district: one of {', '.join(HARBOR)}, not {shown(self.district)}"
+            )
+        _check_steward(self.path, self.shops, MAX_PATH)
 
     @property
     def steward(self) -> bool:
@@ -250,12 +286,23 @@ class Build(Move):
     buildings: tuple[str, ...] = ()
     kind: ClassVar[str] = "build"
 
+    def __post_init__(self) -> None:
+        if not isinstance(self.buildings, tuple) or len(self.buildings) > len(BUILDINGS):
+            raise InvalidNotation(
+                f"buildings: a tuple of building names, not {shown(self.buildings)}"
+            )
+        for name in self.buildings:
+            if not isinstance(name, str):
+                raise InvalidNotation(f"buildings: names are text, not {shown(name)}")
+
     @staticmethod
     def from_names(names: tuple[str, ...]) -> Build:
         names = tuple(n.replace("-", "_") for n in names)
         for n in names:
             if n not in BUILDINGS:
-                raise InvalidNotation(f"unknown building {n!r} (buildings: {', '.join(BUILDINGS)})")
+                raise InvalidNotation(
+                    f"unknown building {shown(n)} (buildings: {', '.join(BUILDINGS)})"
+                )
         if len(set(names)) != len(names):
             raise InvalidNotation("a building is named twice")
         return Build(tuple(sorted(names, key=BUILDINGS.index)))
@@ -271,11 +318,14 @@ class Build(Move):
 
 @dataclass(frozen=True, slots=True)
 class Compensate(Move):
-    """No group left: move the steward exactly one step (R8)."""
+    """No group left: move the steward one step (R8), more with gold or the Stables as the variants allow."""
 
     path: tuple[int, ...]
     shops: tuple[int, ...] = ()
     kind: ClassVar[str] = "compensate"
+
+    def __post_init__(self) -> None:
+        _check_steward(self.path, self.shops, MAX_PATH)
 
     def notation(self) -> str:
         text = f"steward {_path_text(self.path)}"
@@ -284,7 +334,8 @@ class Compensate(Move):
         return text
 
     def _words(self) -> str:
-        return f"No group is left: move the steward one step to {Market.name(self.path[-1])}."
+        steps = "one step" if len(self.path) == 1 else f"{len(self.path)} steps"
+        return f"No group is left: move the steward {steps} to {Market.name(self.path[-1])}."
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,4 +1,9 @@
-"""Saved games: versioned JSON holding the sheet, the seed, the players and every move.
+"""Saved games: versioned JSON holding the sheet, the rule variants, the seed, the players and every move.
+
+Version 2 added the rule variants and the build after the compensation step (R8, B1). A version 1 file
+still loads: it is read with the compensation step fixed at one step, and where the rules now offer a
+build that version 1 did not (after the compensation step, or after a turn with no step possible),
+the replay declines it (``build none``).
 
 Loading replays every move through the rules, so a saved file can only describe a reachable game; any
 problem in untrusted JSON is reported as ``InvalidState`` with its location, never another exception.
@@ -14,13 +19,16 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .errors import CorinthError, InvalidSheet, InvalidState
-from .moves import Move
+from .errors import CorinthError, InvalidSheet, InvalidState, UnknownVariant
+from .moves import Build, Move, Take
 from .sheet import sheet_from_dict
 from .state import GameState, new_game
+from .variants import Variants
 
 FORMAT = "corinth-game"
-VERSION = 1
+VERSION = 2
+READABLE = (1, 2)  # version 1: before the rule variants and the build after compensation
+VERSION_1_VARIANTS = Variants.from_names(["exact-compensation"])
 MAX_MOVES = 5000  # a 4-player game has about 300 moves; more is not a game
 MAX_BYTES = 5_000_000
 
@@ -34,6 +42,7 @@ def to_dict(state: GameState) -> dict[str, Any]:
         "seed": state.seed,
         "first_player": state.start_player,
         "sheet": state.sheet.to_dict(),
+        "variants": state.variants.to_dict(),
         "moves": [m.notation() for m in state.history],
         # For readers only; checked against the replay on load.
         "position": {
@@ -81,10 +90,19 @@ def from_dict(data: Any, origin: str = "the saved game") -> GameState:
     problems: list[str] = []
     if data.get("format") != FORMAT:
         problems.append(f"format: expected {FORMAT!r}, got {data.get('format')!r}")
-    if data.get("version") != VERSION:
+    version = data.get("version")
+    if isinstance(version, bool) or version not in READABLE:
         problems.append(
-            f"version: this corinth reads version {VERSION}, got {data.get('version')!r}"
+            f"version: this corinth reads versions {', '.join(map(str, READABLE))}, got {version!r}"
         )
+    variants = VERSION_1_VARIANTS if version == 1 else Variants()
+    if version == 1 and "variants" in data:
+        problems.append("variants: version 1 files have none; a file with variants is version 2")
+    elif "variants" in data:
+        try:
+            variants = Variants.from_dict(data["variants"])
+        except UnknownVariant as exc:
+            problems.append(str(exc))
     players = _whole(data, "players", 2, 4, problems)
     seed = _whole(data, "seed", 0, (1 << 63) - 1, problems)
     first = _whole(data, "first_player", 0, 3, problems)
@@ -104,14 +122,24 @@ def from_dict(data: Any, origin: str = "the saved game") -> GameState:
     if problems:
         raise InvalidState(origin, problems)
     try:
-        state = new_game(players=players, seed=seed, first_player=first, sheet=sheet)
+        state = new_game(
+            players=players, seed=seed, first_player=first, sheet=sheet, variants=variants
+        )
     except CorinthError as exc:
         raise InvalidState(origin, [str(exc)]) from None
+    opened = (0, 0)  # the (round, turn) of the last Take: only a Take opened a build in version 1
     for i, text in enumerate(moves):
+        if version == 1:
+            state = _decline_new_build(state, opened)
         try:
-            state = state.apply(Move.parse(text))
+            move = Move.parse(text)
+            if isinstance(move, Take):
+                opened = (state.round, state.turn)
+            state = state.apply(move)
         except CorinthError as exc:
             raise InvalidState(origin, [f"moves[{i}] {text!r}: {exc}"]) from None
+    if version == 1:
+        state = _decline_new_build(state, opened)
     position = data.get("position")
     if position is not None and not isinstance(position, dict):
         raise InvalidState(origin, [f"position: expected an object, got {type(position).__name__}"])
@@ -128,4 +156,11 @@ def from_dict(data: Any, origin: str = "the saved game") -> GameState:
                 )
         if problems:
             raise InvalidState(origin, problems)
+    return state
+
+
+def _decline_new_build(state: GameState, opened: tuple[int, int]) -> GameState:
+    """Version 1 offered no build after the compensation step (R8): decline the one now offered."""
+    if state.phase == "build" and opened != (state.round, state.turn):
+        return state.apply(Build(()))
     return state

@@ -19,6 +19,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from . import geometry
 from .errors import InvalidSheet
 
 # Harbor districts, bottom to top (C2). Goods districts are the four in the middle.
@@ -32,7 +33,7 @@ BUILDING_TITLES = {
     "temple": "Temple",
 }
 CONFIDENCE = ("certain", "likely", "reconstructed")
-MARKET_SIZE = 5
+MARKET_SIZE = geometry.SIZE
 MAX_SHOPS = 10  # per district; the printed sheet has 3 or 4
 # Market cell kinds. Amount cells carry a number ("gold 2"); the others stand alone.
 AMOUNT_KINDS = ("gold", "goats") + GOODS
@@ -97,21 +98,9 @@ class Market:
     def cell(self, row: int, col: int) -> Cell:
         return self.cells[row * MARKET_SIZE + col]
 
-    @staticmethod
-    def name(index: int) -> str:
-        """The cell's name in move notation, e.g. ``r1c2``."""
-        return f"r{index // MARKET_SIZE}c{index % MARKET_SIZE}"
-
-    @staticmethod
-    def neighbours(index: int) -> tuple[int, ...]:
-        """Orthogonally adjacent cells (A4b)."""
-        r, c = divmod(index, MARKET_SIZE)
-        out = []
-        for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
-            rr, cc = r + dr, c + dc
-            if 0 <= rr < MARKET_SIZE and 0 <= cc < MARKET_SIZE:
-                out.append(rr * MARKET_SIZE + cc)
-        return tuple(out)
+    # The geometry itself lives in ``corinth.rules.geometry``; these names stay for readers of a sheet.
+    name = staticmethod(geometry.cell_name)
+    neighbours = staticmethod(geometry.neighbours)
 
 
 @dataclass(frozen=True, slots=True)

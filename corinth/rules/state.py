@@ -20,12 +20,14 @@ import numpy as np
 from . import dice as dice_mod
 from .dice import DiceGroup, all_same, sort_harbor
 from .errors import IllegalMove
+from .geometry import CELLS, NEIGHBOURS
 from .moves import Build, Compensate, Move, Pass, Purvey, Roll, Take
-from .sheet import BUILDINGS, GOODS, HARBOR, MARKET_SIZE, Market, Sheet, Shop, default_sheet
+from .sheet import BUILDINGS, GOODS, HARBOR, Market, Sheet, Shop, default_sheet
+from .variants import DEFAULT as DEFAULT_VARIANTS
+from .variants import Variants
 
 PHASES = ("purvey", "roll", "take", "build", "compensate", "over")
-CELLS = MARKET_SIZE * MARKET_SIZE
-_NEIGHBOURS = tuple(Market.neighbours(i) for i in range(CELLS))
+_NEIGHBOURS = NEIGHBOURS
 STABLES_FREE_STEPS = 2  # B4
 
 
@@ -113,6 +115,7 @@ class GameState:
     seed: int = 0
     start_player: int = 0
     history_node: _History | None = None
+    variants: Variants = DEFAULT_VARIANTS  # the open readings this game follows (R5, R8)
 
     # --- reading the state -------------------------------------------------------------------
 
@@ -237,8 +240,10 @@ class GameState:
         groups = self.groups()
         stables = p.has("stables")
         longest = min(CELLS - 1, max(steward_steps(g.face, p.gold, stables)[1] for _, g in groups))
+        # One path per distinct result (cells used, end cell): same cost, same sheet after.
         # The memo's own buckets: only read here, so the public function's copy is not needed.
-        by_length = _steward_paths(p.steward, p.used | 1 << p.steward, longest)
+        by_length = _distinct_steward_paths(p.steward, p.used | 1 << p.steward, longest)
+        shops_at: dict[int, list[tuple[int, ...]]] = {}  # M1 shop choices per arrival cell
         for district, group in groups:
             if district in ("gold", "goats"):
                 moves.append(Take(district))
@@ -250,17 +255,40 @@ class GameState:
             lo, hi = steward_steps(group.face, p.gold, stables)
             for n in range(lo, min(hi, longest) + 1):
                 for path in by_length[n]:
-                    for shops in arrival_shops(sheet, p, path[-1]):
+                    end = path[-1]
+                    choices = shops_at.get(end)
+                    if choices is None:
+                        choices = shops_at[end] = arrival_shops(sheet, p, end)
+                    for shops in choices:
                         moves.append(Take(district, path, shops))
         return moves
 
+    def compensation_range(self, p: PlayerState) -> tuple[int, int]:
+        """The fewest and most steps ``p``'s compensation step may take (R8), by this game's variants.
+
+        >>> new_game(players=2, seed=1).compensation_range(PlayerState(shops=(), gold_circled=2))
+        (1, 3)
+        """
+        v = self.variants
+        return steward_steps(
+            1,
+            p.gold if v.gold_adjusts_compensation else 0,
+            p.has("stables") and v.stables_adjust_compensation,
+        )
+
     def _compensation_moves(self) -> list[Move]:
         p = self.player()
+        _, hi = self.compensation_range(p)
+        if hi == 1:  # the common case: one step to a free neighbour
+            paths = [(c,) for c in _NEIGHBOURS[p.steward] if not p.used >> c & 1]
+        else:
+            longest = min(CELLS - 1, hi)
+            by_length = _steward_paths(p.steward, p.used | 1 << p.steward, longest)
+            paths = [path for n in range(1, longest + 1) for path in by_length[n]]
         return [
-            Compensate((c,), shops)
-            for c in _NEIGHBOURS[p.steward]
-            if not p.used >> c & 1
-            for shops in arrival_shops(self.sheet, p, c)
+            Compensate(path, shops)
+            for path in paths
+            for shops in arrival_shops(self.sheet, p, path[-1])
         ]
 
     def _affordable_building_sets(self, p: PlayerState) -> list[tuple[str, ...]]:
@@ -341,7 +369,7 @@ class GameState:
                 "R2",
                 f"{self.yellow_dice()} yellow dice are rolled this round, not {sum(move.yellow)}",
             )
-        if all_same(move.white, move.yellow):  # R5: the roller wins at once
+        if self.variants.nine_dice_win and all_same(move.white, move.yellow):  # R5: win at once
             return _evolve(
                 self,
                 phase="over",
@@ -382,19 +410,29 @@ class GameState:
         return state._after_action(), move
 
     def _compensate(self, move: Compensate) -> tuple[GameState, Move]:
-        if len(move.path) != 1:
-            raise IllegalMove("R8", "the compensation moves the steward exactly one step")
         who = self.current_player
+        p = self.players[who]
+        lo, hi = self.compensation_range(p)
+        if not lo <= len(move.path) <= hi:
+            raise IllegalMove("R8", _compensation_limit(len(move.path), hi, self.variants))
+        v = self.variants
         p, bonus, move = self._steward(
-            self.players[who], who, self.bonus_owner, move, 1, adjust=False
+            p,
+            who,
+            self.bonus_owner,
+            move,
+            1,
+            adjust=True,
+            stables=p.has("stables") and v.stables_adjust_compensation,
         )
         state = _evolve(self, players=_set(self.players, who, p), bonus_owner=bonus)
-        # [interp] B1 lets a player build after an action (A1–A4); the compensation step is not one,
-        # so the turn ends here. The arrival cell is circled and applies its effect as any move (A4e).
-        return state._end_turn(), move
+        # The rulebook calls the step an action ("l'action « déplacer l'intendant d'un pas »"), and
+        # building comes "après avoir effectué son action" (B1): the player may build, as after any action.
+        return state._after_action(), move
 
     def _pass(self, move: Pass) -> tuple[GameState, Move]:
-        return self._end_turn(), move
+        # Declining the step still leaves the player's turn, which ends with building (B1).
+        return self._after_action(), move
 
     def _build(self, move: Build) -> tuple[GameState, Move]:
         who = self.current_player
@@ -422,9 +460,19 @@ class GameState:
         return state._end_turn(), Build(tuple(sorted(move.buildings, key=BUILDINGS.index)))
 
     def _steward(
-        self, p: PlayerState, who: int, bonus: tuple[int, ...], move, face: int, adjust: bool
+        self,
+        p: PlayerState,
+        who: int,
+        bonus: tuple[int, ...],
+        move,
+        face: int,
+        adjust: bool,
+        stables: bool | None = None,
     ):
-        """Walk the steward along ``move.path`` (A4, A4a–A4e) and apply the arrival cell (M1–M7)."""
+        """Walk the steward along ``move.path`` (A4, A4a–A4e) and apply the arrival cell (M1–M7).
+
+        ``stables`` says whether the Stables' free steps apply (default: whether the player built them).
+        """
         path = move.path
         n = len(path)
         used, here = p.used, p.steward
@@ -439,7 +487,9 @@ class GameState:
                 )
             used |= 1 << cell
             here = cell
-        cost = steward_cost(face, n, p.has("stables")) if adjust else 0
+        if stables is None:
+            stables = p.has("stables")
+        cost = steward_cost(face, n, stables) if adjust else 0
         if cost > p.gold:
             article = (
                 "an" if str(n)[0] == "8" or n in (11, 18) else "a"
@@ -475,8 +525,8 @@ class GameState:
         if any(g is not None for g in self.harbor):
             return _evolve(self, phase="take")
         state = _evolve(self, phase="compensate")
-        if not state._compensation_moves():
-            return state._end_turn()
+        if not state._compensation_moves():  # no step possible: the turn goes on to building (B1)
+            return state._after_action()
         return state
 
     def _end_turn(self) -> GameState:
@@ -517,6 +567,7 @@ class GameState:
             isinstance(other, GameState)
             and self.key() == other.key()
             and self.sheet == other.sheet
+            and self.variants == other.variants
             and self.seed == other.seed
             and self.history == other.history
         )
@@ -567,6 +618,20 @@ _HANDLERS = {
 
 
 # --- helpers shared by the actions ----------------------------------------------------------
+
+
+def _compensation_limit(steps: int, most: int, variants: Variants) -> str:
+    """Why a compensation step of ``steps`` steps is refused (R8)."""
+    if steps < 1:
+        return "the compensation moves the steward at least one step"
+    if most == 1:
+        why = (
+            "exactly one step"
+            if not (variants.gold_adjusts_compensation or variants.stables_adjust_compensation)
+            else "one step (no gold or Stables to change it)"
+        )
+        return f"the compensation moves the steward {why}, not {steps}"
+    return f"this compensation step may take at most {most} steps, not {steps}"
 
 
 def _evolve(obj, **changes):
@@ -792,12 +857,29 @@ def steward_paths(start: int, used: int, longest: int) -> list[list[tuple[int, .
 
     ``result[n]`` lists the paths of exactly ``n`` steps in ascending order, ``n`` from 1 to ``longest``
     (capped at 24). Results are memoised on ``(start, used, longest)``; each call returns fresh lists.
+    On an empty market the longest walks number in the millions: the engine lists moves with
+    ``distinct_steward_paths`` instead.
 
     >>> [len(paths) for paths in steward_paths(12, 1 << 12, 3)]
     [0, 4, 12, 32]
     """
     longest = max(0, min(longest, CELLS - 1))
     return [list(bucket) for bucket in _steward_paths(start, used | 1 << start, longest)]
+
+
+def distinct_steward_paths(start: int, used: int, longest: int) -> list[list[tuple[int, ...]]]:
+    """One steward path per distinct result, bucketed by length like ``steward_paths``.
+
+    Two paths have the same result when they use the same set of cells and end on the same cell: the
+    sheet after them is the same, and so is their cost (A4a counts steps, the set's size). Each result is
+    listed once, by its lexicographically smallest path (cells compared by number, ``r0c0`` < ``r0c1``).
+    On the empty market this is 72,724 results where ``steward_paths`` walks tens of millions of paths.
+
+    >>> len(distinct_steward_paths(12, 1 << 12, 8)[8]), len(steward_paths(12, 1 << 12, 8)[8])
+    (476, 496)
+    """
+    longest = max(0, min(longest, CELLS - 1))
+    return [list(bucket) for bucket in _distinct_steward_paths(start, used | 1 << start, longest)]
 
 
 # Neighbours in ascending order, so a depth-first walk yields each length's paths already sorted;
@@ -820,6 +902,39 @@ def _steward_paths(start: int, seen: int, longest: int) -> list[list[tuple[int, 
         for c, bit in nbrs[here]:
             if seen & bit:
                 continue
+            p = path + (c,)
+            bucket.append(p)
+            if deeper:
+                walk(c, seen | bit, p, depth + 1)
+
+    walk(start, seen, (), 1)
+    return out
+
+
+@functools.lru_cache(maxsize=8192)
+def _distinct_steward_paths(start: int, seen: int, longest: int) -> list[list[tuple[int, ...]]]:
+    """The memoised walk behind ``distinct_steward_paths``.
+
+    The walk is depth-first with neighbours ascending, so among the paths of one length it meets the
+    smallest first; a result met again (same cells, same end) is skipped with everything beyond it, since
+    whatever follows depends only on the cells used and the end: the walk visits each result once.
+    """
+    out: list[list[tuple[int, ...]]] = [[] for _ in range(longest + 1)]
+    if longest < 1:
+        return out
+    nbrs = _NEIGHBOUR_BITS
+    met: set[tuple[int, int]] = set()
+
+    def walk(here: int, seen: int, path: tuple[int, ...], depth: int) -> None:
+        bucket = out[depth]
+        deeper = depth < longest
+        for c, bit in nbrs[here]:
+            if seen & bit:
+                continue
+            result = (seen | bit, c)
+            if result in met:
+                continue
+            met.add(result)
             p = path + (c,)
             bucket.append(p)
             if deeper:
@@ -858,8 +973,12 @@ def new_game(
     seed: int | None = None,
     first_player: int | None = None,
     sheet: Sheet | None = None,
+    variants: Variants | None = None,
 ) -> GameState:
     """A new game (S1–S3), ready for the first player to purvey or roll.
+
+    ``variants`` chooses the open readings of the rules (``corinth.rules.variants``); the default is the
+    literal reading of the rulebook.
 
     >>> g = new_game(players=4, seed=1)
     >>> [p.turns for p in g.players]  # S2 crosses two spots, then R1 one more for the first player
@@ -876,6 +995,10 @@ def new_game(
         first_player = int(np.random.default_rng(seed).integers(players))  # S3
     if not 0 <= first_player < players:
         raise IllegalMove("S3", f"the first player is 1 to {players}")
+    if variants is None:
+        variants = DEFAULT_VARIANTS
+    if not isinstance(variants, Variants):
+        raise IllegalMove("S1", f"variants are a Variants value, not {type(variants).__name__}")
     crossed = 2 if players == 4 else 0  # S2
     empty = PlayerState(
         shops=tuple((0,) * len(d.shops) for d in sheet.districts),
@@ -895,5 +1018,6 @@ def new_game(
         yellow_bought=0,
         seed=seed,
         start_player=first_player,
+        variants=variants,
     )
     return _start_round(state)

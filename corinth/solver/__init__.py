@@ -3,7 +3,7 @@
 >>> from corinth.solver import rank_moves, RankedMove, best_route, market_graph
 """
 
-from .bots import BOTS, GreedyBot, RandomBot, immediate_key, make_bot, play_game
+from .bots import BOTS, GreedyBot, RandomBot, make_bot, play_game
 from .lookahead import LookaheadBot
 from .market import (
     draw_market,
@@ -16,18 +16,22 @@ from .market import (
     steward_route,
 )
 from .rank import RankedMove, rank_moves
-from .route import Route, best_route
+from .route import Route, RouteTooLarge, best_route
+from .value import apply_key, best_move_now, move_key
 
 __all__ = [
     "BOTS",
     "GreedyBot",
     "LookaheadBot",
     "RandomBot",
+    "apply_key",
+    "best_move_now",
+    "move_key",
     "RankedMove",
     "Route",
+    "RouteTooLarge",
     "best_route",
     "draw_market",
-    "immediate_key",
     "legal_steward_paths",
     "make_bot",
     "market_graph",

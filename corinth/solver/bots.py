@@ -12,7 +12,9 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
-from corinth.rules import GameState, Move, Take
+from corinth.rules import GameState, Move
+
+from .value import best_move_now
 
 
 class Bot:
@@ -40,60 +42,22 @@ class RandomBot(Bot):
         return moves[int(self.rng.integers(len(moves)))]
 
 
-def immediate_key(before: GameState, after: GameState, player: int) -> tuple[int, int, int]:
-    """How good ``after`` is for ``player`` right now, as a sortable key (higher is better).
-
-    1. the score the sheet would have if the game ended now (E1);
-    2. then gold + goats held (they pay for buildings and steward moves later);
-    3. then the fewest market cells used up (more room for later steward moves).
-    """
-    p = after.players[player]
-    return (after.score(player), p.gold + p.goats, -bin(p.used).count("1"))
-
-
-def steward_class(move: Move) -> tuple | None:
-    """Steward paths with the same group, length, arrival and shops score alike now; the key groups them."""
-    if isinstance(move, Take) and move.path:
-        return (move.district, len(move.path), move.path[-1], move.shops)
-    return None
-
-
-def best_immediate(state: GameState, moves: list[Move] | None = None) -> Move:
-    """The move of ``moves`` (default: every legal move) with the best ``immediate_key``.
-
-    Ties go to the first move in list order; among steward paths alike now (``steward_class``) only
-    the first is tried.
-
-    >>> from corinth.rules import new_game
-    >>> s = new_game(players=2, seed=1, first_player=0).apply("buy 0").apply("roll 112344666")
-    >>> str(best_immediate(s, [m for m in s.legal_moves() if not m.path]))  # two 4s fill Blue shop 1
-    'blue 1'
-    """
-    player = state.current_player
-    best, best_key = None, None
-    seen: set = set()
-    for move in state.legal_moves() if moves is None else moves:
-        cls = steward_class(move)
-        if cls is not None:
-            if cls in seen:
-                continue
-            seen.add(cls)
-        key = immediate_key(state, state.apply(move), player)
-        if best_key is None or key > best_key:
-            best, best_key = move, key
-    return best
-
-
 class GreedyBot(Bot):
-    """Plays the move with the best immediate value (``best_immediate``)."""
+    """Plays the move with the best value now (``value.best_move_now``: the score if the game ended
+    after the move and the best build it pays for, then gold + goats held, then fewest cells used).
+
+    ``key=apply_key`` values each move by applying it: the same choices, slower (the benchmark's
+    baseline).
+    """
 
     name = "greedy"
 
-    def __init__(self, seed: int = 0):
+    def __init__(self, seed: int = 0, key=None):
         self.seed = seed  # greedy play is deterministic; the seed is kept for a uniform interface
+        self.key = key
 
     def choose(self, state: GameState) -> Move:
-        return best_immediate(state)
+        return best_move_now(state, key=self.key)
 
 
 BOTS: dict[str, Callable[[int], Bot]] = {

@@ -20,6 +20,7 @@ from corinth.rules import (
     Take,
     steward_cost,
 )
+from corinth.rules.geometry import cells_of
 from corinth.rules.sheet import BUILDING_TITLES, BUILDINGS
 
 from .market import reachable_mask
@@ -29,8 +30,7 @@ def _plural(n: int, word: str, plural: str | None = None) -> str:
     return f"{n} {word if abs(n) == 1 else (plural or word + 's')}"
 
 
-def _cells(mask: int) -> list[int]:
-    return [i for i in range(25) if mask >> i & 1]
+_cells = cells_of
 
 
 def adjustment_gold(state: GameState, move: Move) -> int:

@@ -18,13 +18,11 @@ from typing import TYPE_CHECKING
 import networkx as nx
 
 from corinth.rules import GameState, Market, PlayerState, Sheet, steward_paths
+from corinth.rules.geometry import CELLS, cells_of, reachable_mask
 from corinth.rules.sheet import MARKET_SIZE
 
 if TYPE_CHECKING:  # pragma: no cover
     from matplotlib.axes import Axes
-
-CELLS = MARKET_SIZE * MARKET_SIZE
-_NEIGHBOUR_MASKS = tuple(sum(1 << n for n in Market.neighbours(i)) for i in range(CELLS))
 
 
 def market_graph(sheet: Sheet, player_state: PlayerState | None = None) -> nx.Graph:
@@ -127,28 +125,6 @@ def nx_steward_paths(graph: nx.Graph, start: int, used: int, steps: int) -> list
     return nx_steward_path_buckets(graph, start, used, steps)[min(steps, CELLS - 1)]
 
 
-def reachable_mask(start: int, used: int) -> int:
-    """Cells some future steward path can still reach: the free cells connected to ``start`` (A4c).
-
-    A simple path exists to every cell of the connected free region, so this is exact.
-
-    >>> bin(reachable_mask(12, 1 << 12)).count("1")
-    24
-    """
-    seen = 0
-    frontier = _NEIGHBOUR_MASKS[start] & ~used
-    while frontier:
-        seen |= frontier
-        nxt = 0
-        f = frontier
-        while f:
-            low = f & -f
-            nxt |= _NEIGHBOUR_MASKS[low.bit_length() - 1]
-            f ^= low
-        frontier = nxt & ~used & ~seen
-    return seen
-
-
 def reachable_cells(player_state: PlayerState) -> list[int]:
     """The cells a future steward move of this player can still reach, ascending.
 
@@ -157,7 +133,7 @@ def reachable_cells(player_state: PlayerState) -> list[int]:
     24
     """
     mask = reachable_mask(player_state.steward, player_state.used)
-    return [i for i in range(CELLS) if mask >> i & 1]
+    return cells_of(mask)
 
 
 def steward_route(state: GameState, player: int) -> list[int]:
@@ -175,6 +151,7 @@ def steward_route(state: GameState, player: int) -> list[int]:
         seed=state.seed,
         first_player=state.start_player,
         sheet=state.sheet,
+        variants=state.variants,
     )
     route = [state.sheet.market.centre]
     for move in state.history:

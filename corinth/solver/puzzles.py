@@ -11,7 +11,8 @@ Two kinds:
 - ``route``: the best steward move (A4, M1–M7) — only steward moves are candidates.
 
 The objective is ``immediate``: the points the move secures on the sheet now (E1 counted as if the game
-ended after the move: completed shops, bonuses, gold and goats pairs, scoring spots, Temple).
+ended after the move and the best build it pays for: completed shops, bonuses, gold and goats
+pairs, scoring spots, Temple).
 
 >>> puzzles = load_puzzles()
 >>> len(puzzles) >= 30, sorted({p.tier for p in puzzles})
@@ -33,6 +34,7 @@ from corinth.rules import GameState, IllegalMove, InvalidNotation, Move, Take, n
 from corinth.rules.sheet import data_dir
 
 from .bots import GreedyBot, RandomBot
+from .value import move_key
 
 TIERS = {1: "beginner", 2: "intermediate", 3: "expert"}
 KINDS = ("move", "route")
@@ -51,14 +53,14 @@ def puzzles_dir() -> Path:
 
 
 def immediate_value(state: GameState, move: Move | str) -> int:
-    """Points ``move`` secures now for the player who plays it: the E1 score after minus before.
+    """Points ``move`` secures now for the player who plays it: the E1 score after it and the best
+    build it pays for, minus the score before (``value.move_key``, the one valuation of a move now).
 
     >>> s = new_game(players=2, seed=5, first_player=0).apply("buy 0").apply("roll 111223466")
     >>> immediate_value(s, "gold")  # 1 gold + two 6s = 3 gold: one pair, 1 point
     1
     """
-    player = state.current_player
-    return state.apply(move).score(player) - state.score(player)
+    return move_key(state, move)[0] - state.score(state.current_player)
 
 
 def candidates(state: GameState, kind: str = "move") -> list[Move]:
@@ -141,7 +143,7 @@ class Puzzle:
             )
         try:
             move = Move.parse(reply) if isinstance(reply, str) else reply
-            after = state.apply(move)
+            state.apply(move)  # a clear error for an illegal reply
         except (IllegalMove, InvalidNotation) as exc:
             return f"Not a legal move here: {exc}"
         if str(move) == self.answer:
@@ -152,7 +154,7 @@ class Puzzle:
             )
         if self.kind == "route" and not (isinstance(move, Take) and move.path):
             return "Legal, but this puzzle asks for a steward move (A4): write '<district> steward <path>'."
-        value = after.score(state.current_player) - state.score(state.current_player)
+        value = immediate_value(state, move)
         return (
             f"Legal, but not the best: {move.describe(state)} "
             f"It secures {value} point{'s' if value != 1 else ''} now; the best move secures "

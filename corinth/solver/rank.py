@@ -3,9 +3,10 @@
 Two objectives:
 
 ``immediate``
-    The exact points the sheet would score if the game ended after the move (E1). Ties are broken by
-    ``immediate_key`` of ``corinth.solver.bots`` (more gold + goats held, then fewer market cells used
-    up), then by the order of ``legal_moves()``; so rank 1 is exactly the move ``GreedyBot`` plays.
+    The exact points the sheet would score if the game ended after the move and the best build it pays
+    for (E1, B1): ``move_key`` of ``corinth.solver.value``. Ties are broken by the rest of that key
+    (more gold + goats held, then fewer market cells used up), then by the order of ``legal_moves()``;
+    so rank 1 is exactly the move ``GreedyBot`` plays.
 
 ``expected``
     Monte Carlo: after each candidate move the game is played to the end by the named bot in every
@@ -27,7 +28,7 @@ Ranks run 1, 2, 3, … without gaps; ``loss`` is the best value minus this move'
 >>> s = new_game(players=2, seed=5, first_player=0).apply("buy 0").apply("roll 111223466")
 >>> best = rank_moves(s, "immediate")[0]
 >>> best.rank, str(best.move), best.value, best.loss
-(1, 'purple steward r2c3,r3c3,r4c3 shops 1', 4.0, 0.0)
+(1, 'goats', 2.0, 0.0)
 """
 
 from __future__ import annotations
@@ -40,11 +41,12 @@ import numpy as np
 
 from corinth.rules import GameState, Move, Take
 
-from .bots import immediate_key, make_bot, play_game, steward_class
+from .bots import make_bot, play_game
 from .explain import move_effects, sentence, used_after
 from .market import reachable_mask
+from .value import best_build_after, move_key, steward_class
 
-MIN_SAMPLES = 4
+MIN_SAMPLES = 16  # fewer paired samples can show near-zero variance by chance
 Z_DROP = 2.5
 TIE_TOLERANCE = 0.25
 MAX_ROLLOUTS = 200
@@ -116,33 +118,30 @@ def _fmt(x: float) -> str:
 
 
 def _rank_immediate(state: GameState, top: int | None) -> list[RankedMove]:
-    who = state.current_player
     moves = state.legal_moves()
-    # Steward moves of one class (same group, length, arrival, shops) score alike now: apply one.
-    rep_after: dict[object, GameState] = {}
-    afters: list[GameState] = []
+    # Steward moves of one class (same group, length, arrival, shops) are worth the same now: value
+    # and apply one (the after-state is only read for the explanation).
+    rep: dict[object, tuple[tuple, GameState]] = {}
+    keys, afters = [], []
     for m in moves:
         cls = steward_class(m) or m
-        if cls not in rep_after:
-            rep_after[cls] = state.apply(m)
-        afters.append(rep_after[cls])
-    keys = []
-    for m, a in zip(moves, afters):
-        score, held, _ = immediate_key(state, a, who)
-        used = used_after(state, m) if getattr(m, "path", ()) else a.players[who].used
-        keys.append((score, held, -bin(used).count("1")))
+        if cls not in rep:
+            rep[cls] = (move_key(state, m), state.apply(m))
+        keys.append(rep[cls][0])
+        afters.append(rep[cls][1])
     order = sorted(range(len(moves)), key=lambda i: keys[i], reverse=True)
     if top is not None:
         order = order[:top]
     best_value = float(keys[order[0]][0]) if order else 0.0
     best = moves[order[0]] if order else None
-    claim = _claimable(state, list(rep_after.values()))
+    claim = _claimable(state, [a for _, a in rep.values()])
     out = []
     for rank, i in enumerate(order, 1):
         value = float(keys[i][0])
         loss = best_value - value
         gains, costs = move_effects(state, afters[i], moves[i], claim)
-        text = sentence(gains, costs) + " " + _loss_text(loss, "points", best, moves[i])
+        text = sentence(gains, costs) + _build_text(state, moves[i], afters[i], keys[i][0])
+        text += " " + _loss_text(loss, "points", best, moves[i])
         if loss == 0 and rank > 1:
             b, k = keys[order[0]], keys[i]
             if k[1] != b[1]:
@@ -157,6 +156,18 @@ def _rank_immediate(state: GameState, top: int | None) -> list[RankedMove]:
                 text += " Equal on every tie-break; listed in legal-move order."
         out.append(RankedMove(moves[i], rank, value, loss, text))
     return out
+
+
+def _build_text(state: GameState, move: Move, after: GameState, value: int) -> str:
+    """The build a move pays for, when the move's value counts it (B1, B2)."""
+    who = state.current_player
+    if value == after.score(who):
+        return ""
+    build = best_build_after(state, move)
+    return (
+        f" It pays for {build.describe(after) if build else 'a build'}, which brings the score to "
+        f"{value}."
+    )
 
 
 # --- expected --------------------------------------------------------------------------------
@@ -287,7 +298,7 @@ def _rank_expected(
         if c is None:
             p = a.players[who]
             reach = bin(reachable_mask(p.steward, used)).count("1")
-            ikey = immediate_key(state, a, who)[:2] + (-bin(used).count("1"),)
+            ikey = move_key(state, m)
             groups[key] = _Candidate([m], a, ikey, reach, cls or m, [], [])
         else:
             c.moves.append(m)
@@ -332,7 +343,8 @@ def _rank_expected(
 
     def order_key(c: _Candidate):
         mean, _, win, n = stats[id(c)]
-        return (c.rolled, mean, win if win is not None else -1.0, c.ikey, c.reach)
+        # Survivors of the race first: a dropped candidate never ranks above one still in it.
+        return (c.rolled, c.alive, mean, win if win is not None else -1.0, c.ikey, c.reach)
 
     ordered = sorted(cands, key=order_key, reverse=True)
     best_c = ordered[0]
@@ -408,6 +420,8 @@ def rank_moves(
     >>> [r.rank for r in ranked], ranked[0].loss, ranked[0].samples > 0
     ([1, 2, 3], 0.0, True)
     """
+    if top is not None and (isinstance(top, bool) or not isinstance(top, int) or top < 1):
+        raise ValueError(f"top: a whole number of moves, at least 1, not {top!r}")
     _check_decision(state)
     if objective == "immediate":
         return _rank_immediate(state, top)

@@ -6,6 +6,10 @@ gold per step) and, with the Stables, by up to 2 steps for free (A4a); gold gain
 (M2) pays for later adjustments (the track's last symbol is not enforced here). When no legal move
 exists for a face (A4d), the route ends there.
 
+Steward moves with the same result (same cells used, same end) are examined once. The search is
+bounded: past ``MAX_EXPLORED`` moves examined it stops with ``RouteTooLarge`` (a player holding a lot
+of gold on an open market with several faces to plan has millions of routes).
+
 Ties between routes of equal points: more gold left, then fewer market cells used up (more room
 later), then the first in enumeration order (shorter moves first, then lower cell numbers).
 
@@ -19,16 +23,26 @@ later), then the first in enumeration order (shorter moves first, then lower cel
 from __future__ import annotations
 
 from dataclasses import dataclass
+from numbers import Integral
 
 from corinth.rules import (
     GameState,
     Market,
     PlayerState,
     Sheet,
+    distinct_steward_paths,
     steward_cost,
-    steward_paths,
     steward_steps,
 )
+from corinth.rules.sheet import MARKET_SIZE
+
+CELLS = MARKET_SIZE * MARKET_SIZE
+
+MAX_EXPLORED = 1_000_000  # about 3 s and 150 MB; every real-game route needs far fewer
+
+
+class RouteTooLarge(ValueError):
+    """The route search would examine more than its limit of moves."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,10 +100,12 @@ def best_route(
     gold: int | None = None,
     stables: bool | None = None,
     faces: list[int] = (),
+    max_explored: int = MAX_EXPLORED,
 ) -> Route:
     """The exact best market route for ``faces`` (see the module docstring for the objective and
     tie-break). A ``GameState`` stands for its current player's sheet; ``sheet``, ``gold`` and
-    ``stables`` default to what that player has.
+    ``stables`` default to what that player has. Raises ``RouteTooLarge`` past ``max_explored``
+    moves examined.
 
     >>> from corinth.rules import new_game
     >>> state = new_game(players=2, seed=5, first_player=0).apply("buy 0").apply("roll 111223466")
@@ -109,14 +125,18 @@ def best_route(
         gold = p.gold
     if stables is None:
         stables = p.has("stables")
+    faces = tuple(faces)
+    if any(isinstance(f, bool) or not isinstance(f, Integral) or not 1 <= f <= 6 for f in faces):
+        raise ValueError("face values are whole numbers from 1 to 6")
     faces = tuple(int(f) for f in faces)
-    if any(f < 1 for f in faces):
-        raise ValueError("face values are 1 to 6")
+    if len(faces) > CELLS - 1:  # every steward move uses up at least one of the 24 free cells
+        raise ValueError(f"at most {CELLS - 1} faces: the market has {CELLS - 1} cells to walk")
     cells = sheet.market.cells
     plus = sum(1 << i for i, c in enumerate(cells) if c.kind == "+1")
     total0 = bin(p.circled).count("1") + bin(p.circled & plus).count("1")
     memo: dict[tuple, tuple] = {}
     explored = 0
+    gold0 = gold
 
     def solve(i: int, here: int, used: int, total: int, gold: int) -> tuple:
         # Returns (points, gold_left, -cells_used, paths, scores) of the best suffix.
@@ -129,12 +149,17 @@ def best_route(
             return hit
         face = faces[i]
         lo, hi = steward_steps(face, gold, stables)
-        buckets = steward_paths(here, used, hi)
+        buckets = distinct_steward_paths(here, used, hi)
         best = None
         for n in range(lo, min(hi, len(buckets) - 1) + 1):
             cost = steward_cost(face, n, stables)
             for path in buckets[n]:
                 explored += 1
+                if explored > max_explored:
+                    raise RouteTooLarge(
+                        f"too many routes to search: more than {max_explored:,} moves examined for"
+                        f" {len(faces)} face(s) with {gold0} gold; plan fewer faces at a time"
+                    )
                 end = path[-1]
                 cell = cells[end]
                 t = total + 1 + (cell.kind == "+1")

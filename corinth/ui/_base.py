@@ -1,4 +1,7 @@
-"""Shared pieces of the boards: where the front-end files live, colours, and the widget base class."""
+"""Shared pieces of the boards: where the front-end files live, and the widget base class.
+
+Colours, cell pictures and SVG drawing live in ``corinth.render`` (no Jupyter there).
+"""
 
 from __future__ import annotations
 
@@ -11,18 +14,8 @@ import anywidget
 import ipywidgets
 import traitlets
 
-from corinth.rules import HARBOR, GameState, IllegalMove
+from corinth.rules import GameState, IllegalMove
 from corinth.rules.sheet import package_folder
-
-TITLES = {d: d.capitalize() for d in HARBOR}
-COLOURS = {
-    "goats": "#b08a5a",
-    "green": "#7f9a2d",
-    "purple": "#7c4a96",
-    "blue": "#2f67b1",
-    "orange": "#e0801f",
-    "gold": "#d8a514",
-}
 
 
 def widgets_dir() -> Path:
@@ -55,10 +48,13 @@ class Board(anywidget.AnyWidget):
     """Base of the boards: a front end that sends clicks as messages, and an ``Output`` for callbacks.
 
     ``message`` holds the last refusal (an illegal click and the rule that forbids it), or "".
+    The page may only write the traits named in ``from_page`` (each through its own checked setter);
+    any other write, or a bad value, is refused and the page is sent the last good state back.
     """
 
     message = traitlets.Unicode("").tag(sync=True)
     _state: GameState | None = None
+    from_page: tuple[str, ...] = ()
 
     @property
     def state(self) -> GameState | None:
@@ -79,6 +75,25 @@ class Board(anywidget.AnyWidget):
         self.output = ipywidgets.Output()
         self._callbacks: dict[str, list[Callable]] = {}
         self.on_msg(self._on_front_end)
+
+    def set_state(self, sync_data: dict) -> None:
+        """A trait write from the page: checked like a click, never taken on trust."""
+        names = [n for n in sync_data if n in self.keys]
+        with self.output:
+            for name in names:
+                if name not in self.from_page:
+                    self.refuse(f"the page cannot change {name!r} of this board")
+                    continue
+                try:
+                    self.page_sets(name, sync_data[name])
+                except (traitlets.TraitError, TypeError, ValueError) as exc:
+                    self.refuse(str(exc))
+        if names:
+            self.send_state(names + ["message"])  # the page redraws the last good state
+
+    def page_sets(self, name: str, value: Any) -> None:
+        """Apply one checked write from the page (subclasses; only names in ``from_page``)."""
+        setattr(self, name, value)
 
     def _on_front_end(self, _widget: Any, content: Any, _buffers: Any) -> None:
         if not isinstance(content, dict):
@@ -114,41 +129,3 @@ class Board(anywidget.AnyWidget):
 
     def to_svg(self) -> str:
         raise NotImplementedError
-
-
-def esc(text: object) -> str:
-    """Escape text for SVG/XML."""
-    return (
-        str(text)
-        .replace("&", "&amp;")
-        .replace("<", "&lt;")
-        .replace(">", "&gt;")
-        .replace('"', "&quot;")
-    )
-
-
-def pips(face: int) -> list[tuple[float, float]]:
-    """Pip centres of a die face on a unit square."""
-    a, m, b = 0.25, 0.5, 0.75
-    return {
-        1: [(m, m)],
-        2: [(a, a), (b, b)],
-        3: [(a, a), (m, m), (b, b)],
-        4: [(a, a), (b, a), (a, b), (b, b)],
-        5: [(a, a), (b, a), (m, m), (a, b), (b, b)],
-        6: [(a, a), (b, a), (a, m), (b, m), (a, b), (b, b)],
-    }.get(face, [])
-
-
-def svg_die(x: float, y: float, size: float, face: int, yellow: bool) -> str:
-    fill = "#f5cf3a" if yellow else "#ffffff"
-    parts = [
-        f'<rect x="{x:g}" y="{y:g}" width="{size:g}" height="{size:g}" rx="{size * 0.18:g}" '
-        f'fill="{fill}" stroke="#333" stroke-width="1"/>'
-    ]
-    r = size * 0.09
-    for px, py in pips(face):
-        parts.append(
-            f'<circle cx="{x + px * size:g}" cy="{y + py * size:g}" r="{r:g}" fill="#222"/>'
-        )
-    return "".join(parts)

@@ -3,16 +3,32 @@
 from __future__ import annotations
 
 import html
+import re
+import time
 from collections.abc import Sequence
 
 import ipywidgets as w
 
-from corinth.rules import GameState, Move, Purvey, new_game
+from corinth.rules import GameState, Move, Purvey, Variants, new_game
+from corinth.rules.variants import HELP as VARIANT_HELP
 from corinth.solver.bots import Bot, make_bot
 
 from .harbor import HarborWidget
 from .picker import MovePicker, try_apply
 from .sheet import SheetWidget
+
+# What "Hint by" offers: label → objective of ``rank_moves``. Switching the deep hint to the exact
+# solver is the one-line change "expected" → "exact" below.
+HINT_OBJECTIVES = {"points now": "immediate", "expected final score": "expected"}
+# How fast the bots play: seconds between two bot moves (None: one move per "Next move" click).
+SPEEDS = {"instantly": 0.0, "quickly (0.4 s a move)": 0.4, "slowly (1.5 s a move)": 1.5}
+PHASE_WORDS = {
+    "purvey": "buy yellow dice",
+    "roll": "roll",
+    "take": "take a group",
+    "build": "build",
+    "compensate": "no group left: one steward step or pass",
+}
 
 
 class GameApp(w.VBox):
@@ -38,8 +54,14 @@ class GameApp(w.VBox):
         state: GameState | None = None,
         first_player: int | None = None,
         auto: bool = True,
+        variants: Variants | Sequence[str] | None = None,
+        speed: float = 0.0,
     ):
-        self.state = state if state is not None else new_game(players, seed, first_player)
+        if variants is not None and not isinstance(variants, Variants):
+            variants = Variants.from_names(variants)  # rule variant names, e.g. ["nine-dice-sort"]
+        if state is None:
+            state = new_game(players, seed, first_player, variants=variants)
+        self.state = state
         players = self.state.num_players
         if not 0 <= human < players:
             raise ValueError(f"human is a player number from 0 to {players - 1}")
@@ -53,6 +75,10 @@ class GameApp(w.VBox):
         self.bots: dict[int, Bot] = {i: make_bot(names[i], self.seed + i) for i in others}
         self._undo: list[GameState] = []
         self.auto = auto  # False: the bots wait for "Next player"
+        self.speed = speed  # seconds shown between two bot moves when they play on their own
+        self._acting = (
+            False  # a move is being played: later clicks of the same sequence are dropped
+        )
 
         self.output = w.Output(layout=w.Layout(max_height="160px", overflow="auto"))
         self.harbor = HarborWidget()
@@ -78,18 +104,37 @@ class GameApp(w.VBox):
         self.undo_button = w.Button(description="Undo", icon="undo")
         self.hint_button = w.Button(description="Hint", icon="lightbulb-o")
         self.hint_objective = w.Dropdown(
-            options=[("points now", "immediate"), ("expected final score", "expected")],
+            options=list(HINT_OBJECTIVES.items()),
             value="immediate",
             description="Hint by",
         )
+        self.speed_choice = w.Dropdown(
+            options=[*SPEEDS.items(), ("one move per click", None)],
+            value=speed if speed in SPEEDS.values() else 0.0,
+            description="Bots play",
+            style={"description_width": "initial"},
+        )
+        self.speed_choice.observe(lambda c: self._set_speed(c["new"]), "value")
         self.hint = w.HTML()
-        self.move_log = w.HTML(layout=w.Layout(max_height="300px", overflow="auto", width="260px"))
+        # Setup: the rulebook's open readings (R5, R8); a new game starts under the chosen ones.
+        self.variant_choice = w.SelectMultiple(
+            options=[(text, name) for name, text in VARIANT_HELP.items()],
+            value=tuple(self.state.variants.names()),
+            description="Rule variants",
+            rows=len(VARIANT_HELP),
+            layout=w.Layout(width="640px"),
+            style={"description_width": "initial"},
+        )
+        self.new_game_button = w.Button(description="New game with these rules", icon="refresh")
+        self.setup_box = w.HBox([self.variant_choice, self.new_game_button])
+        self.last_moves = w.HTML()
+        self.move_log = w.HTML(layout=w.Layout(max_height="220px", overflow="auto", width="340px"))
         super().__init__(
             [
                 self.status,
                 w.HBox(
                     [
-                        w.VBox([self.harbor, self.move_log]),
+                        w.VBox([self.harbor, self.last_moves, self.move_log]),
                         w.VBox([self.view, self.sheet]),
                     ],
                     layout=w.Layout(flex_flow="row wrap", align_items="flex-start"),
@@ -98,10 +143,13 @@ class GameApp(w.VBox):
                 self.picker.widget,
                 self.build_box,
                 w.HBox([self.next_button, self.undo_button, self.hint_button, self.hint_objective]),
+                self.speed_choice,
                 self.hint,
                 self.output,
+                self.setup_box,
             ]
         )
+        self.new_game_button.on_click(lambda _b: self._run(self.restart))
         self.roll_button.on_click(lambda _b: self._play_purvey())
         self.build_button.on_click(lambda _b: self._play_build())
         self.undo_button.on_click(lambda _b: self._run(self.undo))
@@ -109,26 +157,46 @@ class GameApp(w.VBox):
         self.hint_button.on_click(lambda _b: self._run(self.show_hint))
         self.picker.on_move(self.play)
         self.view.observe(lambda c: self._show_sheet(c["new"]), "value")
+        self._mark = len(self.state.history)  # the moves after this one are shown as "since you"
         self._advance()
         self._refresh()
 
     # --- playing -----------------------------------------------------------------------------
 
     def play(self, move: Move | str) -> bool:
-        """Play the human's move; the bots answer until the human decides again. False if refused."""
-        if self.state.current_player != self.human:
+        """Play the human's move; the bots answer until the human decides again. False if refused.
+
+        A move is played at most once per click sequence: a click that arrives while a move is
+        being played (a double click on "Take and act") is dropped.
+        """
+        if self._acting:
+            return False
+        if self.state.is_over or self.state.current_player != self.human:
             print("Refused: it is not your turn (R6)")
             return False
         after, reason = try_apply(self.state, move)
         if after is None:
             print(f"Refused: {reason}")
             return False
-        self._undo.append(self.state)
-        self.state = after
-        self._advance()
-        self.hint.value = ""
-        self._refresh()
+        self._acting = True
+        try:
+            self._undo.append(self.state)
+            self._mark = len(self.state.history)
+            self.state = after
+            self.output.clear_output()  # old refusals go with the move that answered them
+            self.hint.value = ""
+            self._advance()
+            self._refresh()
+        finally:
+            self._acting = False
         return True
+
+    def _set_speed(self, value: float | None) -> None:
+        self.auto = value is not None
+        self.speed = value or 0.0
+        if self.auto:
+            self._advance()
+        self._refresh()
 
     def next_player(self) -> None:
         """Let the bot to play finish its turn (with ``auto=False``; otherwise the bots never wait)."""
@@ -140,24 +208,52 @@ class GameApp(w.VBox):
         while not state.is_over and state.current_player == who and who != self.human:
             state = state.roll() if state.is_chance else state.apply(self.bots[who].choose(state))
         self.state = state
+        self._roll_for_human()
         self._refresh()
 
+    def _roll_for_human(self) -> None:
+        """The dice come from the seed: the human's roll is rolled at once, so a decision is shown."""
+        while (
+            not self.state.is_over
+            and self.state.is_chance
+            and (self.state.current_player == self.human or self.state.first_player == self.human)
+        ):
+            self.state = self.state.roll()
+
     def _advance(self) -> None:
-        """Roll (from the game's seed) and let the bots play until the human must decide (R6–R10)."""
-        state = self.state
+        """Roll (from the game's seed) and let the bots play until the human must decide (R6–R10).
+
+        The state left is always a decision of the human (or the end of the game), so hints and
+        ``rank_moves(app.state)`` work wherever the game stands. With a ``speed`` the boards show
+        each bot move for that many seconds.
+        """
         if not self.auto:
+            self._roll_for_human()
             return
-        while not state.is_over and (state.is_chance or state.current_player != self.human):
+        while not self.state.is_over and (
+            self.state.is_chance or self.state.current_player != self.human
+        ):
+            state = self.state
             if state.is_chance:
-                if state.first_player == self.human and state.history and _last_is_purvey(state):
-                    state = state.roll()
-                elif state.first_player == self.human:
-                    break  # the human rolls with the button
-                else:
-                    state = state.roll()
-            else:
-                state = state.apply(self.bots[state.current_player].choose(state))
-        self.state = state
+                self.state = state.roll()
+                continue
+            self.state = state.apply(self.bots[state.current_player].choose(state))
+            if self.speed:
+                self._refresh()
+                time.sleep(self.speed)
+
+    def restart(self, variants: Variants | Sequence[str] | None = None) -> None:
+        """Start the game again from its seed under ``variants`` (default: the ones chosen in setup)."""
+        if variants is None:
+            variants = self.variant_choice.value
+        if not isinstance(variants, Variants):
+            variants = Variants.from_names(variants)
+        s = self.state
+        self.state = new_game(s.num_players, s.seed, s.start_player, s.sheet, variants=variants)
+        self._undo.clear()
+        self.hint.value = ""
+        self._advance()
+        self._refresh()
 
     def undo(self) -> None:
         """Go back to before your last move (the bots' answers are taken back too)."""
@@ -165,6 +261,8 @@ class GameApp(w.VBox):
             print("Nothing to undo.")
             return
         self.state = self._undo.pop()
+        self._mark = len(self.state.history)
+        self.output.clear_output()
         self.hint.value = ""
         self._refresh()
 
@@ -172,15 +270,13 @@ class GameApp(w.VBox):
         with self.output:
             if self.state.phase == "purvey":
                 self.play(Purvey(int(self.buy.value)))
-            elif self.state.phase == "roll" and self.state.first_player == self.human:
-                self._undo.append(self.state)
-                self.state = self.state.roll()
+            elif self.state.is_chance:
                 self._advance()
                 self._refresh()
 
     def _play_build(self) -> None:
         with self.output:
-            if self.build_choice.value is not None:
+            if self.build_choice.value is not None and self.state.phase == "build":
                 self.play(self.build_choice.value)
 
     def _run(self, action) -> None:
@@ -189,31 +285,32 @@ class GameApp(w.VBox):
 
     # --- hints -------------------------------------------------------------------------------
 
-    def show_hint(self, top: int = 8) -> list:
-        """Rank the legal moves with the solver and show the best ones with their explanations."""
+    def show_hint(self, top: int = 3) -> list:
+        """Rank your legal moves with the solver and show the best ``top`` with their explanations.
+
+        Works wherever the game stands: at your decision it returns the ranked moves (best first);
+        at the end of the game, or while a bot is to play, an empty list and a line saying why.
+        """
         try:
             from corinth.solver import rank_moves
         except ImportError:
             self.hint.value = "<i>The solver is not available in this installation.</i>"
             return []
-        if self.state.current_player != self.human or self.state.phase not in (
-            "take",
-            "build",
-            "purvey",
-            "compensate",
-        ):
-            self.hint.value = "<i>No decision of yours to rank now.</i>"
+        self._roll_for_human()
+        state = self.state
+        if state.is_over:
+            self.hint.value = "<i>The game is over: there is no move left to rank.</i>"
             return []
-        ranked = rank_moves(self.state, self.hint_objective.value, seed=self.seed, top=top)
-        rows = "".join(
-            f"<tr><td>{r.rank}</td><td><code>{html.escape(str(r.move))}</code></td>"
-            f"<td>{r.value:.2f}</td><td>{r.loss:.2f}</td><td>{html.escape(r.explanation)}</td></tr>"
-            for r in ranked
+        if state.current_player != self.human or state.is_chance:
+            self.hint.value = "<i>It is a bot's turn: no decision of yours to rank now.</i>"
+            return []
+        objective = self.hint_objective.value
+        self.hint.value = (  # sent to the page at once; the expected-score ranking takes seconds
+            "<div role='status' aria-live='polite' class='corinth-busy'>"
+            "<i>Working out the hint…</i></div>"
         )
-        self.hint.value = (
-            "<table class='corinth-hint'><tr><th>rank</th><th>move</th><th>value</th><th>loss</th>"
-            f"<th>why</th></tr>{rows}</table>"
-        )
+        ranked = rank_moves(state, objective, seed=self.seed, top=max(1, top))
+        self.hint.value = hint_html(ranked, objective)
         return ranked
 
     # --- showing -----------------------------------------------------------------------------
@@ -257,11 +354,12 @@ class GameApp(w.VBox):
             self.next_button.layout.display = "" if waiting and not self.auto else "none"
             self.status.value = self._status_html()
             self.move_log.value = self._log_html()
+            self.last_moves.value = self._last_moves_html()
 
     def _status_html(self) -> str:
         state = self.state
         scores = " · ".join(
-            f"{html.escape(self._player_name(i))}: {state.score(i)}"
+            f"{html.escape(self._player_name(i))}: {state.score(i)} points"
             for i in range(state.num_players)
         )
         if state.is_over:
@@ -269,26 +367,67 @@ class GameApp(w.VBox):
             head = f"Game over — winner: {who}"
         else:
             whose = (
-                "your"
+                "your turn"
                 if state.current_player == self.human
-                else f"Player {state.current_player + 1}'s"
+                else f"Player {state.current_player + 1}'s turn"
             )
-            head = f"Round {state.round} — {whose} turn ({state.phase})"
-        return f"<b>{head}</b><br>{scores}<br><small>seed {self.seed}</small>"
+            head = f"Round {state.round} — {whose}: {PHASE_WORDS[state.phase]}"
+        return (
+            f"<div role='status' aria-live='polite'><b>{html.escape(head)}</b></div>"
+            f"{scores}<br><small>game seed {self.seed}</small>"
+        )
 
     def _log_html(self) -> str:
-        lines = self.log_lines()
+        rows = self.log_rows()
         items = "".join(
-            f"<li><code style='word-break:break-all'>{html.escape(t)}</code></li>"
-            for t in lines[-60:]
+            f"<li value='{n}' title='{html.escape(note)}'>{html.escape(words)}</li>"
+            for n, words, note in reversed(rows[-60:])
         )
-        return f"<b>Moves</b><ol start='{max(1, len(lines) - 59)}'>{items}</ol>"
+        return (
+            "<b>Moves, newest first</b> <small>(hover for the notation)</small>"
+            f"<ol reversed class='corinth-log' style='overflow-wrap:break-word;margin:2px 0;"
+            f"padding-left:2.2em'>{items}</ol>"
+        )
+
+    def _last_moves_html(self) -> str:
+        rows = [r for r in self.log_rows()[self._mark :] if not r[1].startswith("You")]
+        if not rows:
+            return ""
+        items = "".join(
+            f"<li title='{html.escape(note)}'>{html.escape(words)}</li>" for _, words, note in rows
+        )
+        return (
+            "<div role='status' aria-live='polite'><b>Since your last move:</b>"
+            f"<ul style='margin:2px 0;padding-left:1.4em'>{items}</ul></div>"
+        )
+
+    def log_rows(self) -> list[tuple[int, str, str]]:
+        """Every move so far: its number, what happened in words, and its notation."""
+        out = []
+        state = new_game(
+            self.state.num_players, self.seed, self.state.start_player, self.state.sheet
+        )
+        for n, move in enumerate(self.state.history, 1):
+            if state.is_chance:
+                faces = " ".join(str(move).split()[1]) if " " in str(move) else str(move)
+                words = f"Player {state.first_player + 1} rolled {faces}."
+            else:
+                who = state.current_player
+                name = "You" if who == self.human else self._player_name(who)
+                words = f"{name} {past_tense(move.describe(state))}"
+            out.append((n, words, str(move)))
+            state = state.apply(move)
+        return out
 
     def log_lines(self) -> list[str]:
         """The moves so far in notation, each with who played it."""
         out = []
         state = new_game(
-            self.state.num_players, self.seed, self.state.start_player, self.state.sheet
+            self.state.num_players,
+            self.seed,
+            self.state.start_player,
+            self.state.sheet,
+            variants=self.state.variants,
         )
         for move in self.state.history:
             who = "dice" if state.is_chance else f"P{state.current_player + 1}"
@@ -326,9 +465,68 @@ class GameApp(w.VBox):
         )
 
 
-def _last_is_purvey(state: GameState) -> bool:
-    history = state.history
-    return bool(history) and isinstance(history[-1], Purvey)
+_VERBS = {
+    "Take": "took",
+    "move": "moved",
+    "gain": "gained",
+    "check": "checked",
+    "spend": "spent",
+    "write": "wrote",
+    "Buy": "bought",
+    "Build": "built",
+    "Pass": "passed",
+    "Cross": "crossed",
+    "circle": "circled",
+    "pay": "paid",
+    "Move": "moved",
+    "Gain": "gained",
+}
+_VERB = re.compile(r"\b(" + "|".join(_VERBS) + r")\b")
+
+
+def past_tense(sentence: str) -> str:
+    """The engine's instruction ("Take the Blue group … and gain …") as what a player did.
+
+    >>> past_tense("Take the Goats group (three 1s) and gain three goats.")
+    'took the Goats group (three 1s) and gained three goats.'
+    """
+    return _VERB.sub(lambda m: _VERBS[m.group(1)], sentence)
+
+
+def hint_html(ranked: list, objective: str) -> str:
+    """The hint table, worded honestly: moves that tie, or whose ranges overlap, are not 'best'."""
+    if not ranked:
+        return "<i>No move to rank.</i>"
+    unit = "points now" if objective == "immediate" else "expected final score"
+    best = ranked[0]
+    tied = [r for r in ranked if abs(r.value - best.value) <= 1e-9]
+    overlapping = [
+        r
+        for r in ranked[1:]
+        if r.ci and best.ci and r.ci[1] >= best.ci[0] and r.ci[0] <= best.ci[1]
+    ]
+    if len(tied) > 1:
+        head = f"{len(tied)} moves tie for the best ({best.value:.2f} {unit})."
+    elif overlapping:
+        head = (
+            f"Likely best: {html.escape(str(best.move))} — but the "
+            f"ranges of {len(overlapping)} other move{'s' if len(overlapping) > 1 else ''} overlap "
+            "its range, so the order among them is not certain."
+        )
+    else:
+        head = f"Best move: {html.escape(str(best.move))} ({best.value:.2f} {unit})."
+    rows = "".join(
+        f"<tr><td>{r.rank}</td><td title='{html.escape(str(r.move))}'>"
+        f"<code>{html.escape(str(r.move))}</code></td><td>{r.value:.2f}"
+        + (f" <small>({r.ci[0]:.1f}–{r.ci[1]:.1f})</small>" if r.ci else "")
+        + f"</td><td>{html.escape(r.explanation)}</td></tr>"
+        for r in ranked
+    )
+    return (
+        f"<div role='status' aria-live='polite'><b>{head}</b></div>"
+        "<table class='corinth-hint' style='max-width:1100px'><tr><th>rank</th><th>move</th>"
+        f"<th>{unit}</th><th>why</th></tr>{rows}</table>"
+    )
 
 
 def _strip_html(text: str) -> str:

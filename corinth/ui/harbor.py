@@ -7,36 +7,11 @@ from typing import Any
 
 import traitlets
 
+from corinth.render.board import TITLES, caption, harbor_groups
+from corinth.render.svg import draw_harbor
 from corinth.rules import HARBOR, GameState
 
-from ._base import COLOURS, TITLES, Board, asset, esc, module, svg_die
-
-
-def harbor_groups(state: GameState | None, legal: bool = True) -> list[dict[str, Any]]:
-    """The six districts (bottom to top, C2) as plain data for the front end and the text board."""
-    out = []
-    takeable = legal and state is not None and state.phase == "take"
-    for i, district in enumerate(HARBOR):
-        group = state.harbor[i] if state is not None else None
-        entry: dict[str, Any] = {
-            "district": district,
-            "title": TITLES[district],
-            "colour": COLOURS[district],
-            "face": group.face if group else 0,
-            "white": group.white if group else 0,
-            "yellow": group.yellow if group else 0,
-            "size": group.size if group else 0,
-            "legal": bool(group) and takeable,
-        }
-        if group:
-            dice = f"{group.white} white" + (f" and {group.yellow} yellow" if group.yellow else "")
-            entry["label"] = f"harbor {TITLES[district]}: {group.size} × {group.face} ({dice})" + (
-                "" if entry["legal"] else ", cannot be taken now"
-            )
-        else:
-            entry["label"] = f"harbor {TITLES[district]}: empty"
-        out.append(entry)
-    return out
+from ._base import Board, asset, module
 
 
 class HarborWidget(Board):
@@ -52,13 +27,13 @@ class HarborWidget(Board):
     >>> harbor.selected
     'blue'
     >>> print(harbor)  # doctest: +NORMALIZE_WHITESPACE
-    Harbor - player 1 to take a group
-      Gold    6×3  [6 6 6]          *
+    Harbor - Player 1 takes a group
+      Gold    6×3   [6 6 6]          *
       Orange  -
-    > Blue    4×2  [4 4]            *
-      Purple  3×1  [3]              *
-      Green   2×1  [2]              *
-      Goats   1×2  [1 1]            *
+    > Blue    4×2   [4 4]            *
+      Purple  3×1   [3]              *
+      Green   2×1   [2]              *
+      Goats   1×2   [1 1]            *
     """
 
     _esm = module("harbor.js")
@@ -68,6 +43,23 @@ class HarborWidget(Board):
     selected = traitlets.Unicode("").tag(sync=True)
     caption = traitlets.Unicode("").tag(sync=True)
     interactive = traitlets.Bool(True).tag(sync=True)
+    from_page = ("selected",)
+
+    @traitlets.validate("selected")
+    def _check_selected(self, proposal: dict) -> str:
+        district = proposal["value"]
+        if district and self._group(district) is None:
+            raise traitlets.TraitError(
+                f"there is no group to select in {district!r}: choose a district of the harbor "
+                "that holds dice (R6)"
+            )
+        return district
+
+    def page_sets(self, name: str, value: Any) -> None:
+        if not isinstance(value, str):
+            raise TypeError("a selected district is a name such as 'blue'")
+        if value != self.selected:
+            self.select(value)
 
     def __init__(self, state: GameState | None = None, **kwargs: Any):
         super().__init__(**kwargs)
@@ -75,15 +67,18 @@ class HarborWidget(Board):
 
     def show(self, state: GameState | None) -> None:
         """Show another moment of the game; the widget stays, only its traits change."""
+        moved = state != getattr(self, "_shown", None)
+        self._shown = state
         with self.hold_sync():
             self.groups = harbor_groups(state, self.interactive)
-            self.caption = _caption(state)
-            if self.selected and not self._group(self.selected):
+            self.caption = caption(state)
+            # A group chosen for one decision never carries over to the next (nor through Undo).
+            if self.selected and (moved or not self._group(self.selected)):
                 self.selected = ""
             self.message = ""
 
     def _group(self, district: str) -> dict | None:
-        for g in self.groups:
+        for g in self.groups or []:
             if g["district"] == district and g["size"]:
                 return g
         return None
@@ -94,7 +89,7 @@ class HarborWidget(Board):
             self.selected = ""
             return
         if district not in HARBOR:
-            self.refuse(f"there is no district {district!r} (R4)")
+            self.refuse(f"there is no district {district[:20]!r} (R4)")
             return
         group = self._group(district)
         if group is None:
@@ -143,47 +138,8 @@ class HarborWidget(Board):
         return "\n".join(lines)
 
     def to_svg(self) -> str:
-        """The harbor as a standalone SVG (for handouts and static viewers)."""
-        row, die, width = 46, 30, 560
-        height = row * len(HARBOR) + 40
-        parts = [
-            f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-            f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="14" '
-            f'role="img" aria-label="{esc("Harbor: " + self.caption)}">',
-            f'<rect width="{width}" height="{height}" fill="#fbf7ee"/>',
-            f'<text x="10" y="22" font-weight="bold">{esc("Harbor" + (" - " + self.caption if self.caption else ""))}</text>',
-        ]
-        for k, g in enumerate(reversed(self.groups)):
-            y = 34 + k * row
-            stroke = (
-                "#d22" if g["district"] == self.selected else ("#222" if g["legal"] else "#999")
-            )
-            sw = 3 if g["district"] == self.selected else 1
-            parts.append(
-                f'<g aria-label="{esc(g["label"])}"><rect x="8" y="{y}" width="{width - 16}" height="{row - 6}" rx="6" '
-                f'fill="{g["colour"]}" fill-opacity="0.25" stroke="{stroke}" stroke-width="{sw}"/>'
-                f'<text x="18" y="{y + 26}" font-weight="bold">{esc(g["title"])}</text>'
-            )
-            if g["size"]:
-                parts.append(f'<text x="110" y="{y + 26}">{g["face"]}×{g["size"]}</text>')
-                faces = [False] * g["white"] + [True] * g["yellow"]
-                for j, yellow in enumerate(faces):
-                    parts.append(svg_die(160 + j * (die + 6), y + 4, die, g["face"], yellow))
-            parts.append("</g>")
-        parts.append("</svg>")
-        return "".join(parts)
+        """The harbor as a standalone SVG (for handouts and static viewers; ``corinth.render``)."""
+        return draw_harbor(self.groups, self.caption, self.selected)
 
 
-def _caption(state: GameState | None) -> str:
-    if state is None:
-        return "no game"
-    if state.is_over:
-        return "the game is over"
-    who = f"player {state.current_player + 1}"
-    return {
-        "purvey": f"{who} buys yellow dice",
-        "roll": f"{who} rolls",
-        "take": f"{who} to take a group",
-        "build": f"{who} may build",
-        "compensate": f"{who}: no group left",
-    }[state.phase]
+__all__ = ["HarborWidget", "harbor_groups"]

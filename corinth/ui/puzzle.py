@@ -18,14 +18,15 @@ class PuzzleWidget(w.VBox):
     """Show a position (a ``GameState`` at a take, or a solver ``Puzzle``) and answer the user's move.
 
     The move is picked on the boards (a group and its action, or a steward path) or typed in notation.
-    The answer gives the move's rank among all legal moves, its loss against the best, and the
-    solver's explanation (``corinth.solver.rank_moves``).
+    The answer gives the move's rank among the candidates, its loss against the best, and the
+    solver's explanation: for a stored ``Puzzle`` its own candidates (steward moves only for a route
+    puzzle), otherwise every legal move (``corinth.solver.rank_moves``).
 
     >>> from corinth.rules import new_game
     >>> state = new_game(players=2, seed=1, first_player=0).apply("buy 0").apply("roll 112344666")
     >>> puzzle = PuzzleWidget(state)
     >>> result = puzzle.answer("gold")  # doctest: +ELLIPSIS
-    gold: place ... of ..., loss 2
+    gold: place ... of ..., loss 1
     >>> result.rank > 1, result.loss > 0
     (True, True)
     """
@@ -87,13 +88,21 @@ class PuzzleWidget(w.VBox):
         return f"Player {state.current_player + 1} to play{after}. What is the best move?"
 
     def ranking(self) -> list:
-        """Every legal move ranked by the solver (computed once)."""
-        if self._ranking is None:
-            from corinth.solver import rank_moves
+        """The candidate moves ranked, best first (computed once).
 
-            self._ranking = rank_moves(
-                self.position, self.objective, seed=self.seed, budget=self.budget
-            )
+        For a stored puzzle these are the puzzle's own candidates under its own objective (only
+        steward moves for a route puzzle), so the board and ``Puzzle.check`` always agree; for a
+        bare position, every legal move ranked by ``corinth.solver.rank_moves``.
+        """
+        if self._ranking is None:
+            if self.puzzle is not None and hasattr(self.puzzle, "check"):
+                self._ranking = puzzle_ranking(self.position, self.kind)
+            else:
+                from corinth.solver import rank_moves
+
+                self._ranking = rank_moves(
+                    self.position, self.objective, seed=self.seed, budget=self.budget
+                )
         return self._ranking
 
     def _typed(self) -> None:
@@ -129,7 +138,10 @@ class PuzzleWidget(w.VBox):
         # Moves of equal value share a place: the rank is 1 + the number of strictly better moves.
         place = 1 + sum(1 for r in ranking if r.value > mine.value + 1e-9)
         tied = sum(1 for r in ranking if abs(r.value - mine.value) <= 1e-9) - 1
-        verdict = "Best move!" if mine.loss <= 1e-9 else f"Loses {mine.loss:g} against the best"
+        if mine.loss > 1e-9:
+            verdict = f"Loses {mine.loss:g} against the best"
+        else:
+            verdict = "Best move!" if not tied else "One of the best moves!"
         self.last = mine
         self.result.value = (
             f"<b>{verdict}</b> — <code>{html.escape(str(played))}</code> ranks {place} of {len(ranking)}"
@@ -154,3 +166,19 @@ class PuzzleWidget(w.VBox):
             '<svg xmlns="http://www.w3.org/2000/svg" width="1340" height="560" viewBox="0 0 1340 560">'
             f'<g>{self.harbor.to_svg()}</g><g transform="translate(580,0)">{self.sheet.to_svg()}</g></svg>'
         )
+
+
+def puzzle_ranking(state: GameState, kind: str) -> list:
+    """A stored puzzle's candidates (``corinth.solver.puzzles.candidates``) ranked by immediate value."""
+    from corinth.solver import RankedMove
+    from corinth.solver.puzzles import immediate_ranking
+
+    scored = immediate_ranking(state, kind)
+    best = scored[0][1] if scored else 0
+    out = []
+    for move, value in scored:
+        rank = 1 + sum(1 for _, v in scored if v > value)
+        loss = best - value
+        words = move.describe(state)
+        out.append(RankedMove(move, rank, float(value), float(loss), words))
+    return out

@@ -97,7 +97,7 @@ def test_keyboard_chooses_a_group(lab, page):
     gold = page.locator(".corinth-district[data-district='gold']")
     gold.wait_for(timeout=60_000)
     label = gold.get_attribute("aria-label")
-    assert label.startswith("harbor Gold: 3 × 6")
+    assert label.startswith("Harbor Gold: 6×3 (three 6s")
     gold.focus()
     page.keyboard.press("ArrowDown")  # Orange is empty
     page.keyboard.press("ArrowDown")  # Blue

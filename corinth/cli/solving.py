@@ -1,7 +1,6 @@
-"""The solver's commands for the ``corinth`` command line: ``solve``, ``route`` and ``bench``.
+"""The solver's commands: ``solve``, ``route`` and ``bench``.
 
-Each command is a pair ``add_<name>(parser)`` / ``run_<name>(args)`` as in ``corinth.cli``;
-``SOLVER_COMMANDS`` is merged into its ``COMMANDS``. A bad input raises ``corinth.cli.UserError``
+Each command is a pair ``add_<name>(parser)`` / ``run_<name>(args)``; a bad input raises ``UserError``
 (one clear message, exit code 2).
 """
 
@@ -9,31 +8,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 import textwrap
 from collections.abc import Callable
 
 from corinth.rules import GameState
 
-
-def _cli():
-    """The ``corinth.cli`` module, also when it runs as ``python -m corinth.cli`` (then ``__main__``)."""
-    main = sys.modules.get("__main__")
-    spec = getattr(main, "__spec__", None)
-    if spec is not None and spec.name == "corinth.cli":
-        return main
-    import corinth.cli
-
-    return corinth.cli
-
-
-def _user_error(message: str) -> Exception:
-    return _cli().UserError(message)
-
-
-def _load(path: str) -> GameState:
-    return _cli().load_game(path)
-
+from .common import UserError, load_game
 
 # --- solve -----------------------------------------------------------------------------------
 
@@ -63,9 +43,9 @@ def format_ranking(state: GameState, ranked: list, objective: str, width: int = 
     >>> s = new_game(players=2, seed=5, first_player=0).apply("buy 0").apply("roll 111223466")
     >>> print(format_ranking(s, rank_moves(s, "immediate", top=1), "immediate"))  # doctest: +ELLIPSIS
     Player 1 to play (take), round 1; objective: immediate (value = points now); 1 move(s) shown
-    rank  move                                   value  loss
-       1  purple steward r2c3,r3c3,r4c3 shops 1   4.00  0.00
-          Scores +4 points now (0 → 4), checks 2 Orange goods, ... Best move.
+    rank  move   value  loss
+       1  goats   2.00  0.00
+          Scores +2 points now (0 → 2) and gains 3 goats. Best move.
     """
     who = state.current_player + 1
     unit = "points now" if objective == "immediate" else "expected final score"
@@ -97,26 +77,26 @@ def format_ranking(state: GameState, ranked: list, objective: str, width: int = 
 
 
 def run_solve(args: argparse.Namespace) -> int:
-    from .rank import rank_moves
+    from corinth.solver.rank import rank_moves
 
-    state = _load(args.game)
+    state = load_game(args.game)
     if state.is_over:
-        raise _user_error(f"{args.game}: the game is over; there is no move to rank")
+        raise UserError(f"{args.game}: the game is over; there is no move to rank")
     if state.is_chance:
-        raise _user_error(
+        raise UserError(
             f"{args.game}: the game stops before a roll (a chance node); "
             "add the roll (e.g. 'roll 112344666') to reach a decision"
         )
     if args.top is not None and args.top < 1:
-        raise _user_error("--top must be at least 1")
+        raise UserError("--top must be at least 1")
     if args.budget <= 0:
-        raise _user_error("--budget must be a positive number of seconds")
+        raise UserError("--budget must be a positive number of seconds")
     if args.seed < 0:
-        raise _user_error(f"--seed must be a whole number ≥ 0, not {args.seed}")
-    from .bots import BOTS
+        raise UserError(f"--seed must be a whole number ≥ 0, not {args.seed}")
+    from corinth.solver.bots import BOTS
 
     if args.opponents not in BOTS:
-        raise _user_error(f"unknown bot {args.opponents!r}; bots: {', '.join(sorted(BOTS))}")
+        raise UserError(f"unknown bot {args.opponents!r}; bots: {', '.join(sorted(BOTS))}")
     ranked = rank_moves(
         state,
         args.objective,
@@ -162,23 +142,21 @@ def parse_faces(text: str) -> list[int]:
     try:
         faces = [int(f) for f in text.split(",") if f.strip()]
     except ValueError:
-        raise _user_error(
-            f"--faces {text!r}: write face values 1 to 6 separated by commas"
-        ) from None
+        raise UserError(f"--faces {text!r}: write face values 1 to 6 separated by commas") from None
     if not faces or any(not 1 <= f <= 6 for f in faces):
-        raise _user_error(f"--faces {text!r}: write face values 1 to 6 separated by commas")
+        raise UserError(f"--faces {text!r}: write face values 1 to 6 separated by commas")
     if len(faces) > 8:
-        raise _user_error("--faces: at most 8 face values")
+        raise UserError("--faces: at most 8 face values")
     return faces
 
 
 def run_route(args: argparse.Namespace) -> int:
-    from .route import best_route
+    from corinth.solver.route import best_route
 
     faces = parse_faces(args.faces)
-    state = _load(args.game)
+    state = load_game(args.game)
     if state.is_over:
-        raise _user_error(f"{args.game}: the game is over")
+        raise UserError(f"{args.game}: the game is over")
     route = best_route(state, faces=faces)
     if args.json:
         print(json.dumps({"player": state.current_player + 1, **route.as_dict()}, indent=2))
@@ -202,7 +180,7 @@ def add_bench(p: argparse.ArgumentParser) -> None:
 
 
 def run_bench(args: argparse.Namespace) -> int:
-    from .bench import format_bench, run
+    from corinth.solver.bench import format_bench, run
 
     report = run(quick=args.quick)
     print(json.dumps(report, indent=2) if args.json else format_bench(report))

@@ -1,7 +1,7 @@
-"""The ``corinth`` command line. ``corinth --help`` lists every command.
+"""The game commands: ``simulate``, ``show`` and ``rules``.
 
 Each command is a pair of functions: ``add_<name>(parser)`` declares its options and ``run_<name>(args)``
-does the work and returns the exit code. ``COMMANDS`` lists them in the order ``--help`` shows them.
+does the work and returns the exit code.
 """
 
 from __future__ import annotations
@@ -11,35 +11,15 @@ import json
 import os
 import sys
 from collections.abc import Callable
-from pathlib import Path
 
 import numpy as np
 
-from corinth.rules import CorinthError, GameState, new_game
+from corinth.rules import UnknownVariant, Variants, new_game
 from corinth.rules.scoring import TERMS
+from corinth.rules.variants import HELP as VARIANT_HELP
 from corinth.solver.bots import BOTS, make_bot, play_game
-from corinth.solver.commands import SOLVER_COMMANDS
 
-EXIT_BAD_INPUT = 2
-
-
-class UserError(Exception):
-    """A problem with the command's input: printed as one clear message, exit code 2."""
-
-
-def load_game(path: str) -> GameState:
-    """Read a saved game for a command; every problem becomes a UserError."""
-    try:
-        text = Path(path).read_bytes()
-    except OSError as exc:
-        raise UserError(f"cannot read {path}: {exc.strerror or exc}") from None
-    try:
-        from corinth.rules.save import from_json
-
-        return from_json(text, origin=path)
-    except CorinthError as exc:
-        raise UserError(str(exc)) from None
-
+from .common import UserError, load_game
 
 # --- simulate --------------------------------------------------------------------------------
 
@@ -58,6 +38,13 @@ def add_simulate(p: argparse.ArgumentParser) -> None:
         "--seed", type=int, default=0, help="seed of the whole run; game k is seeded from (seed, k)"
     )
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="worker processes")
+    p.add_argument(
+        "--variant",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help=f"a rule variant, repeatable ({', '.join(VARIANT_HELP)}; see 'corinth rules --variants')",
+    )
     p.add_argument("--json", action="store_true", help="print the report as JSON")
     p.add_argument("--no-progress", action="store_true", help="hide the progress bar")
 
@@ -67,11 +54,11 @@ def game_seed(seed: int, k: int) -> int:
     return int(np.random.SeedSequence([seed, k]).generate_state(2, dtype=np.uint64)[0] >> 1)
 
 
-def _play_one(job: tuple[int, int, int, tuple[str, ...]]) -> dict:
-    seed, k, players, bots = job
+def _play_one(job: tuple[int, int, int, tuple[str, ...], Variants]) -> dict:
+    seed, k, players, bots, variants = job
     gseed = game_seed(seed, k)
     seats = [make_bot(name, gseed + i) for i, name in enumerate(bots)]
-    final = play_game(new_game(players=players, seed=gseed), seats)
+    final = play_game(new_game(players=players, seed=gseed, variants=variants), seats)
     return {
         "seed": gseed,
         "winners": list(final.winners),
@@ -86,10 +73,12 @@ def simulate(
     seed: int,
     jobs: int = 1,
     progress: bool = False,
+    variants: tuple[str, ...] = (),
 ) -> dict:
     """Play ``games`` seeded games and summarise them per seat.
 
-    A shared victory (E2) counts as a fraction of a win for each winner.
+    A shared victory (E2) counts as a fraction of a win for each winner. ``variants`` are rule variant
+    names (``corinth.rules.variants``).
 
     >>> report = simulate(2, 2, ("greedy", "random"), seed=1)
     >>> [seat["bot"] for seat in report["seats"]], report["games"]
@@ -108,7 +97,11 @@ def simulate(
     for name in bots:
         if name not in BOTS:
             raise UserError(f"unknown bot {name!r}; bots: {', '.join(sorted(BOTS))}")
-    work = [(seed, k, players, bots) for k in range(games)]
+    try:
+        rules = Variants.from_names(variants)
+    except UnknownVariant as exc:
+        raise UserError(str(exc)) from None
+    work = [(seed, k, players, bots, rules) for k in range(games)]
     bar = None
     if progress:
         from tqdm import tqdm
@@ -146,7 +139,13 @@ def simulate(
                 "terms": {t: float(np.mean([r["scores"][i][t] for r in results])) for t in TERMS},
             }
         )
-    return {"players": players, "games": games, "seed": seed, "seats": seats}
+    return {
+        "players": players,
+        "games": games,
+        "seed": seed,
+        "variants": rules.names(),
+        "seats": seats,
+    }
 
 
 def format_simulation(report: dict) -> str:
@@ -163,7 +162,8 @@ def format_simulation(report: dict) -> str:
     ]
     widths = [max(len(r[c]) for r in [head, *rows]) for c in range(len(head))]
     lines = [
-        f"{report['games']} games, {report['players']} players, seed {report['seed']}",
+        f"{report['games']} games, {report['players']} players, seed {report['seed']}"
+        + (f", variants: {', '.join(report['variants'])}" if report.get("variants") else ""),
         "  ".join(h.rjust(w) for h, w in zip(head, widths)),
     ]
     lines += ["  ".join(v.rjust(w) for v, w in zip(r, widths)) for r in rows]
@@ -176,7 +176,9 @@ def format_simulation(report: dict) -> str:
 def run_simulate(args: argparse.Namespace) -> int:
     bots = tuple(b.strip() for b in args.bot.split(","))
     progress = not args.no_progress and args.games >= 20
-    report = simulate(args.players, args.games, bots, args.seed, args.jobs, progress)
+    report = simulate(
+        args.players, args.games, bots, args.seed, args.jobs, progress, tuple(args.variant)
+    )
     print(json.dumps(report, indent=2) if args.json else format_simulation(report))
     return 0
 
@@ -210,11 +212,26 @@ def add_rules(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "rule", nargs="?", help="a rule ID such as A3a; without it, every rule in one line each"
     )
+    p.add_argument(
+        "--variants",
+        action="store_true",
+        help="list the rule variants: the open readings of the rulebook and their defaults",
+    )
 
 
 def run_rules(args: argparse.Namespace) -> int:
     from corinth.rules.catalogue import citations, rule_text, rules
 
+    if args.variants:
+        print(
+            "Rule variants (the defaults follow the rulebook's text; see RULES.md, 'Rule variants'):"
+        )
+        for line in Variants().describe():
+            print(f"  default: {line}")
+        print("Choose another reading with 'corinth simulate --variant NAME':")
+        for name, text in VARIANT_HELP.items():
+            print(f"  {name:<24} {text}")
+        return 0
     if not args.rule:
         for text in rules().values():
             print(text if len(text) < 110 else text[:107] + "...")
@@ -235,7 +252,7 @@ def run_rules(args: argparse.Namespace) -> int:
     return 0
 
 
-COMMANDS: dict[str, tuple[str, Callable, Callable]] = {
+GAME_COMMANDS: dict[str, tuple[str, Callable, Callable]] = {
     "simulate": (
         "play whole games between bots and report scores per seat",
         add_simulate,
@@ -248,37 +265,3 @@ COMMANDS: dict[str, tuple[str, Callable, Callable]] = {
         run_rules,
     ),
 }
-COMMANDS.update(SOLVER_COMMANDS)  # solve, route, bench (corinth.solver.commands)
-
-
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="corinth",
-        description="Corinth: rules engine, solver and tutorials for the dice game.",
-    )
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", title="commands")
-    for name, (help_text, add, _) in COMMANDS.items():
-        add(sub.add_parser(name, help=help_text, description=help_text))
-    return parser
-
-
-def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    if not args.command:
-        parser.print_help()
-        return EXIT_BAD_INPUT
-    try:
-        return COMMANDS[args.command][2](args)
-    except UserError as exc:
-        print(f"corinth {args.command}: {exc}", file=sys.stderr)
-        return EXIT_BAD_INPUT
-    except KeyboardInterrupt:
-        return 130
-    except BrokenPipeError:  # output piped into a pager or head that stopped reading
-        sys.stderr.close()
-        return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

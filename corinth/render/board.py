@@ -1,0 +1,241 @@
+"""What the boards show, as plain data: the harbor's groups and a player's sheet, from a game state.
+
+The widgets send this data to the browser, the text boards print it and ``corinth.render.svg`` draws
+it; nothing here imports Jupyter.
+
+>>> from corinth.rules import new_game
+>>> state = new_game(players=2, seed=1, first_player=0).apply("buy 0").apply("roll 112344666")
+>>> harbor_groups(state)[-1]["label"]
+'Harbor Gold: 6×3 (three 6s, 3 white dice)'
+>>> sheet_board(state, 0)["title"]
+'Player 1'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from corinth.rules import HARBOR, GameState, Market, distinct_steward_paths, steward_steps
+from corinth.rules import arrival_shops as engine_arrival_shops
+from corinth.rules.geometry import distances as geometry_distances
+from corinth.rules.scoring import TERMS
+
+from .palette import base, fill, ink, kind_style
+
+SIZE = 5
+CELLS = SIZE * SIZE
+TITLES = {d: d.capitalize() for d in HARBOR}
+NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+
+def count_words(n: int, face: int) -> str:
+    """``count_words(2, 4)`` → "two 4s": dice of one face value in plain words."""
+    word = NUMBER_WORDS[n] if 0 <= n < len(NUMBER_WORDS) else str(n)
+    return f"{word} {face}" + ("s" if n != 1 else "")
+
+
+def caption(state: GameState | None) -> str:
+    """Whose decision the position waits for, in the shared words (players numbered from 1)."""
+    if state is None:
+        return "no game"
+    if state.is_over:
+        return "the game is over"
+    who = f"Player {state.current_player + 1}"
+    return {
+        "purvey": f"{who} buys yellow dice",
+        "roll": f"{who} rolls",
+        "take": f"{who} takes a group",
+        "build": f"{who} may build",
+        "compensate": f"{who}: no group left, one steward step or pass",
+    }[state.phase]
+
+
+def harbor_groups(state: GameState | None, legal: bool = True) -> list[dict[str, Any]]:
+    """The six districts (bottom to top, C2) as plain data for the front end and the text board."""
+    out = []
+    takeable = legal and state is not None and state.phase == "take"
+    for i, district in enumerate(HARBOR):
+        group = state.harbor[i] if state is not None else None
+        entry: dict[str, Any] = {
+            "district": district,
+            "title": TITLES[district],
+            "colour": base(district),
+            "fill": fill(district),
+            "ink": ink(district),
+            "face": group.face if group else 0,
+            "white": group.white if group else 0,
+            "yellow": group.yellow if group else 0,
+            "size": group.size if group else 0,
+            "legal": bool(group) and takeable,
+        }
+        if group:
+            dice = f"{group.white} white" + (f" and {group.yellow} yellow" if group.yellow else "")
+            entry["label"] = (
+                f"Harbor {TITLES[district]}: {group.face}×{group.size} "
+                f"({count_words(group.size, group.face)}, {dice} dice)"
+                + ("" if entry["legal"] else ", cannot be taken now")
+            )
+        else:
+            entry["label"] = f"Harbor {TITLES[district]}: empty"
+        out.append(entry)
+    return out
+
+
+distances = geometry_distances  # fewest steward steps to each cell not used up (A4b, A4c)
+
+
+def step_range(state: GameState, player: int, face: int) -> tuple[int, int]:
+    """Fewest and most steps a steward move with this face value may take (A4a, B4)."""
+    p = state.players[player]
+    return steward_steps(face, p.gold, p.has("stables"))
+
+
+def arrival_shops(state: GameState, player: int, cell: int) -> list[tuple[int, ...]]:
+    """The shop choices for goods a market cell gives (M1); ``[()]`` for any other cell."""
+    return engine_arrival_shops(state.sheet, state.players[player], cell)
+
+
+def reachable_now(state: GameState, player: int, group: str = "") -> list[int]:
+    """Cells a steward move could end on now: with ``group``'s face value, or any group's (A4)."""
+    if state.current_player != player:
+        return []
+    p = state.players[player]
+    if state.phase == "compensate":
+        return sorted(c for c in Market.neighbours(p.steward) if not p.used >> c & 1)
+    if state.phase != "take":
+        return []
+    faces = [g.face for d, g in state.groups() if not group or d == group]
+    if not faces:
+        return []
+    spans = [step_range(state, player, f) for f in faces]
+    by_length = distinct_steward_paths(p.steward, p.used, max(hi for _, hi in spans))
+    ends: set[int] = set()
+    for lo, hi in spans:
+        for n in range(lo, min(hi, len(by_length) - 1) + 1):
+            ends.update(path[-1] for path in by_length[n])
+    return sorted(ends)
+
+
+def sheet_board(
+    state: GameState, player: int, group: str = "", path: tuple[int, ...] = ()
+) -> dict[str, Any]:
+    """Everything a sheet shows, as plain data (the front end, the text board and the SVG draw it).
+
+    Cells a move can end on are marked only once a group is chosen (or in a compensation step), so
+    the highlight says something; the keys are listed in ``widgets/README.md``.
+    """
+    sheet = state.sheet
+    p = state.players[player]
+    dist = distances(p.steward, p.used)
+    choosing = group or state.phase == "compensate"
+    reach = set(reachable_now(state, player, group)) if choosing and not path else set()
+    end = path[-1] if path else p.steward
+    in_path = set(path)
+    nxt = (
+        {c for c in Market.neighbours(end) if not p.used >> c & 1 and c not in in_path}
+        if state.current_player == player and state.phase in ("take", "compensate") and choosing
+        else set()
+    )
+    cells = []
+    for i, cell in enumerate(sheet.market.cells):
+        circled = bool(p.circled >> i & 1)
+        used = bool(p.used >> i & 1)
+        status = []
+        if i == p.steward:
+            status.append("steward here")
+        if circled:
+            status.append("circled")
+        elif used and i != sheet.market.centre:
+            status.append("used up")
+        if i in in_path:
+            status.append(f"on the drawn path, step {path.index(i) + 1}")
+        if i in dist:
+            status.append(f"reachable in {dist[i]}")
+        elif not used:
+            status.append("cut off")
+        if i in reach:
+            status.append("a steward move can end here now")
+        cells.append(
+            {
+                "index": i,
+                "name": Market.name(i),
+                "kind": cell.kind,
+                "amount": cell.amount,
+                "short": cell.short(),
+                "text": cell.label(),
+                **kind_style(cell.kind),
+                "circled": circled,
+                "used": used,
+                "steward": i == p.steward,
+                "distance": dist.get(i, -1),
+                "reachable": i in reach,
+                "next": i in nxt,
+                "step": path.index(i) + 1 if i in in_path else 0,
+                "label": f"market {Market.name(i)}: {cell.label()}, " + ", ".join(status),
+            }
+        )
+    districts = []
+    for d, district in enumerate(sheet.districts):
+        owner = state.bonus_owner[d]
+        if not district.bonus:
+            bonus = "none"
+        elif owner == player:
+            bonus = "claimed"
+        elif owner >= 0:
+            bonus = "lost"
+        else:
+            bonus = "open"
+        shops = [
+            {
+                "goods": shop.goods,
+                "points": shop.points,
+                "filled": p.shops[d][k],
+                "complete": p.shops[d][k] == shop.goods,
+                "label": f"{TITLES[district.name]} shop {k + 1}: {p.shops[d][k]} of {shop.goods} goods, "
+                f"{shop.points} points" + (", complete" if p.shops[d][k] == shop.goods else ""),
+            }
+            for k, shop in enumerate(district.shops)
+        ]
+        districts.append(
+            {
+                "name": district.name,
+                "title": TITLES[district.name],
+                "colour": base(district.name),
+                "fill": fill(district.name),
+                "ink": ink(district.name),
+                "bonus": district.bonus,
+                "bonus_status": bonus,
+                "shops": shops,
+            }
+        )
+    breakdown = state.score_breakdown(player)
+    buildings = [
+        {
+            "name": b.name,
+            "title": b.title,
+            "gold": b.gold,
+            "goats": b.goats,
+            "built": p.has(b.name),
+        }
+        for b in sheet.buildings
+    ]
+    return {
+        "player": player,
+        "title": f"Player {player + 1}",
+        "current": state.current_player == player,
+        "districts": districts,
+        "market": cells,
+        "steward": p.steward,
+        "path": list(path),
+        "scores": list(p.scores),
+        "gold": {"track": sheet.gold_track, "circled": p.gold_circled, "crossed": p.gold_crossed},
+        "goats": {
+            "track": sheet.goat_track,
+            "circled": p.goats_circled,
+            "crossed": p.goats_crossed,
+        },
+        "buildings": buildings,
+        "turns": {"track": sheet.turn_track, "crossed": p.turns},
+        "score": {**{t: getattr(breakdown, t) for t in TERMS}, "total": breakdown.total},
+        "yellow": state.earned_yellow(player),
+    }

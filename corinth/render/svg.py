@@ -1,0 +1,293 @@
+"""The harbor and a sheet as standalone SVG, drawn from a game state (for handouts and static viewers).
+
+Pure functions of the board data of ``corinth.render.board``, like ``chess.svg`` beside the chess model:
+the widgets' ``to_svg`` call them, and so can any script.
+
+>>> from corinth.rules import new_game
+>>> state = new_game(players=2, seed=1, first_player=0).apply("buy 0").apply("roll 112344666")
+>>> harbor_svg(state).startswith("<svg")
+True
+>>> 'aria-label="market r1c2' in sheet_svg(state, player=0)
+True
+"""
+
+from __future__ import annotations
+
+from corinth.rules import HARBOR, GameState
+from corinth.rules.scoring import TERMS
+
+from . import palette as pal
+from .board import CELLS, SIZE, caption, harbor_groups, sheet_board
+
+MAX_SPOTS = 60  # track spots drawn one by one; a longer track shows the rest as a number
+
+
+def esc(text: object) -> str:
+    """Escape text for SVG/XML."""
+    return (
+        str(text)
+        .replace("&", "&amp;")
+        .replace("<", "&lt;")
+        .replace(">", "&gt;")
+        .replace('"', "&quot;")
+    )
+
+
+def pips(face: int) -> list[tuple[float, float]]:
+    """Pip centres of a die face on a unit square."""
+    a, m, b = 0.25, 0.5, 0.75
+    return {
+        1: [(m, m)],
+        2: [(a, a), (b, b)],
+        3: [(a, a), (m, m), (b, b)],
+        4: [(a, a), (b, a), (a, b), (b, b)],
+        5: [(a, a), (b, a), (m, m), (a, b), (b, b)],
+        6: [(a, a), (b, a), (a, m), (b, m), (a, b), (b, b)],
+    }.get(face, [])
+
+
+def svg_die(x: float, y: float, size: float, face: int, yellow: bool) -> str:
+    """One die with its pips, white or yellow."""
+    colour = pal.DIE_YELLOW if yellow else pal.DIE_WHITE
+    parts = [
+        f'<rect x="{x:g}" y="{y:g}" width="{size:g}" height="{size:g}" rx="{size * 0.18:g}" '
+        f'fill="{colour}" stroke="#333" stroke-width="1"/>'
+    ]
+    r = size * 0.09
+    for px, py in pips(face):
+        parts.append(
+            f'<circle cx="{x + px * size:g}" cy="{y + py * size:g}" r="{r:g}" fill="{pal.PIP}"/>'
+        )
+    return "".join(parts)
+
+
+def picture(kind: str, x: float, y: float, size: float, colour: str | None = None) -> str:
+    """A cell kind's picture (``palette.PICTURES``) in the square at (x, y)."""
+    pts = pal.picture_points(kind, x, y, size)
+    points = " ".join(f"{pts[i]:g},{pts[i + 1]:g}" for i in range(0, len(pts), 2))
+    return (
+        f'<polygon points="{points}" fill="{colour or pal.base(kind)}" stroke="{pal.ink(kind)}" '
+        f'stroke-width="1" aria-hidden="true"/>'
+    )
+
+
+# --- harbor ----------------------------------------------------------------------------------
+
+
+def draw_harbor(groups: list[dict], title: str = "", selected: str = "") -> str:
+    """The harbor from its board data (``harbor_groups``): Gold on top, each group's dice drawn."""
+    row, die, width = 46, 30, 560
+    height = row * len(groups) + 40
+    head = "Harbor" + (" - " + title if title else "")
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="14" '
+        f'role="img" aria-label="{esc(head)}">',
+        f'<rect width="{width}" height="{height}" fill="{pal.PAPER}"/>',
+        f'<text x="10" y="22" font-weight="bold" fill="{pal.TEXT}">{esc(head)}</text>',
+    ]
+    for k, g in enumerate(reversed(groups)):
+        y = 34 + k * row
+        chosen = g["district"] == selected
+        stroke = pal.SELECTED if chosen else (pal.HIGHLIGHT if g["legal"] else "#999")
+        parts.append(
+            f'<g aria-label="{esc(g["label"])}"><rect x="8" y="{y}" width="{width - 16}" '
+            f'height="{row - 6}" rx="6" fill="{pal.fill(g["district"])}" stroke="{stroke}" '
+            f'stroke-width="{3 if chosen else 1}"/>'
+            f'<rect x="8" y="{y}" width="8" height="{row - 6}" fill="{pal.base(g["district"])}"/>'
+            f'<text x="24" y="{y + 26}" font-weight="bold" fill="{pal.ink(g["district"])}">'
+            f"{esc(g['title'])}</text>"
+        )
+        if g["size"]:
+            parts.append(
+                f'<text x="110" y="{y + 26}" fill="{pal.TEXT}">{g["face"]}×{g["size"]}</text>'
+            )
+            faces = [False] * g["white"] + [True] * g["yellow"]
+            for j, yellow in enumerate(faces[:10]):
+                parts.append(svg_die(170 + j * (die + 6), y + 4, die, g["face"], yellow))
+        parts.append("</g>")
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def harbor_svg(state: GameState | None, selected: str = "") -> str:
+    """The harbor of ``state`` as SVG; ``selected`` rings one district."""
+    if selected and selected not in HARBOR:
+        raise ValueError(f"there is no district {selected!r}: choose one of {', '.join(HARBOR)}")
+    return draw_harbor(harbor_groups(state), caption(state), selected)
+
+
+# --- sheet -----------------------------------------------------------------------------------
+
+
+def _track(out: list[str], x: float, y: float, name: str, kind: str, t: dict) -> None:
+    held = t["circled"] - t["crossed"]
+    out.append(
+        f'<text x="{x}" y="{y}" font-weight="bold" fill="{pal.ink(kind)}">{name} {held}</text>'
+    )
+    for j in range(min(t["track"], MAX_SPOTS)):
+        cx, cy = x + 8 + (j % 24) * 18, y + 14 + (j // 24) * 18
+        out.append(
+            f'<circle cx="{cx}" cy="{cy}" r="6" fill="{pal.fill(kind)}" stroke="{pal.ink(kind)}"/>'
+        )
+        if j < t["circled"]:
+            out.append(
+                f'<circle cx="{cx}" cy="{cy}" r="8" fill="none" stroke="{pal.TEXT}" stroke-width="1.5"/>'
+            )
+        if j < t["crossed"]:
+            out.append(
+                f'<path d="M{cx - 6} {cy - 6} L{cx + 6} {cy + 6}" stroke="{pal.REFUSAL}" stroke-width="2"/>'
+            )
+    if t["track"] > MAX_SPOTS:
+        out.append(
+            f'<text x="{x + 120}" y="{y}" fill="{pal.MUTED}">(+{t["track"] - MAX_SPOTS} spots)</text>'
+        )
+
+
+def draw_sheet(b: dict) -> str:
+    """A sheet from its board data (``sheet_board``): shops, bonuses, market, tracks, buildings, score."""
+    w, h = 760, 580
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" '
+        f'font-family="sans-serif" font-size="13" role="img" '
+        f'aria-label="{esc(b.get("title", "Player"))}\'s sheet">',
+        f'<rect width="{w}" height="{h}" fill="{pal.PAPER}"/>',
+    ]
+    if not b:
+        out.append("</svg>")
+        return "".join(out)
+    out.append(
+        f'<text x="12" y="24" font-size="17" font-weight="bold" fill="{pal.TEXT}">'
+        f"{esc(b['title'])}'s sheet</text>"
+    )
+    for k, d in enumerate(b["districts"]):
+        y = 44 + k * 44
+        out.append(
+            f'<text x="12" y="{y + 22}" font-weight="bold" fill="{pal.ink(d["name"])}">{esc(d["title"])}</text>'
+        )
+        x = 80
+        for sh in d["shops"][:8]:
+            goods = min(sh["goods"], 12)
+            width = goods * 16 + 30
+            out.append(
+                f'<rect x="{x}" y="{y}" width="{width}" height="34" rx="5" '
+                f'fill="{pal.base(d["name"]) if sh["complete"] else pal.fill(d["name"])}" '
+                f'stroke="{pal.ink(d["name"])}"/>'
+            )
+            for j in range(goods):
+                cx = x + 10 + j * 16
+                out.append(f'<circle cx="{cx}" cy="{y + 17}" r="6" fill="#fff" stroke="#555"/>')
+                if j < sh["filled"]:
+                    out.append(
+                        f'<path d="M{cx - 4} {y + 13} L{cx + 4} {y + 21} M{cx + 4} {y + 13} '
+                        f'L{cx - 4} {y + 21}" stroke="#111" stroke-width="2"/>'
+                    )
+            out.append(
+                f'<text x="{x + width - 14}" y="{y + 22}" font-weight="bold" fill="{pal.TEXT}">{sh["points"]}</text>'
+            )
+            x += width + 8
+        if d["bonus"]:
+            status = d["bonus_status"]
+            colour = {"claimed": "#b7e4b7", "lost": "#dddddd", "open": "#ffffff"}[status]
+            out.append(
+                f'<rect x="{x + 4}" y="{y}" width="76" height="34" rx="5" fill="{colour}" stroke="#555"/>'
+                f'<text x="{x + 12}" y="{y + 22}" fill="{pal.TEXT}">bonus {d["bonus"]}</text>'
+            )
+            if status == "lost":
+                out.append(
+                    f'<path d="M{x + 4} {y + 34} L{x + 80} {y}" stroke="{pal.REFUSAL}" stroke-width="2"/>'
+                )
+            elif status == "claimed":
+                out.append(
+                    f'<circle cx="{x + 42}" cy="{y + 17}" r="20" fill="none" stroke="{pal.HIGHLIGHT}" stroke-width="2"/>'
+                )
+    # The market: a picture of each cell's kind in its corner, its words below, the path on top.
+    mx, my, cs = 12, 262, 56
+    centres = {
+        i: (mx + (i % SIZE) * cs + cs / 2 - 2, my + (i // SIZE) * cs + cs / 2 - 2)
+        for i in range(CELLS)
+    }
+    for c in b["market"]:
+        i = c["index"]
+        x, y = mx + (i % SIZE) * cs, my + (i // SIZE) * cs
+        used = c["used"] and not c["circled"]
+        stroke = pal.HIGHLIGHT if c["reachable"] else "#777"
+        out.append(
+            f'<g aria-label="{esc(c["label"])}"><rect x="{x}" y="{y}" width="{cs - 4}" '
+            f'height="{cs - 4}" rx="4" fill="{pal.USED if used else c["fill"]}" stroke="{stroke}" '
+            f'stroke-width="{3 if c["reachable"] else 1}"/>'
+            + picture(c["kind"], x + 4, y + 4, 14)
+            + f'<text x="{x + (cs - 4) / 2}" y="{y + 42}" text-anchor="middle" fill="{c["ink"]}" '
+            f'font-weight="bold">{esc(c["short"])}</text>'
+        )
+        if c["circled"]:
+            out.append(
+                f'<circle cx="{x + (cs - 4) / 2}" cy="{y + (cs - 4) / 2}" r="22" fill="none" '
+                f'stroke="{pal.SELECTED}" stroke-width="2"/>'
+            )
+        out.append("</g>")
+    steward = b.get("steward", next(c["index"] for c in b["market"] if c["steward"]))
+    if b["path"]:
+        pts = " ".join(f"{centres[i][0]:g},{centres[i][1]:g}" for i in [steward, *b["path"]])
+        out.append(
+            f'<polyline points="{pts}" fill="none" stroke="{pal.PATH}" stroke-width="4" '
+            'stroke-opacity="0.7" stroke-linejoin="round"/>'
+        )
+    sx, sy = centres[steward]
+    out.append(  # the steward pawn, in the cell's top right corner so the words stay readable
+        f'<circle cx="{sx + 17}" cy="{sy - 17}" r="7" fill="#333" aria-label="steward"/>'
+    )
+    rx = 310
+    _track(out, rx, 272, "Gold", "gold", b["gold"])
+    _track(out, rx, 322, "Goats", "goats", b["goats"])
+    for k, bd in enumerate(b["buildings"][:4]):
+        x, y = rx + k * 112, 372
+        out.append(
+            f'<rect x="{x}" y="{y}" width="104" height="44" rx="5" '
+            f'fill="{"#b7e4b7" if bd["built"] else "#fff"}" stroke="#555"/>'
+            f'<text x="{x + 6}" y="{y + 18}" font-weight="bold" fill="{pal.TEXT}">{esc(bd["title"])}</text>'
+            f'<text x="{x + 6}" y="{y + 36}" fill="{pal.TEXT}">{bd["gold"]} gold + {bd["goats"]} goats</text>'
+        )
+    tr = b["turns"]
+    out.append(f'<text x="{rx}" y="452" font-weight="bold" fill="{pal.TEXT}">Roll track</text>')
+    for j in range(min(tr["track"], 14)):
+        x = rx + 80 + j * 26
+        out.append(f'<rect x="{x}" y="438" width="20" height="20" fill="#fff" stroke="#555"/>')
+        if j < tr["crossed"]:
+            out.append(
+                f'<path d="M{x} 438 L{x + 20} 458 M{x + 20} 438 L{x} 458" stroke="#222" stroke-width="2"/>'
+            )
+    s = b["score"]
+    terms = "  ".join(f"{t} {s[t]}" for t in TERMS)
+    out.append(f'<text x="{rx}" y="492" fill="{pal.TEXT}">{esc(terms)}</text>')
+    out.append(
+        f'<text x="{rx}" y="516" font-size="16" font-weight="bold" fill="{pal.TEXT}">Score {s["total"]}</text>'
+    )
+    if b["scores"]:
+        out.append(
+            f'<text x="{rx}" y="540" fill="{pal.TEXT}">Scoring spots written: '
+            f"{esc(', '.join(map(str, b['scores'][:20])))}</text>"
+        )
+    if b["yellow"]:
+        out.append(
+            f'<text x="{rx}" y="562" fill="{pal.TEXT}">Yellow dice earned: {b["yellow"]}</text>'
+        )
+    out.append("</svg>")
+    return "".join(out)
+
+
+def sheet_svg(state: GameState, player: int, group: str = "", path: tuple[int, ...] = ()) -> str:
+    """``player``'s sheet (numbered from 0 here, shown from 1) as SVG, with a drawn ``path``."""
+    if not 0 <= player < state.num_players:
+        raise ValueError(
+            f"there is no player {player + 1}: this game has players 1 to {state.num_players}"
+        )
+    return draw_sheet(sheet_board(state, player, group, tuple(path)))
+
+
+def side_by_side(left: str, right: str, shift: int = 580) -> str:
+    """Two drawings in one SVG (the harbor beside a sheet, for a handout)."""
+    return (
+        '<svg xmlns="http://www.w3.org/2000/svg" width="1340" height="580" viewBox="0 0 1340 580">'
+        f'<g>{left}</g><g transform="translate({shift},0)">{right}</g></svg>'
+    )

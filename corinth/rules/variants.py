@@ -1,0 +1,116 @@
+"""Rule variants: the readings the rulebook leaves open, as explicit named options (R5, R8).
+
+A game carries one ``Variants`` value from ``new_game`` to its end; it is saved in the game file. The
+defaults are the most literal reading of the printed text (RULES.md, "Rule variants", gives the words).
+Each option can be turned the other way by a short name:
+
+==========================  ===========================================================================
+``no-stables-compensation`` the Stables do not change the compensation step (R8, B4)
+``no-gold-compensation``    gold does not change the compensation step (R8, A4a)
+``exact-compensation``      both: the compensation step is always exactly one step
+``nine-dice-sort``          nine identical dice are sorted as usual instead of winning the game (R5)
+==========================  ===========================================================================
+
+>>> Variants.from_names(["nine-dice-sort"])
+Variants(stables_adjust_compensation=True, gold_adjusts_compensation=True, nine_dice_win=False)
+>>> Variants().names(), Variants.from_names(["exact-compensation"]).names()
+([], ['no-stables-compensation', 'no-gold-compensation'])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, fields, replace
+from typing import Any
+
+from .errors import UnknownVariant
+
+
+@dataclass(frozen=True, slots=True)
+class Variants:
+    """The open readings of the rules, each a yes/no option; the defaults follow the text literally."""
+
+    stables_adjust_compensation: bool = True  # R8 + B4: "Lorsque l'on déplace l'intendant…"
+    gold_adjusts_compensation: bool = True  # R8 + A4a: the step points to the steward section
+    nine_dice_win: bool = True  # R5: "vous avez gagné la partie"
+
+    def names(self) -> list[str]:
+        """The short names of the options that differ from the defaults, in table order."""
+        out = [
+            name
+            for name, changes in NAMES.items()
+            if len(changes) == 1 and all(getattr(self, k) == v for k, v in changes.items())
+        ]
+        return out
+
+    @staticmethod
+    def from_names(names: Iterable[str]) -> Variants:
+        """The defaults with each named option turned (see the module's table). Raises UnknownVariant."""
+        changes: dict[str, bool] = {}
+        for name in names:
+            if name not in NAMES:
+                raise UnknownVariant(
+                    f"unknown rule variant {name!r}: choose from {', '.join(NAMES)}"
+                )
+            changes.update(NAMES[name])
+        return replace(Variants(), **changes)
+
+    def to_dict(self) -> dict[str, bool]:
+        """The options as plain data (saved in game files)."""
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+    @staticmethod
+    def from_dict(data: Any) -> Variants:
+        """Read ``to_dict``'s data back; missing options keep their defaults. Raises UnknownVariant."""
+        if not isinstance(data, dict):
+            raise UnknownVariant(f"variants: expected an object of yes/no options, got {data!r}")
+        known = {f.name for f in fields(Variants)}
+        problems = [f"unknown option {k!r}" for k in data if k not in known]
+        problems += [
+            f"{k}: expected true or false, got {v!r}"
+            for k, v in data.items()
+            if k in known and not isinstance(v, bool)
+        ]
+        if problems:
+            raise UnknownVariant("variants: " + "; ".join(problems))
+        return replace(Variants(), **data)
+
+    def describe(self) -> list[str]:
+        """One plain line per option, saying what this game does."""
+        return [
+            "The Stables "
+            + ("may" if self.stables_adjust_compensation else "may not")
+            + " change the compensation step by 1 or 2 steps (R8, B4).",
+            "Gold "
+            + ("may" if self.gold_adjusts_compensation else "may not")
+            + " change the compensation step, one step per gold (R8, A4a).",
+            "Nine identical dice "
+            + (
+                "win the game for the player who rolled them"
+                if self.nine_dice_win
+                else "are sorted as usual, all on Gold"
+            )
+            + " (R5).",
+        ]
+
+
+# Short names, each turning options away from the defaults.
+NAMES: dict[str, dict[str, bool]] = {
+    "no-stables-compensation": {"stables_adjust_compensation": False},
+    "no-gold-compensation": {"gold_adjusts_compensation": False},
+    "exact-compensation": {
+        "stables_adjust_compensation": False,
+        "gold_adjusts_compensation": False,
+    },
+    "nine-dice-sort": {"nine_dice_win": False},
+}
+
+# What each short name means, for help texts.
+HELP = {
+    "no-stables-compensation": "the Stables do not change the compensation step",
+    "no-gold-compensation": "gold does not change the compensation step",
+    "exact-compensation": "the compensation step is always exactly one step",
+    "nine-dice-sort": "nine identical dice are sorted as usual instead of winning the game",
+}
+
+DEFAULT = Variants()

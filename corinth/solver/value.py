@@ -1,0 +1,354 @@
+"""The one way to value a move now: what the sheet would score if the game ended after it (E1).
+
+``move_key(state, move)`` is computed with plain arithmetic, without applying the move, and it sees
+the build the move pays for (B1): a take followed by the best build it makes affordable. The greedy
+bot, the rollouts, ``rank_moves(..., "immediate")`` and the puzzles all value moves with it.
+``apply_key`` computes the same key by applying the move (and the best build after it); it is the
+test oracle and the benchmark's baseline.
+
+The key is sortable, higher is better:
+
+1. the score the player's sheet would have if the game ended after the move and its best build;
+2. then gold + goats held (they pay for buildings and steward moves later);
+3. then the fewest market cells used up (more room for later steward moves).
+
+>>> from corinth.rules import new_game
+>>> s = new_game(players=2, seed=5, first_player=0).apply("buy 0").apply("roll 111223466")
+>>> move_key(s, "gold") == apply_key(s, "gold"), move_key(s, "gold")
+(True, (1, 4, -1))
+>>> str(best_move_now(s))
+'purple steward r2c3,r3c3,r4c3 shops 1'
+"""
+
+from __future__ import annotations
+
+import functools
+
+from corinth.rules import BUILDINGS, GOODS, HARBOR, Build, GameState, Move, Purvey, Take
+from corinth.rules.geometry import CELLS, NEIGHBOURS
+from corinth.rules.scoring import TEMPLE_POINTS_PER_BUILDING
+from corinth.rules.state import arrival_shops, deliveries, place_goods, steward_cost, steward_steps
+
+NEIGHBOURS_SORTED = tuple(tuple(sorted(n)) for n in NEIGHBOURS)
+
+_TEMPLE = 1 << BUILDINGS.index("temple")
+_WAREHOUSE = 1 << BUILDINGS.index("warehouse")
+_STABLES = 1 << BUILDINGS.index("stables")
+_TRADING_POST = 1 << BUILDINGS.index("trading_post")
+
+
+def immediate_key(state: GameState, player: int) -> tuple[int, int, int]:
+    """The key of ``state`` as it stands for ``player`` (no move, no build).
+
+    >>> from corinth.rules import new_game
+    >>> immediate_key(new_game(players=2, seed=1), 0)  # 1 gold and 1 goat, the centre used
+    (0, 2, -1)
+    """
+    p = state.players[player]
+    return (state.score(player), p.gold + p.goats, -p.used.bit_count())
+
+
+def apply_key(state: GameState, move: Move | str) -> tuple[int, int, int]:
+    """The key of ``move`` by applying it, then the best build if the mover may build next.
+
+    The test oracle for ``move_key`` and the benchmark's baseline.
+    """
+    who = state.current_player
+    after = state.apply(move)
+    if after.phase == "build" and after.current_player == who and after.turn == state.turn:
+        return max(immediate_key(after.apply(b), who) for b in after.legal_moves())
+    return immediate_key(after, who)
+
+
+def best_build_after(state: GameState, move: Move | str) -> Build | None:
+    """The build the mover plays after ``move`` to reach its ``move_key`` (None: no build).
+
+    >>> from corinth.rules import new_game
+    >>> s = new_game(players=2, seed=5, first_player=0).apply("buy 0").apply("roll 111223466")
+    >>> best_build_after(s, "gold") is None
+    True
+    """
+    who = state.current_player
+    after = state.apply(move)
+    if not (after.phase == "build" and after.current_player == who and after.turn == state.turn):
+        return None
+    build = max(after.legal_moves(), key=lambda b: immediate_key(after.apply(b), who))
+    return build if build.buildings else None
+
+
+@functools.lru_cache(maxsize=65536)
+def _best_build(buildings: tuple, owned: int, gold: int, goats: int) -> tuple[int, int]:
+    """(points gained, gold + goats spent) of the best affordable set of buildings (B1, B2).
+
+    The best set gains the most points and, among those, spends the least: building costs points
+    only through the gold and goat pairs it spends, so only the Temple (B2) can gain points.
+    """
+    free = [(1 << BUILDINGS.index(b.name), b.gold, b.goats) for b in buildings]
+    free = [f for f in free if not owned & f[0]]
+    had = TEMPLE_POINTS_PER_BUILDING * owned.bit_count() if owned & _TEMPLE else 0
+    best = (0, 0)  # building nothing
+    for mask in range(1, 1 << len(free)):
+        g = t = 0
+        built = owned
+        for i, (bit, bg, bt) in enumerate(free):
+            if mask >> i & 1:
+                g, t, built = g + bg, t + bt, built | bit
+        if g > gold or t > goats:
+            continue
+        temple = TEMPLE_POINTS_PER_BUILDING * built.bit_count() if built & _TEMPLE else 0
+        points = temple - had - (gold // 2 - (gold - g) // 2) - (goats // 2 - (goats - t) // 2)
+        if (points, -(g + t)) > (best[0], -best[1]):
+            best = (points, g + t)
+    return best
+
+
+@functools.lru_cache(maxsize=65536)
+def _delivery(shops: tuple, fills: tuple, checks: int, started: tuple) -> tuple[tuple, int, bool]:
+    """(fills after, points of the shops completed, district complete) of one delivery (A3)."""
+    after = place_goods(shops, fills, checks, started)
+    points = sum(s.points for s, b, a in zip(shops, fills, after) if a == s.goods and b != s.goods)
+    return after, points, all(a == s.goods for a, s in zip(after, shops))
+
+
+class _Now:
+    """What every move of one decision shares: the mover's sheet as it stands."""
+
+    __slots__ = ("state", "who", "p", "sheet", "score", "used", "stables", "warehouse", "trading")
+
+    def __init__(self, state: GameState, score: int | None = None):
+        self.state = state
+        self.who = who = state.current_player
+        self.p = p = state.players[who]
+        self.sheet = state.sheet
+        self.score = state.score(who) if score is None else score
+        self.used = p.used.bit_count()
+        self.stables = bool(p.buildings & _STABLES)
+        self.warehouse = 1 if p.buildings & _WAREHOUSE else 0
+        self.trading = 2 if p.buildings & _TRADING_POST else 0
+
+    def key(self, points: int, gold: int, goats: int, steps: int) -> tuple[int, int, int]:
+        """The key after an action that leaves ``gold`` and ``goats`` held and gains ``points``
+        (pairs of gold and goats aside), then the best build (B1)."""
+        p = self.p
+        points += (gold // 2 - p.gold // 2) + (goats // 2 - p.goats // 2)
+        built, spent = _best_build(self.sheet.buildings, p.buildings, gold, goats)
+        return (self.score + points + built, gold + goats - spent, -(self.used + steps))
+
+    def action(self, district: str, size: int, shops: tuple) -> tuple[int, int, int]:
+        """A district's own action with a group of ``size`` dice (A1–A3)."""
+        p, sheet = self.p, self.sheet
+        if district == "gold":  # A1, B5
+            gold = p.gold + min(sheet.gold_track, p.gold_circled + size + self.trading)
+            return self.key(0, gold - p.gold_circled, p.goats, 0)
+        if district == "goats":  # A2
+            goats = p.goats + min(sheet.goat_track, p.goats_circled + size) - p.goats_circled
+            return self.key(0, p.gold, goats, 0)
+        checks = size + self.warehouse  # A3, B3
+        return self.key(self.goods(GOODS.index(district), checks, shops), p.gold, p.goats, 0)
+
+    def steward(self, face: int, steps: int, cell: int, shops: tuple) -> tuple[int, int, int]:
+        """A steward move of ``steps`` steps with a group of ``face`` arriving on ``cell`` (A4, M1–M6)."""
+        p, sheet = self.p, self.sheet
+        gold = p.gold - steward_cost(face, steps, self.stables)
+        goats = p.goats
+        points = 0
+        c = sheet.market.cells[cell]
+        kind = c.kind
+        if kind in GOODS:  # M1 (the Warehouse does not apply)
+            points = self.goods(GOODS.index(kind), c.amount, shops)
+        elif kind == "gold":  # M2
+            gold += min(sheet.gold_track, p.gold_circled + c.amount) - p.gold_circled
+        elif kind == "goats":  # M3
+            goats += min(sheet.goat_track, p.goats_circled + c.amount) - p.goats_circled
+        elif kind == "score":  # M6: circled cells (the new one too) plus circled +1 cells
+            circled = p.circled | 1 << cell
+            points = circled.bit_count() + (circled & _plus_ones_mask(sheet.market)).bit_count()
+        return self.key(points, gold, goats, steps)
+
+    def goods(self, d: int, checks: int, shops: tuple) -> int:
+        """Points of placing ``checks`` goods in district ``d`` (A3a–A3d)."""
+        district = self.sheet.districts[d]
+        _, points, complete = _delivery(district.shops, self.p.shops[d], checks, shops)
+        if complete and district.bonus and self.state.bonus_owner[d] < 0:
+            points += district.bonus  # A3c: the first to complete the district claims the bonus
+        return points
+
+    def build(self, buildings: tuple[str, ...]) -> tuple[int, int, int]:
+        """Building ``buildings`` now (B1, B2)."""
+        p = self.p
+        gold = sum(self.sheet.building(b).gold for b in buildings)
+        goats = sum(self.sheet.building(b).goats for b in buildings)
+        owned = p.buildings
+        for b in buildings:
+            owned |= 1 << BUILDINGS.index(b)
+        had = TEMPLE_POINTS_PER_BUILDING * p.buildings.bit_count() if p.buildings & _TEMPLE else 0
+        now = TEMPLE_POINTS_PER_BUILDING * owned.bit_count() if owned & _TEMPLE else 0
+        lost = (p.gold // 2 - (p.gold - gold) // 2) + (p.goats // 2 - (p.goats - goats) // 2)
+        return (self.score + now - had - lost, p.gold + p.goats - gold - goats, -self.used)
+
+    def buy(self, dice: int) -> tuple[int, int, int]:
+        """Buying ``dice`` yellow dice, one gold each (R2)."""
+        p = self.p
+        return (
+            self.score - (p.gold // 2 - (p.gold - dice) // 2),
+            p.gold + p.goats - dice,
+            -self.used,
+        )
+
+
+def move_key(state: GameState, move: Move | str, now: _Now | None = None) -> tuple[int, int, int]:
+    """The key of ``move`` for the player to decide, without applying it (see the module docstring).
+
+    Takes, steward moves, builds and dice bought are valued by arithmetic; the compensation step (at
+    most once per turn) by ``apply_key``, so every rule about it, variants included, stays in the
+    engine. An illegal move is handed to the engine too, which says why. ``now`` shares the work
+    between the moves of one decision.
+    """
+    if isinstance(move, str):
+        move = Move.parse(move)
+    now = now or _Now(state)
+    phase = state.phase
+    if phase == "take" and isinstance(move, Take):
+        group = state.harbor[_HARBOR_SLOTS.get(move.district, 0)]
+        if move.district in _HARBOR_SLOTS and group is not None:
+            if not move.path:
+                return now.action(move.district, group.size, move.shops)
+            if now.p.gold >= steward_cost(group.face, len(move.path), now.stables):
+                return now.steward(group.face, len(move.path), move.path[-1], move.shops)
+    elif phase == "build" and isinstance(move, Build) and _affordable(now, move):
+        return now.build(move.buildings)
+    elif phase == "purvey" and isinstance(move, Purvey) and 0 <= move.buy <= state.max_purchase():
+        return now.buy(move.buy)
+    return apply_key(state, move)
+
+
+def _affordable(now: _Now, move: Build) -> bool:
+    names = move.buildings
+    if len(set(names)) != len(names) or any(b not in BUILDINGS for b in names):
+        return False
+    if any(now.p.has(b) for b in names):
+        return False
+    gold = sum(now.sheet.building(b).gold for b in names)
+    goats = sum(now.sheet.building(b).goats for b in names)
+    return gold <= now.p.gold and goats <= now.p.goats
+
+
+@functools.lru_cache(maxsize=256)
+def _plus_ones_mask(market) -> int:
+    return sum(1 << i for i, c in enumerate(market.cells) if c.kind == "+1")
+
+
+_HARBOR_SLOTS = {d: i for i, d in enumerate(HARBOR)}
+
+
+def steward_class(move: Move) -> tuple | None:
+    """Steward paths with the same group, length, arrival and shops are worth the same now."""
+    if isinstance(move, Take) and move.path:
+        return (move.district, len(move.path), move.path[-1], move.shops)
+    return None
+
+
+def best_move_now(state: GameState, moves: list[Move] | None = None, key=None) -> Move:
+    """The move of ``moves`` (default: every legal move) with the best ``move_key``; ties go to the
+    first in list order. ``key=apply_key`` values by applying each move instead: the same choice,
+    slower (the baseline of the tests and the benchmark).
+
+    >>> from corinth.rules import new_game
+    >>> s = new_game(players=2, seed=1, first_player=0).apply("buy 0").apply("roll 112344666")
+    >>> str(best_move_now(s, [m for m in s.legal_moves() if not m.path]))  # two 4s fill Blue shop 1
+    'blue 1'
+    """
+    if key is None:
+        now = _Now(state)
+        if moves is None and state.phase == "take":
+            return _best_take(state, now)
+
+        def key(st, m):
+            return move_key(st, m, now)
+
+    best, best_key = None, None
+    seen: set = set()
+    for move in state.legal_moves() if moves is None else moves:
+        cls = steward_class(move)
+        if cls is not None:
+            if cls in seen:
+                continue
+            seen.add(cls)
+        k = key(state, move)
+        if best_key is None or k > best_key:
+            best, best_key = move, k
+    return best
+
+
+def _best_take(state: GameState, now: _Now) -> Move:
+    """``best_move_now`` over every legal take, without listing every steward path: one path per
+    length and arrival cell (the first in ``legal_moves`` order, so ties resolve alike)."""
+    p, sheet = now.p, state.sheet
+    groups = state.groups()
+    longest = max(steward_steps(g.face, p.gold, now.stables)[1] for _, g in groups)
+    firsts = first_paths(p.steward, p.used, longest)
+    best, best_key = None, None
+    for district, group in groups:
+        if district in ("gold", "goats"):
+            options = [((), now.action(district, group.size, ()))]
+        else:
+            d = GOODS.index(district)
+            options = [
+                (shops, now.action(district, group.size, shops))
+                for shops in deliveries(
+                    sheet.districts[d].shops, p.shops[d], group.size + now.warehouse
+                )
+            ]
+        for shops, k in options:
+            if best_key is None or k > best_key:
+                best, best_key = Take(district, (), shops), k
+        lo, hi = steward_steps(group.face, p.gold, now.stables)
+        for n in range(lo, min(hi, len(firsts) - 1) + 1):
+            for cell, path in firsts[n]:
+                for shops in arrival_shops(sheet, p, cell):
+                    k = now.steward(group.face, n, cell, shops)
+                    if k > best_key:
+                        best, best_key = Take(district, path, shops), k
+    return best
+
+
+def first_paths(start: int, used: int, longest: int) -> tuple[tuple[tuple[int, tuple], ...], ...]:
+    """For each length ``n`` (index), the cells a steward path of ``n`` steps from ``start`` can end
+    on, each with its first path in ``legal_moves`` order (A4b, A4c).
+
+    Paths through the same cells to the same cell lead to the same position, so the walk goes on
+    from each (cell, cells used) once: the work grows with the positions, not with the paths.
+
+    >>> [len(ends) for ends in first_paths(12, 1 << 12, 3)]
+    [0, 4, 8, 12]
+    >>> first_paths(12, 1 << 12, 2)[2][0]
+    (2, (7, 2))
+    """
+    return _first_paths(start, used | 1 << start, min(max(0, longest), CELLS - 1))
+
+
+@functools.lru_cache(maxsize=16384)
+def _first_paths(start: int, seen: int, longest: int):
+    out: list[dict[int, tuple]] = [{} for _ in range(longest + 1)]
+    visited: set[tuple[int, int]] = set()
+    nbrs = NEIGHBOURS_SORTED
+
+    def walk(here: int, seen: int, path: tuple, depth: int) -> None:
+        ends = out[depth]
+        for c in nbrs[here]:
+            bit = 1 << c
+            if seen & bit:
+                continue
+            now = seen | bit
+            if (c, now) in visited:
+                continue
+            visited.add((c, now))
+            p = path + (c,)
+            if c not in ends:
+                ends[c] = p
+            if depth < longest:
+                walk(c, now, p, depth + 1)
+
+    if longest >= 1:
+        walk(start, seen, (), 1)
+    return tuple(tuple(sorted(ends.items(), key=lambda cp: cp[1])) for ends in out)

@@ -1,0 +1,250 @@
+"""Exercise widgets for the tutorial: answer by clicking, never by typing Python.
+
+Four kinds, one look: a question, the controls, and a feedback line (read out by screen readers).
+
+- ``ChoiceExercise``: buttons, one per possible answer.
+- ``NumberExercise``: a number box and a "Check" button.
+- ``GroupExercise``: click a group on a live harbor.
+- ``PathExercise``: draw a steward walk on a live sheet, cell by cell, then "Check".
+
+Each takes the question, the right answer (or a test that accepts a reply), a hint, an explanation shown
+with a right answer, and ``wrong``: explanations for tempting wrong answers. The board exercises let the
+engine judge the move, so a move the rules forbid is explained with the rule it breaks.
+
+>>> ex = ChoiceExercise("How many dice are white?", ["3", "9", "12"], answer="9",
+...                     explain="Nine white dice, three yellow.", wrong={"12": "12 counts the yellow ones."})
+>>> ex.answer_with("12")
+'Not quite. 12 counts the yellow ones.'
+>>> ex.answer_with("9")
+'Right! Nine white dice, three yellow.'
+>>> ex.solved
+True
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+from typing import Any
+
+import ipywidgets as w
+
+from corinth.rules import Compensate, GameState, IllegalMove, Move, Take
+
+from .harbor import HarborWidget
+from .sheet import SheetWidget
+
+Verdict = tuple[bool, str]
+
+
+class _Exercise(w.VBox):
+    """Question, controls and feedback; subclasses turn a reply into a verdict (right?, words)."""
+
+    def __init__(
+        self,
+        question: str,
+        controls: Sequence[w.Widget],
+        hint: str = "",
+        explain: str = "",
+        wrong: dict[Any, str] | None = None,
+    ):
+        self.hint = hint
+        self.explain = explain
+        self.wrong = dict(wrong or {})
+        self.solved = False
+        self.tries = 0
+        self.question = w.HTML(f"<p><b>{html.escape(question)}</b></p>")
+        self.feedback = w.HTML("", layout=w.Layout(min_height="1.6em"))
+        self.feedback.add_class("corinth-feedback")
+        super().__init__([self.question, *controls, self.feedback])
+        self.add_class("corinth-exercise")
+
+    def judge(self, reply: Any) -> Verdict:  # pragma: no cover - every subclass has its own
+        raise NotImplementedError
+
+    def _wrong_words(self, reply: Any) -> str:
+        for key, text in self.wrong.items():
+            if str(key).strip().lower() == str(reply).strip().lower():
+                return text
+        return f"Hint: {self.hint}" if self.hint else "Try again."
+
+    def answer_with(self, reply: Any) -> str:
+        """Answer as a click would, and return the feedback shown."""
+        self.tries += 1
+        right, words = self.judge(reply)
+        self.solved = self.solved or right
+        text = f"Right! {words}".rstrip() if right else f"Not quite. {words}".rstrip()
+        colour = "#1b6e20" if right else "#a12a0c"
+        self.feedback.value = f'<p role="status" style="color:{colour}">{html.escape(text)}</p>'
+        return text
+
+
+class ChoiceExercise(_Exercise):
+    """Pick one answer from buttons.
+
+    >>> ex = ChoiceExercise("Who wins a tie on points?", ["more gold", "more goats"], "more gold")
+    >>> ex.answer_with("more goats").startswith("Not quite")
+    True
+    """
+
+    def __init__(
+        self,
+        question: str,
+        options: Sequence[str],
+        answer: str,
+        hint: str = "",
+        explain: str = "",
+        wrong: dict[str, str] | None = None,
+    ):
+        if answer not in options:
+            raise ValueError(f"the answer {answer!r} is not one of the options {list(options)}")
+        self.answer = answer
+        self.buttons = [
+            w.Button(description=str(o), layout=w.Layout(width="auto")) for o in options
+        ]
+        for button, option in zip(self.buttons, options):
+            button.on_click(lambda _b, option=option: self.answer_with(option))
+        super().__init__(question, [w.HBox(self.buttons)], hint, explain, wrong)
+
+    def judge(self, reply: Any) -> Verdict:
+        if str(reply) == self.answer:
+            return True, self.explain
+        return False, self._wrong_words(reply)
+
+
+def _number(text: Any) -> Fraction | None:
+    try:
+        return Fraction(str(text).strip().replace(",", "."))
+    except (ValueError, ZeroDivisionError):
+        return None
+
+
+class NumberExercise(_Exercise):
+    """Type a number (a whole number, a decimal or a fraction like 5/36), then "Check".
+
+    >>> ex = NumberExercise("Points for 7 gold?", 3, explain="1 point per 2 gold, rounded down.")
+    >>> ex.answer_with("3.5")
+    'Not quite. Try again.'
+    >>> ex.answer_with("three")
+    'Not quite. Please type a number, for example 4 or 5/36.'
+    >>> ex.answer_with(" 3 ")
+    'Right! 1 point per 2 gold, rounded down.'
+    """
+
+    def __init__(
+        self,
+        question: str,
+        answer: int | Fraction | str,
+        hint: str = "",
+        explain: str = "",
+        wrong: dict[Any, str] | None = None,
+    ):
+        self.answer = Fraction(answer)
+        self.box = w.Text(placeholder="your answer", layout=w.Layout(width="12em"))
+        self.box.description = "Answer"
+        self.check_button = w.Button(description="Check", button_style="primary")
+        self.check_button.on_click(lambda _b: self.answer_with(self.box.value))
+        self.box.continuous_update = False
+        super().__init__(question, [w.HBox([self.box, self.check_button])], hint, explain, wrong)
+
+    def _wrong_words(self, reply: Any) -> str:
+        value = _number(reply)
+        for key, text in self.wrong.items():
+            if _number(key) == value:
+                return text
+        return f"Hint: {self.hint}" if self.hint else "Try again."
+
+    def judge(self, reply: Any) -> Verdict:
+        value = _number(reply)
+        if value is None:
+            return False, "Please type a number, for example 4 or 5/36."
+        if value == self.answer:
+            return True, self.explain
+        return False, self._wrong_words(reply)
+
+
+class GroupExercise(_Exercise):
+    """Click the right group on a live harbor; ``answer`` is a district or a set of them.
+
+    >>> from corinth.rules import new_game
+    >>> state = new_game(players=2, seed=1, first_player=0).apply("buy 0").apply("roll 112344666")
+    >>> ex = GroupExercise("Which group lies on Gold?", state, {"gold"}, explain="The sixes.")
+    >>> ex.answer_with("blue").startswith("Not quite")
+    True
+    >>> ex.harbor.select("gold")
+    >>> ex.solved
+    True
+    """
+
+    def __init__(
+        self,
+        question: str,
+        state: GameState,
+        answer: str | set[str],
+        hint: str = "",
+        explain: str = "",
+        wrong: dict[str, str] | None = None,
+    ):
+        self.answer = {answer} if isinstance(answer, str) else set(answer)
+        self.harbor = HarborWidget(state)
+        self.harbor.on_select(lambda district: district and self.answer_with(district))
+        super().__init__(question, [self.harbor], hint, explain, wrong)
+
+    def judge(self, reply: Any) -> Verdict:
+        if reply in self.answer:
+            return True, self.explain
+        return False, self._wrong_words(reply)
+
+
+class PathExercise(_Exercise):
+    """Draw a steward walk on a live sheet with the given group (none for a compensation step), then "Check".
+
+    The engine judges the walk (a walk the rules forbid is explained with its rule); ``accept`` tells
+    which legal walks are right.
+
+    >>> from corinth.rules import new_game
+    >>> state = new_game(players=2, seed=1, first_player=0).apply("buy 0").apply("roll 112344666")
+    >>> ex = PathExercise("Walk one step up.", state, "goats", accept=lambda m: m.path == (7,))
+    >>> ex.sheet.click(7)
+    >>> ex.answer_with(ex.sheet.move()).startswith("Right")
+    True
+    """
+
+    def __init__(
+        self,
+        question: str,
+        state: GameState,
+        group: str,
+        accept: Callable[[Move], bool],
+        hint: str = "",
+        explain: str = "",
+        wrong: Callable[[Move], str | None] | None = None,
+    ):
+        self.state = state
+        self.accept = accept
+        self.why_wrong = wrong
+        self.sheet = SheetWidget(state, player=state.current_player, group=group)
+        self.check_button = w.Button(description="Check my walk", button_style="primary")
+        self.clear_button = w.Button(description="Start again")
+        self.check_button.on_click(lambda _b: self.answer_with(self.sheet.move()))
+        self.clear_button.on_click(lambda _b: self.sheet.clear())
+        controls = [self.sheet, w.HBox([self.check_button, self.clear_button]), self.sheet.output]
+        super().__init__(question, controls, hint, explain)
+
+    def judge(self, reply: Any) -> Verdict:
+        if reply is None:
+            return False, "Draw a walk first: click the market cells one step at a time."
+        move = Move.parse(reply) if isinstance(reply, str) else reply
+        try:
+            self.state.apply(move)
+        except IllegalMove as refusal:
+            return False, f"The rules do not allow this walk: {refusal}"
+        if isinstance(move, (Take, Compensate)) and move.path and self.accept(move):
+            return True, f"{move.describe(self.state)} {self.explain}".strip()
+        reason = self.why_wrong(move) if self.why_wrong else None
+        return False, reason or (
+            f"Hint: {self.hint}"
+            if self.hint
+            else "The rules allow this walk, but it is not the one asked for."
+        )

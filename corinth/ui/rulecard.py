@@ -1,0 +1,56 @@
+"""Rule cards: a rule in plain words where a notebook teaches it, the rule ID after, the rulebook's quote.
+
+>>> card = rule_card_widget("R8")
+>>> "If no group is left" in card.value
+True
+>>> print(rule_card_text("R8").splitlines()[0])
+No group left: the compensation step (rule R8)
+"""
+
+from __future__ import annotations
+
+import html
+
+import ipywidgets as w
+
+from corinth.rules.catalogue import rule_card
+
+LANGUAGES = {"fr": "French", "de": "German"}
+
+
+def rule_card_text(rule_id: str) -> str:
+    """The card as plain text (what a printout or a screen reader gets)."""
+    card = rule_card(rule_id)
+    lines = [f"{card.title} (rule {card.rule_id})", card.words]
+    if card.quote:
+        lines.append(
+            f"The printed rulebook ({LANGUAGES.get(card.quote.lang, card.quote.lang)}): "
+            f"«{card.quote.text}»"
+        )
+    return "\n".join(lines)
+
+
+def rule_card_html(rule_id: str) -> str:
+    """The card as an HTML block: title in words, the rule ID after, the text, the rulebook's quote."""
+    card = rule_card(rule_id)
+    quote = ""
+    if card.quote:
+        lang = LANGUAGES.get(card.quote.lang, card.quote.lang)
+        quote = (
+            f'<blockquote lang="{html.escape(card.quote.lang)}" style="margin:6px 0 0 0;'
+            f'color:#444;font-style:italic">{html.escape(card.quote.text)}'
+            f'<br><small style="font-style:normal">the printed rulebook ({lang})</small></blockquote>'
+        )
+    return (
+        f'<div class="corinth-rule-card" role="note" aria-label="rule {card.rule_id}" '
+        'style="border:1px solid #c9b78f;border-left:6px solid #b08a5a;background:#fbf7ee;'
+        'padding:8px 12px;margin:6px 0;max-width:720px;color:#222">'
+        f"<b>{html.escape(card.title)}</b> "
+        f'<small style="color:#666">(rule {card.rule_id})</small>'
+        f'<div style="margin-top:4px">{html.escape(card.words)}</div>{quote}</div>'
+    )
+
+
+def rule_card_widget(*rule_ids: str) -> w.HTML:
+    """One or more rule cards as a widget, for a notebook cell: ``rule_card_widget("R8")``."""
+    return w.HTML("".join(rule_card_html(r) for r in rule_ids))
