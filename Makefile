@@ -27,7 +27,7 @@ browser:
 # Every test: engine, solver, widgets (in a real browser), notebooks, and the built wheel.
 test: install-dev browser
 	$(BIN)/ruff check .
-	$(BIN)/python -m pytest -n 2 --doctest-modules --doctest-glob=README.md corinth tests README.md -m "not browser"
+	$(BIN)/python -m pytest -n 2 --doctest-modules --doctest-glob=README.md corinth tests README.md -m "not browser and not slow"
 	$(BIN)/python -m pytest tests/browser -m browser
 	$(BIN)/python -m pytest --nbval notebooks --nbval-sanitize-with notebooks/nbval_sanitize.cfg
 

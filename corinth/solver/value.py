@@ -17,7 +17,7 @@ The key is sortable, higher is better:
 >>> move_key(s, "gold") == apply_key(s, "gold"), move_key(s, "gold")
 (True, (1, 4, -1))
 >>> str(best_move_now(s))
-'purple steward r2c3,r3c3,r4c3 shops 1'
+'goats'
 """
 
 from __future__ import annotations

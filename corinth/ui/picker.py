@@ -64,8 +64,11 @@ class MovePicker:
         if phase == "take":
             self.help.value = "Pick a group on the harbor, then its action, or draw a steward path on your market."
         elif phase == "compensate":
+            hi = state.compensation_range(state.players[player])[1]
+            steps = "1 step" if hi == 1 else f"1 step, or up to {hi} with gold or the Stables,"
             self.help.value = (
-                "No group is left (R8): click a market cell next to the steward, or pass."
+                f"No group is left for you (R8): move the steward {steps} by clicking the cells of its "
+                "path on your market, or pass."
             )
         self._on_group(self.harbor.selected)
 
