@@ -56,6 +56,7 @@ TEACHES = {
     "07_strategy_lab": ["E1", "E2"],
     "08_going_deeper_the_sheet_and_the_dice": ["C3", "R5"],
     "09_going_deeper_the_solver": ["A4b"],
+    "10_how_the_market_was_reconstructed": ["M1", "M2", "M3", "M4", "M5", "M6", "M7"],
 }
 PATHS = sorted(NOTEBOOKS.glob("*.ipynb"))
 
