@@ -8,6 +8,8 @@ is reported (not asserted: the machine is shared).
 from __future__ import annotations
 
 import time
+import urllib.error
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -85,3 +87,12 @@ def test_index_page_has_no_serious_accessibility_violations(classroom, page):
     results = axe_module.Axe().run(page)
     serious = [v for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
     assert not serious, results.generate_report()
+
+
+def test_the_app_serves_no_source_or_answers(classroom):
+    """Students get the apps only: the notebooks, the helpers and the exercise file are not served."""
+    url, token = classroom
+    for name in ("exercises.toml", "exercises.py", "05_play_a_game.ipynb"):
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(f"{url}/voila/files/{name}?token={token}", timeout=10)
+        assert refused.value.code == 403, name
