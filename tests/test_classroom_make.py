@@ -18,8 +18,10 @@ pytestmark = pytest.mark.skipif(shutil.which("make") is None, reason="make is no
 
 
 def _make(*args: str) -> subprocess.CompletedProcess:
-    # The Makefile's variables may come from the environment: keep the caller's out of the test.
-    env = {k: v for k, v in os.environ.items() if k not in ("IP", "TOKEN", "CLASSROOM_PORT")}
+    # The Makefile's variables may come from the environment, and `make test` passes its own flags
+    # down: keep both out of the test.
+    skip = ("IP", "TOKEN", "CLASSROOM_PORT", "MAKEFLAGS", "MFLAGS", "MAKELEVEL")
+    env = {k: v for k, v in os.environ.items() if k not in skip}
     return subprocess.run(
         ["make", "-n", "classroom", *args],
         cwd=ROOT,
