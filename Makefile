@@ -3,8 +3,12 @@ PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 PORT ?= 8888
+# `make classroom`: where Voilà listens, and the token students need when it listens beyond this machine.
+IP ?= 127.0.0.1
+CLASSROOM_PORT ?= 8866
+TOKEN ?=
 
-.PHONY: lab test install install-dev browser lint bench clean
+.PHONY: lab classroom test install install-dev browser lint bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -19,6 +23,22 @@ install-dev: $(BIN)/python
 # The main job: JupyterLab on the first tutorial notebook.
 lab: install
 	$(BIN)/jupyter lab --ip=127.0.0.1 --port=$(PORT) notebooks/00_start_here.ipynb $(if $(filter 0,$(shell id -u)),--allow-root,)
+
+# The lessons as apps for a class: Voilà runs each notebook with its code hidden, a kernel of its own
+# for every student who opens it (ended when they close the page). This machine only, by default;
+# a room's network: make classroom IP=0.0.0.0 TOKEN=words-you-write-on-the-board
+# Progressive rendering shows each cell as soon as it has run, so the first board comes before the rest.
+ifneq ($(filter classroom,$(MAKECMDGOALS)),)
+ifeq ($(TOKEN),)
+ifneq ($(filter-out 127.0.0.1 localhost,$(IP)),)
+$(error Serving on $(IP) lets other machines in: give a token, e.g. make classroom IP=$(IP) TOKEN=blue-harbor-42)
+endif
+endif
+endif
+classroom: install
+	@echo "Students open: http://$(if $(filter 0.0.0.0,$(IP)),ADDRESS-OF-THIS-MACHINE,$(IP)):$(CLASSROOM_PORT)/voila/render/index.ipynb$(if $(TOKEN),?token=$(TOKEN),)"
+	$(BIN)/voila --no-browser --Voila.ip=$(IP) --port=$(CLASSROOM_PORT) --Voila.port_retries=0 \
+		--progressive_rendering=True $(if $(TOKEN),--token=$(TOKEN),) notebooks
 
 # Chromium for the browser tests (Debian's package; needs root).
 browser:

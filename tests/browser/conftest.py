@@ -1,4 +1,4 @@
-"""Fixtures for the end-to-end tests: a JupyterLab server on a free port and headless Chromium.
+"""Fixtures for the end-to-end tests: a JupyterLab server, the classroom's Voilà server, headless Chromium.
 
 The tests never skip silently: when Chromium or Playwright is missing they skip locally with the reason,
 and fail when the environment variable CI is set.
@@ -6,8 +6,10 @@ and fail when the environment variable CI is set.
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
+import secrets
 import shutil
 import socket
 import subprocess
@@ -29,6 +31,7 @@ CHROMIUM_ARGS = [
 ]
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 NOTEBOOKS = Path(__file__).resolve().parent / "notebooks"
+TUTORIAL = Path(__file__).resolve().parents[2] / "notebooks"
 
 
 def _missing(reason: str):
@@ -115,6 +118,55 @@ def lab(tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
+def classroom(tmp_path_factory):
+    """Voilà serving the tutorial as `make classroom` does, on a free port, behind a token.
+
+    Yields (base URL, token). The kernels import corinth from this checkout (PYTHONPATH is passed on).
+    """
+    if importlib.util.find_spec("voila") is None:
+        _missing("voila is not installed (pip install corinth[lab])")
+    port = _free_port()
+    token = secrets.token_hex(8)
+    cmd = [
+        sys.executable,
+        "-m",
+        "voila",
+        "--no-browser",
+        "--Voila.ip=127.0.0.1",
+        f"--port={port}",
+        "--Voila.port_retries=0",
+        "--progressive_rendering=True",
+        f"--token={token}",
+        str(TUTORIAL),
+    ]
+    log = open(tmp_path_factory.mktemp("voila") / f"voila-{port}.log", "w")  # noqa: SIM115
+    proc = subprocess.Popen(cmd, cwd=TUTORIAL.parent, stdout=log, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            with urllib.request.urlopen(f"{url}/?token={token}", timeout=2) as r:
+                if r.status == 200:
+                    break
+        except OSError:
+            pass
+        if proc.poll() is not None or time.monotonic() > deadline:
+            proc.kill()
+            log.close()
+            pytest.fail(f"Voilà did not start; see {log.name}", pytrace=False)
+        time.sleep(0.3)
+    try:
+        yield url, token
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        log.close()
+
+
+@pytest.fixture(scope="session")
 def browser():
     """Headless Debian Chromium driven by Playwright (Playwright's own download is not used)."""
     try:
@@ -153,3 +205,18 @@ def pytest_runtest_makereport(item, call):
     outcome = yield
     report = outcome.get_result()
     setattr(item, f"rep_{report.when}", report)
+
+
+def pytest_terminal_summary(terminalreporter):
+    """Timings the browser tests measured (reported, never asserted: the machine may be busy)."""
+    timings = [
+        (report.nodeid, name, value)
+        for report in terminalreporter.stats.get("passed", [])
+        if report.when == "call"
+        for name, value in report.user_properties
+        if name.endswith("_seconds")
+    ]
+    if timings:
+        terminalreporter.section("measured in the browser")
+        for nodeid, name, value in timings:
+            terminalreporter.write_line(f"{name.replace('_', ' ')}: {value:.1f} ({nodeid})")

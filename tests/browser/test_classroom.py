@@ -1,0 +1,98 @@
+"""End to end: the classroom app (`make classroom`). Voilà serves the lessons with their code hidden.
+
+A student opens the index with the room's token, picks the game lesson, plays a move by clicks, and
+answers a widget exercise of lesson 01 by clicks. The time from choosing the lesson to its first board
+is reported (not asserted: the machine is shared).
+"""
+
+from __future__ import annotations
+
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+try:
+    from playwright.sync_api import expect
+except ImportError:  # the ``browser`` fixture reports this, and fails on CI
+    expect = None
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+
+pytestmark = pytest.mark.browser
+
+
+def test_index_opens_the_game_and_a_move_is_played_by_clicks(classroom, page, record_property):
+    url, token = classroom
+    page.goto(f"{url}/voila/render/index.ipynb?token={token}")
+    lesson = page.get_by_role("link", name="05 Play a game")
+    lesson.wait_for(timeout=60_000)
+    # The app hides the code: the index's one code cell is not in the page the student gets.
+    assert "RoundAtAGlance" not in page.content()
+
+    start = time.monotonic()
+    lesson.click()  # the token is a cookie now: the relative link opens the lesson as an app
+    harbor = page.locator(".corinth-harbor").first
+    harbor.wait_for(state="visible", timeout=90_000)
+    record_property("first_board_seconds", time.monotonic() - start)
+    assert page.url == f"{url}/voila/render/05_play_a_game.ipynb"
+
+    # The notebook plays the hint's move in code first (seed 11): the student is then at a build.
+    status = page.get_by_role("status").filter(has_text="Round 1").first
+    expect(status).to_contain_text("your turn: build", timeout=60_000)
+    page.get_by_role("button", name="Build", exact=True).click()  # "Build nothing." is chosen
+
+    # The bots answer; the student takes the Goats group: a click on the harbor, then the button.
+    goats = page.locator(".corinth-district.legal[data-district='goats']")
+    goats.wait_for(timeout=60_000)
+    goats.click()
+    expect(page.locator(".corinth-district.selected[data-district='goats']")).to_be_visible()
+    take = page.get_by_role("button", name="Take and act")
+    expect(take).to_be_enabled()
+    take.click()
+    log = page.locator(".corinth-log").first
+    expect(log).to_contain_text("You took the Goats group", timeout=30_000)
+    expect(log).to_contain_text("You built nothing.")
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "classroom-game.png"))
+
+
+def test_a_widget_exercise_is_answered_by_clicks(classroom, page):
+    url, token = classroom
+    page.goto(f"{url}/voila/render/01_the_harbor.ipynb?token={token}")
+    exercise = page.locator(".corinth-exercise").filter(
+        has_text="Who takes the last group of the round?"
+    )
+    exercise.wait_for(timeout=90_000)
+    exercise.scroll_into_view_if_needed()
+    feedback = exercise.locator(".corinth-feedback")
+
+    # A tempting wrong answer gets its own explanation, not only "wrong".
+    exercise.get_by_role("button", name="Player 2", exact=True).click()
+    expect(feedback).to_contain_text("Not quite. Player 2 is first player", timeout=30_000)
+
+    exercise.get_by_role("button", name="Player 1", exact=True).click()
+    expect(feedback).to_contain_text("Right! The order is Player 2, Player 3, Player 1.")
+    assert exercise.get_by_role("status").count() == 1  # read out by screen readers
+
+
+def test_index_page_has_no_serious_accessibility_violations(classroom, page):
+    axe_module = pytest.importorskip("axe_playwright_python.sync_playwright")
+    url, token = classroom
+    page.goto(f"{url}/voila/render/index.ipynb?token={token}")
+    page.get_by_role("link", name="09 Going deeper: the solver").wait_for(timeout=60_000)
+    page.locator("svg[role='img'] title").wait_for(state="attached", timeout=60_000)  # the picture
+    results = axe_module.Axe().run(page)
+    serious = [v for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
+    assert not serious, results.generate_report()
+
+
+def test_the_app_serves_no_source_or_answers(classroom):
+    """Students get the apps only: the notebooks, the helpers and the exercise file are not served."""
+    url, token = classroom
+    for name in ("exercises.toml", "exercises.py", "05_play_a_game.ipynb"):
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(f"{url}/voila/files/{name}?token={token}", timeout=10)
+        assert refused.value.code == 403, name

@@ -1,0 +1,66 @@
+"""`make classroom`: Voilà on this machine only by default, and never on a network without a token.
+
+Checked with ``make -n`` (print the commands, run nothing), so no server starts and nothing is installed.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+pytestmark = pytest.mark.skipif(shutil.which("make") is None, reason="make is not installed")
+
+
+def _make(*args: str) -> subprocess.CompletedProcess:
+    # The Makefile's variables may come from the environment, and `make test` passes its own flags
+    # down: keep both out of the test.
+    skip = ("IP", "TOKEN", "CLASSROOM_PORT", "MAKEFLAGS", "MFLAGS", "MAKELEVEL")
+    env = {k: v for k, v in os.environ.items() if k not in skip}
+    return subprocess.run(
+        ["make", "-n", "classroom", *args],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+def _voila_line(out: str) -> str:
+    """The Voilà command, its continuation lines joined."""
+    text = out.replace("\\\n", " ")
+    return next(line for line in text.splitlines() if "/voila " in line)
+
+
+def test_classroom_listens_on_this_machine_only_by_default():
+    done = _make()
+    assert done.returncode == 0, done.stderr
+    voila = _voila_line(done.stdout)
+    assert "--Voila.ip=127.0.0.1" in voila
+    assert "--token" not in voila
+    assert (
+        voila.split()[-1] == "notebooks"
+    )  # the whole tutorial, so the index can link every lesson
+    assert "/voila/render/index.ipynb" in done.stdout  # where students start
+
+
+def test_classroom_refuses_a_network_address_without_a_token():
+    done = _make("IP=0.0.0.0")
+    assert done.returncode != 0
+    assert "give a token" in done.stderr
+    assert "/voila " not in done.stdout  # refused before anything is installed or started
+
+
+def test_classroom_on_a_network_uses_the_given_token():
+    done = _make("IP=0.0.0.0", "TOKEN=blue-harbor-42")
+    assert done.returncode == 0, done.stderr
+    voila = _voila_line(done.stdout)
+    assert "--Voila.ip=0.0.0.0" in voila
+    assert "--token=blue-harbor-42" in voila
+    assert "index.ipynb?token=blue-harbor-42" in done.stdout
