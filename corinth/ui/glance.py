@@ -154,13 +154,14 @@ def round_at_a_glance(width: int = 900) -> str:
 
 
 class RoundAtAGlance:
-    """The picture for a notebook cell (it shows as SVG; its text form is the description).
+    """The picture for a notebook cell: inline SVG in HTML, so screen readers read its description
+    (an ``image/svg+xml`` output is shown as an image without one); its text form is the description.
 
     >>> print(RoundAtAGlance())  # doctest: +ELLIPSIS
     One round of Corinth: 1 buy yellow dice, 2 roll, ...
     """
 
-    def _repr_svg_(self) -> str:
+    def _repr_html_(self) -> str:
         return round_at_a_glance()
 
     def __repr__(self) -> str:
