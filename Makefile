@@ -16,9 +16,12 @@ install: $(BIN)/python
 install-dev: $(BIN)/python
 	$(BIN)/pip install -q -e '.[dev]'
 
-# The main job: JupyterLab on the first tutorial notebook.
+# The main job: JupyterLab on the first tutorial notebook. The URL it prints (with its token) opens
+# notebook 00 itself, not the Launcher. Another port: make lab PORT=8899.
 lab: install
-	$(BIN)/jupyter lab --ip=127.0.0.1 --port=$(PORT) notebooks/00_start_here.ipynb $(if $(filter 0,$(shell id -u)),--allow-root,)
+	$(BIN)/jupyter lab --ip=127.0.0.1 --port=$(PORT) \
+		--LabApp.default_url=/lab/tree/notebooks/00_start_here.ipynb \
+		$(if $(filter 0,$(shell id -u)),--allow-root,)
 
 # Chromium for the browser tests (Debian's package; needs root).
 browser:
