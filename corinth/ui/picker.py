@@ -48,7 +48,7 @@ class MovePicker:
                 self.shops,
                 w.HBox([self.steward, self.pass_]),
             ],
-            layout=w.Layout(max_width="100%"),
+            layout=w.Layout(max_width="440px"),
         )
         self.act.on_click(lambda _b: self._choose_action())
         self.steward.on_click(lambda _b: self._choose_steward())
