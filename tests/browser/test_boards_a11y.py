@@ -60,6 +60,9 @@ def test_keys_typed_in_a_board_leave_the_notebook_alone(lab, page):
     page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']")
     before = notebook_cells(page)
     assert len(before) == 3
+    # The market's one tab stop is the steward's cell (the centre at the start), not r0c0.
+    assert page.locator(".corinth-market [tabindex='0']").get_attribute("data-cell") == "r2c2"
+    assert page.locator(".corinth-market [role='row']").count() == 5
     # A click gives a board real focus (as a learner's does; the click itself is refused: no group yet).
     for target in (cell, page.locator(".corinth-district[data-district='orange']")):
         target.click()
