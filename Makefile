@@ -20,9 +20,12 @@ install: $(BIN)/python
 install-dev: $(BIN)/python
 	$(BIN)/pip install -q -e '.[dev]'
 
-# The main job: JupyterLab on the first tutorial notebook.
+# The main job: JupyterLab on the first tutorial notebook. The URL it prints (with its token) opens
+# notebook 00 itself, not the Launcher. Another port: make lab PORT=8899.
 lab: install
-	$(BIN)/jupyter lab --ip=127.0.0.1 --port=$(PORT) notebooks/00_start_here.ipynb $(if $(filter 0,$(shell id -u)),--allow-root,)
+	$(BIN)/jupyter lab --ip=127.0.0.1 --port=$(PORT) \
+		--LabApp.default_url=/lab/tree/notebooks/00_start_here.ipynb \
+		$(if $(filter 0,$(shell id -u)),--allow-root,)
 
 # The lessons as apps for a class: Voilà runs each notebook with its code hidden, a kernel of its own
 # for every student who opens it (ended when they close the page). This machine only, by default;

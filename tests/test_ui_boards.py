@@ -249,3 +249,60 @@ def test_python_side_trait_values_checked(state):
         SheetWidget(state, player=0).player = 5
     with pytest.raises(traitlets.TraitError, match="no group"):
         HarborWidget(state).selected = "bogus"
+
+
+def test_one_palette_the_front_end_defines_no_colour_of_its_own():
+    """Colours come from corinth/render/palette.py: as CSS variables in front of the stylesheet and in
+    the board data; boards.css and the JS hold no colour code."""
+    import re
+
+    from corinth.render import palette
+
+    hex_colour = re.compile(r"#[0-9a-fA-F]{6}\b|#[0-9a-fA-F]{3}\b")
+    for name in ("boards.css", "harbor.js", "sheet.js", "dice.js"):
+        assert not hex_colour.findall((widgets_dir() / name).read_text()), name
+    css = HarborWidget._css
+    assert f"--corinth-path: {palette.PATH};" in css
+    assert SheetWidget._css == css
+    used = set(re.findall(r"var\(--corinth-([\w-]+)\)", (widgets_dir() / "boards.css").read_text()))
+    assert used <= set(palette.CSS_COLOURS), used - set(palette.CSS_COLOURS)
+
+
+def test_market_cells_carry_their_kind_style_and_short_words(state):
+    from corinth.render import palette
+
+    board = SheetWidget(state, player=0).board
+    assert board["size"] ** 2 == len(board["market"])
+    for cell in board["market"]:
+        assert cell["fill"] == palette.fill(cell["kind"])
+        assert palette.contrast(cell["ink"], cell["fill"]) >= 4.5
+        assert cell["picture"] == palette.picture_svg_points(cell["kind"])
+        lines = cell["words"].split("\n")
+        assert len(lines) <= 2 and all(len(line) <= 6 for line in lines), cell["words"]
+
+
+def test_draw_market_uses_the_boards_palette(state):
+    pytest.importorskip("matplotlib")
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from matplotlib.colors import to_hex
+
+    from corinth.render import palette
+    from corinth.solver import draw_market
+
+    ax = draw_market(state, 0)
+    faces = {to_hex(p.get_facecolor()) for p in ax.patches}
+    cells = SheetWidget(state, player=0).board["market"]
+    assert {palette.fill(c["kind"]) for c in cells if not c["used"]} <= faces
+    assert palette.USED in faces  # the steward's start cell
+
+
+def test_focus_and_announce_reach_the_page(state):
+    sent = []
+    harbor = HarborWidget(state)
+    harbor.send = sent.append
+    harbor.focus()
+    harbor.announce = "Round 1 — your turn: take a group"
+    assert sent == [{"focus": True}]
+    assert "announce" in harbor.keys

@@ -213,3 +213,21 @@ def test_bots_one_move_per_click():
     app = GameApp(players=3, seed=2, first_player=1)
     app.speed_choice.value = None
     assert not app.auto
+
+
+def test_hint_table_is_compact_with_the_rest_behind_show_all():
+    from corinth.solver import rank_moves
+    from corinth.ui.game import HINT_ROWS, hint_html
+
+    state = new_game(players=2, seed=1, first_player=0).apply("buy 0").apply("roll 112344666")
+    ranked = rank_moves(state, "immediate", top=10)
+    text = hint_html(ranked, "immediate")
+    shown, _, rest = text.partition("<details>")
+    assert shown.count("<tr><td>") == HINT_ROWS
+    assert rest.count("<tr><td>") == len(ranked) - HINT_ROWS
+    assert f"show all {len(ranked)} moves" in rest
+
+
+def test_the_turn_is_announced_in_words():
+    app = GameApp(players=2, seed=3)
+    assert app.harbor.announce.startswith(f"Round {app.state.round} — your turn")

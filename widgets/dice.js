@@ -43,6 +43,18 @@ export function h(tag, attrs = {}, ...children) {
   return node;
 }
 
+/**
+ * Keys typed inside a board stay in the board: JupyterLab's notebook shortcuts (`b`, `m`, `d d`, …)
+ * listen on the document, so without this a key pressed on a focused cell would insert, change or
+ * delete notebook cells. Tab still moves focus (its default action is not prevented).
+ */
+export function guardKeys(root) {
+  root.setAttribute("data-lm-suppress-shortcuts", "true");
+  for (const type of ["keydown", "keypress", "keyup"]) {
+    root.addEventListener(type, (e) => e.stopPropagation());
+  }
+}
+
 /** Roving focus: arrow keys move between `items` laid out in `cols` columns; Enter/Space choose. */
 export function roving(container, items, cols, choose) {
   let cursor = 0;

@@ -1,12 +1,16 @@
 // The harbor board: six districts, Gold on top. Built once; `update` changes it in place.
-import { die, h, roving } from "./dice.js";
+// Colours come from Python in each group's data (corinth/render/palette.py); keys in widgets/README.md.
+import { die, guardKeys, h, roving } from "./dice.js";
 
 function render({ model, el }) {
   const root = h("div", { class: "corinth-board corinth-harbor" });
+  guardKeys(root);
   const caption = h("div", { class: "corinth-caption" });
   const list = h("div", { class: "corinth-harbor-rows", role: "group", "aria-label": "Harbor" });
   const status = h("div", { class: "corinth-status", role: "status", "aria-live": "polite" });
-  root.append(caption, list, status);
+  // Whose turn it is, read out by screen readers when it changes ("Round 2 — your turn: …").
+  const announce = h("div", { class: "corinth-announce", role: "status", "aria-live": "polite" });
+  root.append(caption, list, status, announce);
   el.appendChild(root);
 
   // Rows top to bottom: Gold first (the board is read bottom to top, C2).
@@ -42,6 +46,8 @@ function render({ model, el }) {
       const g = groupAt(k);
       r.row.dataset.district = g.district;
       r.row.style.setProperty("--district", g.colour);
+      r.row.style.setProperty("--district-fill", g.fill);
+      r.row.style.setProperty("--district-ink", g.ink);
       r.row.classList.toggle("legal", g.legal);
       r.row.classList.toggle("empty", !g.size);
       r.row.classList.toggle("selected", g.district === selected);
@@ -58,18 +64,25 @@ function render({ model, el }) {
       }
     });
     status.textContent = model.get("message");
+    if (announce.textContent !== model.get("announce")) announce.textContent = model.get("announce");
     root.classList.toggle("readonly", !model.get("interactive"));
   }
 
-  update();
-  for (const name of ["groups", "selected", "caption", "message", "interactive"]) {
-    model.on(`change:${name}`, update);
+  // Python asks for focus after a move (`{focus: true}`): the selected or first takeable group.
+  function onMessage(msg) {
+    if (!msg || !msg.focus) return;
+    let k = rows.findIndex((r, j) => groupAt(j).district === model.get("selected"));
+    if (k < 0) k = rows.findIndex((r, j) => groupAt(j).legal);
+    nav.focus(Math.max(0, k));
   }
+
+  update();
+  const names = ["groups", "selected", "caption", "message", "interactive", "announce"];
+  for (const name of names) model.on(`change:${name}`, update);
+  model.on("msg:custom", onMessage);
   return () => {
-    for (const name of ["groups", "selected", "caption", "message", "interactive"]) {
-      model.off(`change:${name}`, update);
-    }
-    void nav;
+    for (const name of names) model.off(`change:${name}`, update);
+    model.off("msg:custom", onMessage);
   };
 }
 

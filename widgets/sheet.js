@@ -1,19 +1,29 @@
-// A player's sheet: shops, bonuses, market, tracks, buildings, turns, score.
+// A player's sheet: the market with the steward, tracks, buildings, score, then shops and bonuses.
 // The DOM is built once for the sheet's shape; `update` changes classes and texts in place.
-import { h, roving } from "./dice.js";
+// Colours and cell pictures come from Python in the board data (corinth/render/palette.py);
+// the market's size comes from `board.size`. The keys are listed in widgets/README.md.
+import { guardKeys, h, roving } from "./dice.js";
 
-const SIZE = 5;
-const CELL = 56; // px, keep in step with boards.css (.corinth-market)
+const CELL = 58; // px, keep in step with boards.css (.corinth-cell)
 const TERMS = ["shops", "bonuses", "gold", "goats", "market", "temple"];
+const SVG = "http://www.w3.org/2000/svg";
+
+function svg(tag, attrs = {}) {
+  const node = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+  return node;
+}
 
 function render({ model, el }) {
   const root = h("div", { class: "corinth-board corinth-sheet" });
+  guardKeys(root);
   el.appendChild(root);
   let built = "";
   let parts = null;
 
   function build(b) {
     root.replaceChildren();
+    const size = b.size;
     const title = h("div", { class: "corinth-caption" });
     const total = h("span", { class: "corinth-total" });
     const header = h("div", { class: "corinth-sheet-header" }, title, total);
@@ -22,6 +32,8 @@ function render({ model, el }) {
     const shopNodes = b.districts.map((d) => {
       const row = h("div", { class: "corinth-shop-row" });
       row.style.setProperty("--district", d.colour);
+      row.style.setProperty("--district-fill", d.fill);
+      row.style.setProperty("--district-ink", d.ink);
       row.appendChild(h("span", { class: "corinth-district-title", text: d.title }));
       const boxes = d.shops.map((s) => {
         const box = h("span", { class: "corinth-shop", role: "img" });
@@ -41,27 +53,41 @@ function render({ model, el }) {
       return { boxes, bonus };
     });
 
+    // The market: a grid of rows of cells (ARIA grid), one tab stop (the steward's cell), arrows move.
     const marketWrap = h("div", { class: "corinth-market-wrap" });
+    marketWrap.style.setProperty("--cells", size);
     const market = h("div", { class: "corinth-market", role: "grid", "aria-label": "Market" });
-    const overlay = document.createElementNS("http://www.w3.org/2000/svg", "svg");
-    overlay.setAttribute("class", "corinth-path");
-    overlay.setAttribute("aria-hidden", "true");
-    overlay.setAttribute("viewBox", `0 0 ${SIZE * CELL} ${SIZE * CELL}`);
-    const line = document.createElementNS("http://www.w3.org/2000/svg", "polyline");
+    const overlay = svg("svg", {
+      class: "corinth-path",
+      "aria-hidden": "true",
+      viewBox: `0 0 ${size * CELL} ${size * CELL}`,
+    });
+    const line = svg("polyline");
     overlay.appendChild(line);
+    const rowsEl = [];
+    for (let r = 0; r < size; r++) {
+      const row = h("div", { class: "corinth-market-row", role: "row" });
+      rowsEl.push(row);
+      market.appendChild(row);
+    }
     const cells = b.market.map((c) => {
-      const btn = h("button", { class: "corinth-cell", type: "button", role: "gridcell" });
+      const gridcell = h("div", { class: "corinth-gridcell", role: "gridcell" });
+      const btn = h("button", { class: "corinth-cell", type: "button" });
       btn.dataset.cell = c.name;
       btn.dataset.kind = c.kind;
-      const label = h("span", { class: "corinth-cell-text" });
-      const step = h("span", { class: "corinth-step" });
-      btn.append(label, step);
+      const pic = svg("svg", { class: "corinth-picture", viewBox: "0 0 1 1", "aria-hidden": "true" });
+      const poly = svg("polygon");
+      pic.appendChild(poly);
+      const label = h("span", { class: "corinth-cell-text", "aria-hidden": "true" });
+      const step = h("span", { class: "corinth-step", "aria-hidden": "true" });
+      btn.append(pic, label, step);
       btn.addEventListener("click", () => choose(c.index));
-      market.appendChild(btn);
-      return { btn, label, step };
+      gridcell.appendChild(btn);
+      rowsEl[Math.floor(c.index / size)].appendChild(gridcell);
+      return { btn, label, step, poly, kind: "" };
     });
     marketWrap.append(market, overlay);
-    const nav = roving(market, cells.map((c) => c.btn), SIZE, (i) => choose(i));
+    const nav = roving(market, cells.map((c) => c.btn), size, (i) => choose(i));
 
     const track = (name) => {
       const wrap = h("div", { class: `corinth-track corinth-track-${name}`, role: "img" });
@@ -81,17 +107,21 @@ function render({ model, el }) {
     const turns = h("div", { class: "corinth-turns", role: "img" });
     const score = h("table", { class: "corinth-score", "aria-label": "Score (E1)" });
     const scoreCells = {};
+    const body = h("tbody");
     for (const t of [...TERMS, "total"]) {
       const td = h("td");
-      score.appendChild(h("tr", { class: t === "total" ? "total" : "" }, h("th", { text: t }), td));
+      body.appendChild(h("tr", { class: t === "total" ? "total" : "" }, h("th", { text: t, scope: "row" }), td));
       scoreCells[t] = td;
     }
+    score.appendChild(body);
+    // Written scoring spots and earned yellow dice: two lines, never run together.
     const written = h("div", { class: "corinth-written" });
-    const side = h("div", { class: "corinth-side" }, gold.wrap, goats.wrap, buildings, turns, score, written);
+    const yellow = h("div", { class: "corinth-written" });
+    const side = h("div", { class: "corinth-side" }, gold.wrap, goats.wrap, turns, buildings, score, written, yellow);
     const middle = h("div", { class: "corinth-sheet-middle" }, marketWrap, side);
     const status = h("div", { class: "corinth-status", role: "status", "aria-live": "polite" });
-    root.append(header, shops, middle, status);
-    return { title, total, shopNodes, cells, line, gold, goats, buildingNodes, turns, scoreCells, written, status, nav };
+    root.append(header, middle, shops, status);
+    return { size, title, total, shopNodes, cells, line, gold, goats, buildingNodes, turns, scoreCells, written, yellow, status, nav, market };
   }
 
   function choose(i) {
@@ -114,19 +144,20 @@ function render({ model, el }) {
       s.classList.toggle("crossed", i < data.crossed);
     });
     const held = data.circled - data.crossed;
-    t.head.textContent = `${name} ${held}`;
+    t.head.textContent = `${name}: ${held} held`;
     t.wrap.setAttribute("aria-label", `${name} track: ${data.circled} circled, ${data.crossed} crossed, ${held} held`);
   }
 
   function update() {
     const b = model.get("board");
     if (!b || !b.market) return;
-    const shape = JSON.stringify([b.districts.map((d) => d.shops.map((s) => s.goods)), b.buildings.length]);
+    const shape = JSON.stringify([b.size, b.districts.map((d) => d.shops.map((s) => s.goods)), b.buildings.length]);
     if (shape !== built) {
       built = shape;
       parts = build(b);
     }
     const p = parts;
+    const size = p.size;
     p.title.textContent = `${b.title}'s sheet` + (b.current ? " — to play" : "");
     p.total.textContent = `${b.score.total} points`;
     b.districts.forEach((d, k) => {
@@ -148,23 +179,31 @@ function render({ model, el }) {
         if (c[flag]) node.btn.classList.add(flag);
       }
       if (c.step) node.btn.classList.add("in-path");
-      node.btn.style.setProperty("--kind", c.colour || "#333");
+      if (node.kind !== c.kind) {
+        node.kind = c.kind;
+        node.btn.style.setProperty("--kind", c.colour);
+        node.btn.style.setProperty("--kind-fill", c.fill);
+        node.btn.style.setProperty("--kind-ink", c.ink);
+        node.poly.setAttribute("points", c.picture);
+      }
       node.btn.setAttribute("aria-label", c.label);
-      node.label.textContent = c.steward ? "♟ " + (c.kind === "steward" ? "steward" : c.text) : c.text;
-      node.step.textContent = c.step ? String(c.step) : "";
+      node.label.textContent = c.words;
+      // The steward stands where no path step is drawn, so its pawn shares the step's corner.
+      node.step.textContent = c.step ? String(c.step) : c.steward ? "♟" : "";
     });
-    const steward = b.market.find((c) => c.steward).index;
-    const points = b.path.length ? [steward, ...b.path] : [];
+    // The keyboard's way into the market is the steward's cell, unless focus is already inside.
+    if (!p.market.contains(document.activeElement)) p.nav.focus(b.steward, false);
+    const points = b.path.length ? [b.steward, ...b.path] : [];
     p.line.setAttribute(
       "points",
-      points.map((i) => `${(i % SIZE) * CELL + CELL / 2},${Math.floor(i / SIZE) * CELL + CELL / 2}`).join(" "),
+      points.map((i) => `${(i % size) * CELL + CELL / 2},${Math.floor(i / size) * CELL + CELL / 2}`).join(" "),
     );
     fillTrack(p.gold, "Gold", b.gold);
     fillTrack(p.goats, "Goats", b.goats);
     b.buildings.forEach((bd, k) => {
       const node = p.buildingNodes[k];
       node.classList.toggle("built", bd.built);
-      node.textContent = `${bd.title} · ${bd.gold} gold + ${bd.goats} goats`;
+      node.textContent = `${bd.title}: ${bd.gold} gold + ${bd.goats} goats`;
       node.setAttribute("aria-label", `${bd.title}, costs ${bd.gold} gold and ${bd.goats} goats, ${bd.built ? "built" : "not built"}`);
     });
     p.turns.replaceChildren(h("span", { class: "corinth-track-title", text: "Turns" }));
@@ -174,16 +213,23 @@ function render({ model, el }) {
     p.turns.setAttribute("aria-label", `Turn track: ${b.turns.crossed} of ${b.turns.track} spots crossed`);
     for (const t of [...TERMS, "total"]) p.scoreCells[t].textContent = String(b.score[t]);
     p.written.textContent = b.scores.length ? `Scoring spots written: ${b.scores.join(", ")}` : "";
-    if (b.yellow) p.written.textContent += `  Yellow dice earned: ${b.yellow}`;
+    p.yellow.textContent = b.yellow ? `Yellow dice earned: ${b.yellow}` : "";
     p.status.textContent = model.get("message");
     root.classList.toggle("ready", model.get("path_ready"));
+  }
+
+  // Python asks for focus after a move (`{focus: true}`): the market's tab stop takes it.
+  function onMessage(msg) {
+    if (msg && msg.focus && parts) parts.nav.focus(parts.nav.cursor);
   }
 
   update();
   const names = ["board", "message", "path_ready"];
   for (const n of names) model.on(`change:${n}`, update);
+  model.on("msg:custom", onMessage);
   return () => {
     for (const n of names) model.off(`change:${n}`, update);
+    model.off("msg:custom", onMessage);
   };
 }
 

@@ -81,6 +81,17 @@ def harbor_groups(state: GameState | None, legal: bool = True) -> list[dict[str,
     return out
 
 
+# Words shown in a market cell (two short lines at most; the cell's label reads out the full words).
+_CELL_WORDS = {"score": "score", "steward": "start", "+1": "+1", "yellow": "yellow\ndie"}
+
+
+def cell_words(kind: str, amount: int) -> str:
+    """The short text printed in a market cell: ``cell_words("purple", 2)`` → "purple\\n×2"."""
+    if kind in _CELL_WORDS:
+        return _CELL_WORDS[kind]
+    return f"{kind}\n×{amount}"
+
+
 distances = geometry_distances  # fewest steward steps to each cell not used up (A4b, A4c)
 
 
@@ -163,6 +174,7 @@ def sheet_board(
                 "amount": cell.amount,
                 "short": cell.short(),
                 "text": cell.label(),
+                "words": cell_words(cell.kind, cell.amount),
                 **kind_style(cell.kind),
                 "circled": circled,
                 "used": used,
@@ -221,6 +233,7 @@ def sheet_board(
     ]
     return {
         "player": player,
+        "size": SIZE,  # the market is size × size cells, row by row in ``market``
         "title": f"Player {player + 1}",
         "current": state.current_player == player,
         "districts": districts,

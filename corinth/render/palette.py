@@ -162,3 +162,31 @@ def kind_style(kind: str) -> dict[str, object]:
         "ink": ink(kind),
         "picture": picture_svg_points(kind, 1.0),
     }
+
+
+# The names the front end's stylesheet uses (``var(--corinth-paper)``): generated from the constants
+# above, so ``widgets/boards.css`` holds no colour of its own.
+CSS_COLOURS = {
+    "paper": PAPER,
+    "text": TEXT,
+    "muted": MUTED,
+    "used": USED,
+    "refusal": REFUSAL,
+    "path": PATH,
+    "path-ready": PATH_READY,
+    "highlight": HIGHLIGHT,
+    "selected": SELECTED,
+    "die-white": DIE_WHITE,
+    "die-yellow": DIE_YELLOW,
+    "pip": PIP,
+}
+
+
+def css_variables(selector: str = ".corinth-board") -> str:
+    """The palette as CSS custom properties, put in front of the boards' stylesheet.
+
+    >>> css_variables().splitlines()[1]
+    '  --corinth-paper: #fbf7ee;'
+    """
+    lines = [f"  --corinth-{name}: {colour};" for name, colour in CSS_COLOURS.items()]
+    return selector + " {\n" + "\n".join(lines) + "\n}\n"

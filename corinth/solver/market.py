@@ -183,25 +183,40 @@ def draw_market(graph_or_state, player: int = 0, ax: Axes | None = None, path=No
         graph = graph_or_state
     if ax is None:
         _, ax = plt.subplots(figsize=(5, 5))
-    colours = {
-        "green": "#7fbf7f",
-        "purple": "#b58fd1",
-        "blue": "#7fa7d9",
-        "orange": "#f2b36b",
-        "gold": "#e8d25a",
-        "goats": "#d9c7a3",
-        "score": "#f08080",
-        "+1": "#dddddd",
-        "yellow": "#fff27a",
-        "steward": "#ffffff",
-    }
+    from corinth.render import palette  # the widgets' and the SVG export's colours and pictures
+
     for _n, d in graph.nodes(data=True):
         x, y = d["col"], -d["row"]
-        face = "#bbbbbb" if d["used"] and not d["circled"] else colours.get(d["kind"], "#ffffff")
-        ax.add_patch(plt.Rectangle((x - 0.45, y - 0.45), 0.9, 0.9, color=face, ec="black", lw=0.5))
-        ax.text(x, y, d["label"].replace(" ", "\n"), ha="center", va="center", fontsize=7)
+        used = d["used"] and not d["circled"]
+        kind = d["kind"]
+        face = palette.USED if used else palette.fill(kind)
+        ax.add_patch(
+            plt.Rectangle((x - 0.45, y - 0.45), 0.9, 0.9, fc=face, ec=palette.base(kind), lw=1)
+        )
+        # The kind's picture in the cell's top-left corner (y flips: the pictures are drawn y-down).
+        pts = palette.picture_points(kind, 0, 0, 0.22)
+        corners = [(x - 0.42 + pts[i], y + 0.42 - pts[i + 1]) for i in range(0, len(pts), 2)]
+        ax.add_patch(
+            plt.Polygon(
+                corners,
+                fc=palette.base(kind),
+                ec=palette.ink(kind),
+                lw=0.5,
+                alpha=0.5 if used else 1,
+            )
+        )
+        ink = palette.TEXT if used else palette.ink(kind)
+        ax.text(
+            x,
+            y - 0.08,
+            d["label"].replace(" ", "\n"),
+            ha="center",
+            va="center",
+            fontsize=7,
+            color=ink,
+        )
         if d["circled"]:
-            ax.add_patch(plt.Circle((x, y), 0.38, fill=False, ec="black", lw=2))
+            ax.add_patch(plt.Circle((x, y), 0.38, fill=False, ec=palette.SELECTED, lw=2))
     s = graph.graph.get("steward")
     if s is not None:
         d = graph.nodes[s]
@@ -216,7 +231,7 @@ def draw_market(graph_or_state, player: int = 0, ax: Axes | None = None, path=No
                 "",
                 xy=(db["col"], -db["row"]),
                 xytext=(da["col"], -da["row"]),
-                arrowprops={"arrowstyle": "->", "color": "crimson", "lw": 2},
+                arrowprops={"arrowstyle": "->", "color": palette.PATH, "lw": 2},
             )
     ax.set_xlim(-0.6, MARKET_SIZE - 0.4)
     ax.set_ylim(-MARKET_SIZE + 0.4, 0.6)

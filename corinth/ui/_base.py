@@ -14,6 +14,7 @@ import anywidget
 import ipywidgets
 import traitlets
 
+from corinth.render.palette import css_variables
 from corinth.rules import GameState, IllegalMove
 from corinth.rules.sheet import package_folder
 
@@ -26,6 +27,11 @@ def widgets_dir() -> Path:
 def asset(name: str) -> Path:
     """One front-end file (``harbor.js``, ``boards.css``) by name."""
     return widgets_dir() / name
+
+
+def stylesheet() -> str:
+    """``boards.css`` with the palette's colours in front, as CSS variables (one source of colours)."""
+    return css_variables() + asset("boards.css").read_text(encoding="utf-8")
 
 
 _IMPORT = re.compile(r'^import \{[^}]*\} from "\./([\w.]+)";\n', re.M)

@@ -22,6 +22,7 @@ from .sheet import SheetWidget
 HINT_OBJECTIVES = {"points now": "immediate", "expected final score": "expected"}
 # How fast the bots play: seconds between two bot moves (None: one move per "Next move" click).
 SPEEDS = {"instantly": 0.0, "quickly (0.4 s a move)": 0.4, "slowly (1.5 s a move)": 1.5}
+HINT_ROWS = 3  # rows of the hint table shown before "show all"
 PHASE_WORDS = {
     "purvey": "buy yellow dice",
     "roll": "roll",
@@ -96,10 +97,14 @@ class GameApp(w.VBox):
             options=[0], description="Buy yellow", style={"button_width": "40px"}
         )
         self.roll_button = w.Button(description="Buy and roll", button_style="primary")
-        self.purvey_box = w.HBox([self.buy, self.roll_button])
-        self.build_choice = w.Dropdown(description="Build", layout=w.Layout(width="420px"))
+        self.purvey_box = w.VBox([self.buy, self.roll_button])
+        self.build_choice = w.Dropdown(
+            description="Build",
+            layout=w.Layout(width="auto", max_width="100%"),
+            style={"description_width": "initial"},
+        )
         self.build_button = w.Button(description="Build", button_style="primary")
-        self.build_box = w.HBox([self.build_choice, self.build_button])
+        self.build_box = w.VBox([self.build_choice, self.build_button])
         self.next_button = w.Button(description="Next player", icon="forward")
         self.undo_button = w.Button(description="Undo", icon="undo")
         self.hint_button = w.Button(description="Hint", icon="lightbulb-o")
@@ -128,23 +133,30 @@ class GameApp(w.VBox):
         self.new_game_button = w.Button(description="New game with these rules", icon="refresh")
         self.setup_box = w.HBox([self.variant_choice, self.new_game_button])
         self.last_moves = w.HTML()
-        self.move_log = w.HTML(layout=w.Layout(max_height="220px", overflow="auto", width="340px"))
+        self.move_log = w.HTML(layout=w.Layout(max_height="200px", overflow="auto"))
+        # Projector layout (1280×720): the harbor with every control under it on the left, the sheet
+        # (market on top) on the right, so the harbor, the market and the controls show together.
+        left = w.VBox(
+            [
+                self.harbor,
+                self.purvey_box,
+                self.picker.widget,
+                self.build_box,
+                w.HBox([self.next_button, self.undo_button, self.hint_button]),
+                self.last_moves,
+            ],
+            layout=w.Layout(width="330px", flex="none"),
+        )
         super().__init__(
             [
                 self.status,
                 w.HBox(
-                    [
-                        w.VBox([self.harbor, self.last_moves, self.move_log]),
-                        w.VBox([self.view, self.sheet]),
-                    ],
-                    layout=w.Layout(flex_flow="row wrap", align_items="flex-start"),
+                    [left, w.VBox([self.view, self.sheet])],
+                    layout=w.Layout(flex_flow="row nowrap", align_items="flex-start"),
                 ),
-                self.purvey_box,
-                self.picker.widget,
-                self.build_box,
-                w.HBox([self.next_button, self.undo_button, self.hint_button, self.hint_objective]),
-                self.speed_choice,
+                w.HBox([self.hint_objective, self.speed_choice]),
                 self.hint,
+                self.move_log,
                 self.output,
                 self.setup_box,
             ]
@@ -187,9 +199,24 @@ class GameApp(w.VBox):
             self.hint.value = ""
             self._advance()
             self._refresh()
+            self.focus_decision()
         finally:
             self._acting = False
         return True
+
+    def focus_decision(self) -> None:
+        """Put the keyboard focus on the first control of the decision now shown (never the page body)."""
+        state = self.state
+        if state.is_over or state.current_player != self.human:
+            self.undo_button.focus()
+        elif state.phase == "purvey":
+            self.roll_button.focus()
+        elif state.phase == "take":
+            self.harbor.focus()
+        elif state.phase == "build":
+            self.build_choice.focus()
+        elif state.phase == "compensate":
+            self.sheet.focus()
 
     def _set_speed(self, value: float | None) -> None:
         self.auto = value is not None
@@ -265,6 +292,7 @@ class GameApp(w.VBox):
         self.output.clear_output()
         self.hint.value = ""
         self._refresh()
+        self.focus_decision()
 
     def _play_purvey(self) -> None:
         with self.output:
@@ -285,7 +313,7 @@ class GameApp(w.VBox):
 
     # --- hints -------------------------------------------------------------------------------
 
-    def show_hint(self, top: int = 3) -> list:
+    def show_hint(self, top: int = 10) -> list:
         """Rank your legal moves with the solver and show the best ``top`` with their explanations.
 
         Works wherever the game stands: at your decision it returns the ranked moves (best first);
@@ -353,8 +381,22 @@ class GameApp(w.VBox):
             waiting = not state.is_over and state.current_player != self.human
             self.next_button.layout.display = "" if waiting and not self.auto else "none"
             self.status.value = self._status_html()
+            self.harbor.announce = self._headline()
             self.move_log.value = self._log_html()
             self.last_moves.value = self._last_moves_html()
+
+    def _headline(self) -> str:
+        """'Round 2 — your turn: take a group', or who won; announced to screen readers on change."""
+        state = self.state
+        if state.is_over:
+            who = ", ".join(f"Player {i + 1}" for i in state.winners)
+            return f"Game over — winner: {who}"
+        whose = (
+            "your turn"
+            if state.current_player == self.human
+            else f"Player {state.current_player + 1}'s turn"
+        )
+        return f"Round {state.round} — {whose}: {PHASE_WORDS[state.phase]}"
 
     def _status_html(self) -> str:
         state = self.state
@@ -362,19 +404,10 @@ class GameApp(w.VBox):
             f"{html.escape(self._player_name(i))}: {state.score(i)} points"
             for i in range(state.num_players)
         )
-        if state.is_over:
-            who = ", ".join(f"Player {i + 1}" for i in state.winners)
-            head = f"Game over — winner: {who}"
-        else:
-            whose = (
-                "your turn"
-                if state.current_player == self.human
-                else f"Player {state.current_player + 1}'s turn"
-            )
-            head = f"Round {state.round} — {whose}: {PHASE_WORDS[state.phase]}"
+        # The harbor's live region reads the headline out; this copy is for the eye.
         return (
-            f"<div role='status' aria-live='polite'><b>{html.escape(head)}</b></div>"
-            f"{scores}<br><small>game seed {self.seed}</small>"
+            f"<b>{html.escape(self._headline())}</b><br>"
+            f"{scores} <small>· game seed {self.seed}</small>"
         )
 
     def _log_html(self) -> str:
@@ -515,17 +548,27 @@ def hint_html(ranked: list, objective: str) -> str:
         )
     else:
         head = f"Best move: {html.escape(str(best.move))} ({best.value:.2f} {unit})."
-    rows = "".join(
-        f"<tr><td>{r.rank}</td><td title='{html.escape(str(r.move))}'>"
-        f"<code>{html.escape(str(r.move))}</code></td><td>{r.value:.2f}"
-        + (f" <small>({r.ci[0]:.1f}–{r.ci[1]:.1f})</small>" if r.ci else "")
-        + f"</td><td>{html.escape(r.explanation)}</td></tr>"
-        for r in ranked
+
+    def row(r) -> str:
+        return (
+            f"<tr><td>{r.rank}</td><td title='{html.escape(str(r.move))}'>"
+            f"<code>{html.escape(str(r.move))}</code></td><td>{r.value:.2f}"
+            + (f" <small>({r.ci[0]:.1f}–{r.ci[1]:.1f})</small>" if r.ci else "")
+            + f"</td><td>{html.escape(r.explanation)}</td></tr>"
+        )
+
+    header = f"<tr><th>rank</th><th>move</th><th>{unit}</th><th>why</th></tr>"
+    # Compact for a projector: the top few rows, the rest behind "show all".
+    shown, rest = ranked[:HINT_ROWS], ranked[HINT_ROWS:]
+    more = (
+        f"<details><summary>show all {len(ranked)} moves</summary>"
+        f"<table class='corinth-hint'>{header}{''.join(row(r) for r in rest)}</table></details>"
+        if rest
+        else ""
     )
     return (
         f"<div role='status' aria-live='polite'><b>{head}</b></div>"
-        "<table class='corinth-hint' style='max-width:1100px'><tr><th>rank</th><th>move</th>"
-        f"<th>{unit}</th><th>why</th></tr>{rows}</table>"
+        f"<table class='corinth-hint'>{header}{''.join(row(r) for r in shown)}</table>{more}"
     )
 
 

@@ -11,7 +11,7 @@ from corinth.render.board import TITLES, caption, harbor_groups
 from corinth.render.svg import draw_harbor
 from corinth.rules import HARBOR, GameState
 
-from ._base import Board, asset, module
+from ._base import Board, module, stylesheet
 
 
 class HarborWidget(Board):
@@ -37,12 +37,14 @@ class HarborWidget(Board):
     """
 
     _esm = module("harbor.js")
-    _css = asset("boards.css")
+    _css = stylesheet()
 
     groups = traitlets.List(traitlets.Dict()).tag(sync=True)
     selected = traitlets.Unicode("").tag(sync=True)
     caption = traitlets.Unicode("").tag(sync=True)
     interactive = traitlets.Bool(True).tag(sync=True)
+    # Read out by screen readers when it changes (an aria-live region), e.g. "Round 2 — your turn".
+    announce = traitlets.Unicode("").tag(sync=True)
     from_page = ("selected",)
 
     @traitlets.validate("selected")
@@ -108,6 +110,10 @@ class HarborWidget(Board):
     def handle(self, content: dict) -> None:
         if content.get("event") == "select":
             self.select(str(content.get("district", "")))
+
+    def focus(self) -> None:
+        """Move the keyboard focus to the board (the selected or first takeable group)."""
+        self.send({"focus": True})
 
     def on_select(self, callback: Callable[[str], None], remove: bool = False) -> None:
         """Call ``callback(district)`` whenever the selection changes ("" when cleared)."""

@@ -14,7 +14,7 @@ from .sheet import SheetWidget
 
 def shops_words(shops: tuple[int, ...]) -> str:
     if not shops:
-        return "no shop to start (goods complete a started shop or are lost)"
+        return "no new shop (started shops fill, the rest is lost)"
     return "start shop" + ("s " if len(shops) > 1 else " ") + ", ".join(str(s + 1) for s in shops)
 
 
@@ -31,18 +31,24 @@ class MovePicker:
         self.state: GameState | None = None
         self.player = 0
         self._callbacks: list[Callable[[Move], None]] = []
-        self.action = w.Dropdown(description="Action", layout=w.Layout(width="420px"))
+        # The lists take the width of their longest choice (never cut) up to the column's width.
+        fit = {"width": "auto", "max_width": "100%"}
+        label = {"description_width": "initial"}
+        self.action = w.Dropdown(description="Action", layout=w.Layout(**fit), style=label)
         self.act = w.Button(description="Take and act", button_style="primary", disabled=True)
-        self.shops = w.Dropdown(description="Goods to", layout=w.Layout(width="420px"))
+        self.shops = w.Dropdown(description="Goods to", layout=w.Layout(**fit), style=label)
         self.steward = w.Button(description="Move the steward", disabled=True)
         self.pass_ = w.Button(description="Pass")
         self.help = w.HTML()
         self.widget = w.VBox(
             [
                 self.help,
-                w.HBox([self.action, self.act]),
-                w.HBox([self.shops, self.steward, self.pass_]),
-            ]
+                self.action,
+                self.act,
+                self.shops,
+                w.HBox([self.steward, self.pass_]),
+            ],
+            layout=w.Layout(max_width="440px"),
         )
         self.act.on_click(lambda _b: self._choose_action())
         self.steward.on_click(lambda _b: self._choose_steward())

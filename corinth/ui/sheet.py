@@ -31,7 +31,7 @@ from corinth.rules import (
 )
 from corinth.rules.scoring import TERMS
 
-from ._base import Board, asset, module
+from ._base import Board, module, stylesheet
 
 
 class SheetWidget(Board):
@@ -55,7 +55,7 @@ class SheetWidget(Board):
     """
 
     _esm = module("sheet.js")
-    _css = asset("boards.css")
+    _css = stylesheet()
 
     board = traitlets.Dict().tag(sync=True)
     path = traitlets.List(traitlets.Int()).tag(sync=True)
@@ -257,6 +257,10 @@ class SheetWidget(Board):
             if reason:
                 raise ValueError(reason)
         self._set_path(tuple(path))
+
+    def focus(self) -> None:
+        """Move the keyboard focus to the market (its tab stop: the steward's cell at first)."""
+        self.send({"focus": True})
 
     def clear(self) -> None:
         """Forget the drawn path."""

@@ -1,4 +1,5 @@
-"""Fixtures for the end-to-end tests: a JupyterLab server, the classroom's Voilà server, headless Chromium.
+"""Fixtures for the end-to-end tests: a JupyterLab server (token, XSRF on), the classroom's Voilà server
+(token), headless Chromium.
 
 The tests never skip silently: when Chromium or Playwright is missing they skip locally with the reason,
 and fail when the environment variable CI is set.
@@ -7,11 +8,9 @@ and fail when the environment variable CI is set.
 from __future__ import annotations
 
 import importlib.util
-import json
 import os
 import secrets
 import shutil
-import socket
 import subprocess
 import sys
 import time
@@ -20,17 +19,9 @@ from pathlib import Path
 
 import pytest
 
-CHROMIUM = os.environ.get("CORINTH_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-]
+from .lab import CHROMIUM, CHROMIUM_ARGS, LabError, _free_port, start_lab
+
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
-NOTEBOOKS = Path(__file__).resolve().parent / "notebooks"
 TUTORIAL = Path(__file__).resolve().parents[2] / "notebooks"
 
 
@@ -40,81 +31,18 @@ def _missing(reason: str):
     pytest.skip(reason)
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def _quiet_settings(settings: Path) -> None:
-    """No news pop-up, and start a notebook's own kernel without asking."""
-    files = {
-        "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {"fetchNews": "false"},
-        "@jupyterlab/docmanager-extension/plugin.jupyterlab-settings": {
-            "autoStartDefaultKernel": True
-        },
-    }
-    for name, values in files.items():
-        target = settings / name
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(json.dumps(values))
-
-
 @pytest.fixture(scope="session")
 def lab(tmp_path_factory):
-    """A JupyterLab server with no token on 127.0.0.1; yields (base URL, root dir)."""
+    """A JupyterLab server on 127.0.0.1 with a random token and XSRF checks on (``lab.Lab``)."""
     if shutil.which("jupyter") is None and not Path(sys.executable).with_name("jupyter").exists():
         _missing("jupyter is not installed (pip install corinth[dev])")
     root = tmp_path_factory.mktemp("lab")
     home = tmp_path_factory.mktemp("jupyter-home")
-    port = _free_port()
-    cmd = [
-        sys.executable,
-        "-m",
-        "jupyterlab",
-        "--no-browser",
-        "--ServerApp.ip=127.0.0.1",
-        f"--ServerApp.port={port}",
-        "--ServerApp.port_retries=0",
-        "--ServerApp.token=",
-        "--ServerApp.password=",
-        "--ServerApp.disable_check_xsrf=True",
-        f"--ServerApp.root_dir={root}",
-        "--LabApp.news_url=",
-        "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
-    ]
-    if hasattr(os, "geteuid") and os.geteuid() == 0:
-        cmd.append("--allow-root")
-    env = dict(os.environ)
-    # Keep the user's own Lab settings and workspaces out of the test.
-    env["JUPYTERLAB_SETTINGS_DIR"] = str(home / "settings")
-    env["JUPYTERLAB_WORKSPACES_DIR"] = str(home / "workspaces")
-    _quiet_settings(home / "settings")
-    log = open(root.parent / f"lab-{port}.log", "w")  # noqa: SIM115
-    proc = subprocess.Popen(cmd, cwd=root, env=env, stdout=log, stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
-    while True:
-        try:
-            with urllib.request.urlopen(f"{url}/api/status", timeout=2) as r:
-                if r.status == 200:
-                    break
-        except OSError:
-            pass
-        if proc.poll() is not None or time.monotonic() > deadline:
-            proc.kill()
-            log.close()
-            pytest.fail(f"JupyterLab did not start; see {log.name}", pytrace=False)
-        time.sleep(0.3)
     try:
-        yield url, root
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-        log.close()
+        with start_lab(root, home) as server:
+            yield server
+    except LabError as exc:
+        pytest.fail(str(exc), pytrace=False)
 
 
 @pytest.fixture(scope="session")

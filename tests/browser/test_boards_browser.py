@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-import json
+import http.cookiejar
 import shutil
-import time
+import urllib.error
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -14,50 +15,34 @@ try:
 except ImportError:  # the ``browser`` fixture reports this, and fails on CI
     expect = None
 
+from .lab import NOTEBOOKS, open_and_run, wait_for_events
+
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
-NOTEBOOKS = Path(__file__).resolve().parent / "notebooks"
 
 pytestmark = pytest.mark.browser
 
 
-def wait_for_events(root: Path, check, timeout: float = 20.0) -> dict:
-    """Poll the notebook's events.json until ``check(events)`` holds."""
-    path = root / "events.json"
-    deadline = time.monotonic() + timeout
-    events: dict = {}
-    while time.monotonic() < deadline:
-        try:
-            events = json.loads(path.read_text())
-        except (OSError, ValueError):
-            events = {}
-        if events and check(events):
-            return events
-        time.sleep(0.1)
-    raise AssertionError(f"the Python side did not change as expected; last events: {events}")
-
-
-def open_and_run(page, url: str, name: str) -> None:
-    """Open a notebook in JupyterLab, wait for its kernel, and run all cells."""
-    page.goto(f"{url}/lab/tree/{name}?reset")
-    page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=60_000)
-    # The notebook names its kernel, so Lab should start it; if a kernel dialog still shows, accept it.
-    dialog = page.locator(".jp-Dialog")
-    try:
-        dialog.wait_for(timeout=3_000)
-    except Exception:
-        pass
-    else:
-        if "Select Kernel" in dialog.inner_text():
-            dialog.locator(".jp-mod-accept").click()
-    page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=60_000)
-    page.get_by_role("menuitem", name="Run", exact=True).click()
-    page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+def test_server_wants_its_token_and_xsrf(lab):
+    """The test server is not open to other local processes: no token, no API; no XSRF, no POST."""
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(f"{lab.url}/api/contents", timeout=5)
+    assert refused.value.code == 403
+    # Logged in by the token (a session cookie, as a browser holds), a POST without the XSRF value fails.
+    opener = urllib.request.build_opener(
+        urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar())
+    )
+    opener.open(lab.address("lab"), timeout=30).read()
+    post = urllib.request.Request(f"{lab.url}/api/contents", data=b"{}", method="POST")
+    with pytest.raises(urllib.error.HTTPError) as xsrf:
+        opener.open(post, timeout=5)
+    assert xsrf.value.code == 403
+    assert "_xsrf" in xsrf.value.read().decode("utf-8", "replace")
 
 
 def test_click_harbor_and_market(lab, page):
-    url, root = lab
+    root = lab.root
     shutil.copy(NOTEBOOKS / "boards.ipynb", root / "boards.ipynb")
-    open_and_run(page, url, "boards.ipynb")
+    open_and_run(page, lab, "boards.ipynb")
     goats = page.locator(".corinth-district[data-district='goats']")
     goats.wait_for(timeout=60_000)
     wait_for_events(root, lambda e: "selected" in e)
@@ -91,9 +76,9 @@ def test_click_harbor_and_market(lab, page):
 
 def test_keyboard_chooses_a_group(lab, page):
     """Arrow keys move the cursor over the harbor and Enter chooses (the screen-reader path)."""
-    url, root = lab
+    root = lab.root
     shutil.copy(NOTEBOOKS / "boards.ipynb", root / "keyboard.ipynb")
-    open_and_run(page, url, "keyboard.ipynb")
+    open_and_run(page, lab, "keyboard.ipynb")
     gold = page.locator(".corinth-district[data-district='gold']")
     gold.wait_for(timeout=60_000)
     label = gold.get_attribute("aria-label")
@@ -115,9 +100,9 @@ def test_keyboard_chooses_a_group(lab, page):
 
 def test_game_app_plays_a_steward_move(lab, page):
     """One move through the whole app: a group, a path on the market, the button; then a puzzle answer."""
-    url, root = lab
+    root = lab.root
     shutil.copy(NOTEBOOKS / "game.ipynb", root / "game.ipynb")
-    open_and_run(page, url, "game.ipynb")
+    open_and_run(page, lab, "game.ipynb")
     app = page.locator(".jp-OutputArea-output").nth(0)
     goats = app.locator(".corinth-district[data-district='goats']")
     goats.wait_for(timeout=60_000)

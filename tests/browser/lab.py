@@ -1,0 +1,161 @@
+"""A JupyterLab server and headless Chromium for the browser tests and the click benchmark.
+
+The server binds 127.0.0.1 with a random token and XSRF checks on, as a teacher's would; pages are
+opened with the token in their address.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import secrets
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+CHROMIUM = os.environ.get("CORINTH_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+]
+NOTEBOOKS = Path(__file__).resolve().parent / "notebooks"
+
+
+class LabError(RuntimeError):
+    """JupyterLab did not start (the message names its log file)."""
+
+
+@dataclass(frozen=True)
+class Lab:
+    """A running test server: its base URL, the folder it serves and its token."""
+
+    url: str
+    root: Path
+    token: str
+
+    def address(self, path: str) -> str:
+        """The address of ``path`` (e.g. ``lab/tree/x.ipynb``) on this server, with its token."""
+        sep = "&" if "?" in path else "?"
+        return f"{self.url}/{path.lstrip('/')}{sep}token={self.token}"
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _quiet_settings(settings: Path) -> None:
+    """No news pop-up, and start a notebook's own kernel without asking."""
+    files = {
+        "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {"fetchNews": "false"},
+        "@jupyterlab/docmanager-extension/plugin.jupyterlab-settings": {
+            "autoStartDefaultKernel": True
+        },
+    }
+    for name, values in files.items():
+        target = settings / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(json.dumps(values))
+
+
+@contextlib.contextmanager
+def start_lab(root: Path, home: Path) -> Iterator[Lab]:
+    """Run JupyterLab serving ``root`` (settings under ``home``) until the block ends."""
+    port = _free_port()
+    # A fresh token per run: no other local process can drive the test server while it runs.
+    token = secrets.token_hex(24)
+    cmd = [
+        sys.executable,
+        "-m",
+        "jupyterlab",
+        "--no-browser",
+        "--ServerApp.ip=127.0.0.1",
+        f"--ServerApp.port={port}",
+        "--ServerApp.port_retries=0",
+        f"--ServerApp.token={token}",
+        "--ServerApp.password=",
+        f"--ServerApp.root_dir={root}",
+        "--LabApp.news_url=",
+        "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+    ]
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        cmd.append("--allow-root")  # JupyterLab refuses root without it (containers, CI)
+    env = dict(os.environ)
+    # Keep the user's own Lab settings and workspaces out of the test.
+    env["JUPYTERLAB_SETTINGS_DIR"] = str(home / "settings")
+    env["JUPYTERLAB_WORKSPACES_DIR"] = str(home / "workspaces")
+    _quiet_settings(home / "settings")
+    log_path = root.parent / f"lab-{port}.log"
+    with open(log_path, "w") as log:
+        proc = subprocess.Popen(cmd, cwd=root, env=env, stdout=log, stderr=subprocess.STDOUT)
+        url = f"http://127.0.0.1:{port}"
+        try:
+            deadline = time.monotonic() + 60
+            while True:
+                try:
+                    request = urllib.request.Request(
+                        f"{url}/api/status", headers={"Authorization": f"token {token}"}
+                    )
+                    with urllib.request.urlopen(request, timeout=2) as r:
+                        if r.status == 200:
+                            break
+                except OSError:
+                    pass
+                if proc.poll() is not None or time.monotonic() > deadline:
+                    raise LabError(f"JupyterLab did not start; see {log_path}")
+                time.sleep(0.3)
+            yield Lab(url, root, token)
+        finally:
+            proc.terminate()
+            try:
+                proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+
+
+def wait_for_events(root: Path, check: Callable[[dict], bool], timeout: float = 20.0) -> dict:
+    """Poll the notebook's events.json until ``check(events)`` holds."""
+    path = root / "events.json"
+    deadline = time.monotonic() + timeout
+    events: dict = {}
+    while time.monotonic() < deadline:
+        try:
+            events = json.loads(path.read_text())
+        except (OSError, ValueError):
+            events = {}
+        if events and check(events):
+            return events
+        time.sleep(0.1)
+    raise AssertionError(f"the Python side did not change as expected; last events: {events}")
+
+
+def open_and_run(page, lab: Lab, name: str) -> None:
+    """Open a notebook in JupyterLab, wait for its kernel, and run all cells.
+
+    The notebooks name their kernel (kernelspec metadata), so no "Select Kernel" dialog should block
+    the clicks; if one shows anyway it is accepted.
+    """
+    page.goto(lab.address(f"lab/tree/{name}?reset"))
+    page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=60_000)
+    dialog = page.locator(".jp-Dialog")
+    try:
+        dialog.wait_for(timeout=3_000)
+    except Exception:
+        pass
+    else:
+        if "Select Kernel" in dialog.inner_text():
+            dialog.locator(".jp-mod-accept").click()
+    page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=60_000)
+    page.get_by_role("menuitem", name="Run", exact=True).click()
+    page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
