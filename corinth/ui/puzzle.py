@@ -85,6 +85,7 @@ class PuzzleWidget(w.VBox):
                 self.output,
             ]
         )
+        self.add_class("corinth-puzzle")
 
     def question_text(self) -> str:
         if self.puzzle is not None and hasattr(self.puzzle, "question"):
