@@ -4,6 +4,8 @@ The tutorial's exercises are widgets: ``ask("00-green-goods")`` shows the exerci
 ``exercises.toml`` (the questions, hints and explanations), answered by clicks; where the engine can work
 an answer out, a function here does it, so no answer is written in a notebook.
 
+A "puzzle" exercise is a board (``PuzzleWidget``): the solver judges the move clicked.
+
 The older checkers (``Exercise``, ``MoveExercise``) are answered in code: the cell sets ``answer = None``;
 replace ``None`` with your answer and run the cell again.
 
@@ -287,6 +289,103 @@ def leftover_points() -> int:
     return 7 // 2 + 5 // 2
 
 
+# --- 05: the review of a beginner's game ------------------------------------------------------------
+
+
+def beginner_review(seed: int = 5) -> tuple[GameState, list[tuple[int, str, float]]]:
+    """A seeded game of the random bot (Player 1) against two greedy bots, and its review.
+
+    Each row is (the beginner's turn, from 1; the group taken, in notation; the points it lost
+    right then against the best choice, by the solver's ranking).
+
+    >>> final, review = beginner_review()
+    >>> review[0][0], len(review) == len({row[0] for row in review})
+    (1, True)
+    """
+    from corinth.solver import GreedyBot, RandomBot, play_game, rank_moves
+
+    final = play_game(new_game(players=3, seed=seed), [RandomBot(seed), GreedyBot(), GreedyBot()])
+    review = []
+    state = new_game(players=3, seed=seed)
+    for move in final.history:
+        if state.phase == "take" and state.current_player == 0:
+            ranking = rank_moves(state, "immediate")
+            chosen = next(r for r in ranking if str(r.move) == str(move))
+            review.append((len(review) + 1, str(move), chosen.loss))
+        state = state.apply(move)
+    return final, review
+
+
+def your_move_position() -> GameState:
+    """The position of 05's Exercise 1: 05's game after the hint's best move and no building.
+
+    The bots have answered, so Player 1 is to take a group.
+    """
+    from corinth.ui import GameApp
+
+    app = GameApp(players=3, seed=11, bots=["greedy", "random"], first_player=1)
+    app.play(app.show_hint(top=1)[0].move)
+    if app.state.phase == "build":
+        app.play("build none")
+    return app.state
+
+
+def worst_turn() -> int:
+    """The beginner's turn that lost the most points (the first, if several tie)."""
+    review = beginner_review()[1]
+    return max(review, key=lambda row: row[2])[0]
+
+
+def lucky_turns() -> int:
+    """How many of the beginner's turns chose a best move (a loss of 0)."""
+    return sum(1 for *_, loss in beginner_review()[1] if loss == 0)
+
+
+# --- 07: the strategy lab's saved run -----------------------------------------------------------------
+
+
+def lab_win_rates() -> tuple[dict[str, float], dict[str, float]]:
+    """Each strategy's win rate in the saved run, and the half-width of its 95% confidence interval.
+
+    A shared victory (E2) counts as a fraction of a win.
+    """
+    import statistics
+
+    from strategy_lab import STRATEGIES, load_results
+
+    wins: dict[str, list[float]] = {n: [] for n in STRATEGIES}
+    for g in load_results():
+        for seat, name in enumerate(g["strategies"]):
+            wins[name].append(1 / len(g["winners"]) if seat in g["winners"] else 0.0)
+    rate = {n: statistics.fmean(v) for n, v in wins.items()}
+    half = {n: 1.96 * statistics.stdev(v) / len(v) ** 0.5 for n, v in wins.items()}
+    return rate, half
+
+
+def lab_best_strategy() -> str:
+    rate = lab_win_rates()[0]
+    return max(rate, key=rate.get)
+
+
+def lab_greedy_merchant_apart() -> str:
+    rate, half = lab_win_rates()
+    apart = abs(rate["greedy"] - rate["merchant"]) > half["greedy"] + half["merchant"]
+    return "Yes: the intervals do not overlap" if apart else "No: the intervals overlap"
+
+
+def lab_shop_gap() -> int:
+    """How many more shop points a winner scores than the others, on average, rounded."""
+    import statistics
+
+    from strategy_lab import load_results
+
+    winners, others = [], []
+    for g in load_results():
+        for seat in range(len(g["strategies"])):
+            (winners if seat in g["winners"] else others).append(g["scores"][seat][0])
+    return round(statistics.fmean(winners) - statistics.fmean(others))
+
+
 def _ask_data(name: str) -> dict:
     with DATA.open("rb") as f:
         data = tomllib.load(f)
@@ -295,8 +394,10 @@ def _ask_data(name: str) -> dict:
     return data[name]
 
 
-def ask(name: str):
+def ask(name: str, position: GameState | None = None):
     """The exercise ``name`` of exercises.toml as a widget: answered by clicks, checked here.
+
+    ``position`` replaces the position of a "puzzle" exercise (for one taken from a live game).
 
     >>> ask("04-tie-break").answer_with("Ana")
     'Not quite. Goats do not break ties: only gold does (E2).'
@@ -307,6 +408,16 @@ def ask(name: str):
     engine = globals()[d["engine"]] if "engine" in d else None
     common = {"hint": d.get("hint", ""), "explain": d.get("explain", "")}
     kind = d["kind"]
+    if kind == "puzzle":
+        from corinth.ui import PuzzleWidget
+
+        if "puzzle" in d:
+            from corinth.solver.puzzles import load_puzzles
+
+            position = next(p for p in load_puzzles() if p.id == d["puzzle"])
+        elif position is None:
+            position = globals()[d["position"]]()
+        return PuzzleWidget(position, **common)
     if kind == "walk":
         state = globals()[d["position"]]()
         group = d.get("group", "")

@@ -93,3 +93,21 @@ def test_puzzle_board_agrees_with_every_stored_puzzle(stored):
     board.answer(wrong)
     assert f"Best: <code>{stored.answer}</code>" in board.result.value
     assert stored.check(wrong).startswith("Legal, but not the best")
+
+
+@pytest.mark.parametrize("stored", _stored_puzzles(), ids=lambda p: p.id)
+def test_puzzle_board_asks_for_clicks_and_its_hint_hides_the_answer(stored):
+    board = PuzzleWidget(stored)
+    assert "Click a group" in board.question_text()
+    assert "notation" not in board.question_text()
+    hint = board.show_hint()
+    assert hint.startswith("Hint:") and stored.answer not in hint
+    assert hint in board.result.value
+
+
+def test_puzzle_board_shows_its_own_hint_and_explanation(state):
+    board = PuzzleWidget(state, hint="Which group completes a shop?", explain="Shops pay most.")
+    assert board.show_hint() == "Hint: Which group completes a shop?"
+    best = board.ranking()[0].move
+    board.answer(best)
+    assert "Shops pay most." in board.result.value

@@ -115,8 +115,8 @@ class Puzzle:
         rolls = [m for m in self.state.history if m.kind == "roll"]
         return str(rolls[-1])
 
-    def question(self) -> str:
-        """The puzzle in plain words."""
+    def question(self, on_board: bool = False) -> str:
+        """The puzzle in plain words; ``on_board``: answered by clicks on a board, not in notation."""
         what = (
             "Which steward move (A4) secures the most points now?"
             if self.kind == "route"
@@ -125,7 +125,11 @@ class Puzzle:
         return (
             f"Puzzle {self.id} ({TIERS[self.tier]}, difficulty {self.rating:.1f}): {self.title}\n"
             f"Player {self.player + 1} to play after {self.roll}. {what} "
-            f"Answer in move notation, e.g. 'gold', 'green 1', 'blue steward r1c2,r0c2'."
+            + (
+                "Click a group and its action, or draw a steward walk on the market."
+                if on_board
+                else "Answer in move notation, e.g. 'gold', 'green 1', 'blue steward r1c2,r0c2'."
+            )
         )
 
     def check(self, reply: str | Move | None) -> str:

@@ -161,6 +161,7 @@ class GameApp(w.VBox):
                 self.setup_box,
             ]
         )
+        self.add_class("corinth-game")  # one game among other boards on a page (tests, styles)
         self.new_game_button.on_click(lambda _b: self._run(self.restart))
         self.roll_button.on_click(lambda _b: self._play_purvey())
         self.build_button.on_click(lambda _b: self._play_build())

@@ -18,7 +18,7 @@ class PuzzleWidget(w.VBox):
     """Show a position (a ``GameState`` at a take, or a solver ``Puzzle``) and answer the user's move.
 
     The move is picked on the boards (a group and its action, or a steward path) or typed in notation.
-    The answer gives the move's rank among the candidates, its loss against the best, and the
+    "Hint" shows ``hint`` (for a stored ``Puzzle`` without one, the puzzle's own hint). The answer gives the move's rank among the candidates, its loss against the best, and the
     solver's explanation: for a stored ``Puzzle`` its own candidates (steward moves only for a route
     puzzle), otherwise every legal move (``corinth.solver.rank_moves``).
 
@@ -29,6 +29,8 @@ class PuzzleWidget(w.VBox):
     gold: place ... of ..., loss 1
     >>> result.rank > 1, result.loss > 0
     (True, True)
+    >>> PuzzleWidget(state, hint="Which group completes a shop?").show_hint()
+    'Hint: Which group completes a shop?'
     """
 
     def __init__(
@@ -37,7 +39,10 @@ class PuzzleWidget(w.VBox):
         objective: str = "immediate",
         seed: int = 0,
         budget: float = 3.0,
+        hint: str = "",
+        explain: str = "",
     ):
+        self.hint, self.explain = hint, explain
         self.puzzle = None if isinstance(position, GameState) else position
         self.position: GameState = position if isinstance(position, GameState) else position.state
         if self.position.phase != "take":
@@ -65,6 +70,8 @@ class PuzzleWidget(w.VBox):
         self.typed_button.on_click(lambda _b: self._typed())
         self.question = w.HTML(f"<b>{html.escape(self.question_text())}</b>")
         self.result = w.HTML()
+        self.hint_button = w.Button(description="Hint")
+        self.hint_button.on_click(lambda _b: self.show_hint())
         super().__init__(
             [
                 self.question,
@@ -73,19 +80,34 @@ class PuzzleWidget(w.VBox):
                     layout=w.Layout(flex_flow="row wrap", align_items="flex-start"),
                 ),
                 self.picker.widget,
-                w.HBox([self.typed, self.typed_button]),
+                w.HBox([self.typed, self.typed_button, self.hint_button]),
                 self.result,
                 self.output,
             ]
         )
+        self.add_class("corinth-puzzle")
 
     def question_text(self) -> str:
         if self.puzzle is not None and hasattr(self.puzzle, "question"):
-            return self.puzzle.question()
+            return self.puzzle.question(on_board=True)
         state = self.position
         roll = [m for m in state.history if m.kind == "roll"]
         after = f" after {roll[-1]}" if roll else ""
         return f"Player {state.current_player + 1} to play{after}. What is the best move?"
+
+    def hint_text(self) -> str:
+        """The hint: the one given, else a stored puzzle's own (it never names the move)."""
+        if self.hint:
+            return f"Hint: {self.hint}"
+        if self.puzzle is not None and hasattr(self.puzzle, "check"):
+            return self.puzzle.check(None)
+        return "Hint: compare what each group's own action completes with where the steward could stop."
+
+    def show_hint(self) -> str:
+        """Show the hint under the boards (the "Hint" button) and return it."""
+        text = self.hint_text()
+        self.result.value = f"<span role='status'>{html.escape(text)}</span>"
+        return text
 
     def ranking(self) -> list:
         """The candidate moves ranked, best first (computed once).
@@ -147,6 +169,7 @@ class PuzzleWidget(w.VBox):
             f"<b>{verdict}</b> — <code>{html.escape(str(played))}</code> ranks {place} of {len(ranking)}"
             + (f" (tied with {tied} other move{'s' if tied != 1 else ''})" if tied else "")
             + f", value {mine.value:g}.<br>{html.escape(mine.explanation)}"
+            + (f"<br>{html.escape(self.explain)}" if self.explain and mine.loss <= 1e-9 else "")
             + (
                 ""
                 if mine.loss <= 1e-9

@@ -42,14 +42,16 @@ def test_index_opens_the_game_and_a_move_is_played_by_clicks(classroom, page, re
     # The notebook plays the hint's move in code first (seed 11): the student is then at a build.
     status = page.get_by_role("status").filter(has_text="Round 1").first
     expect(status).to_contain_text("your turn: build", timeout=60_000)
-    page.get_by_role("button", name="Build", exact=True).click()  # "Build nothing." is chosen
+    # The lesson's exercises have boards too: the game's own controls are inside its box.
+    game = page.locator(".corinth-game")
+    game.get_by_role("button", name="Build", exact=True).click()  # "Build nothing." is chosen
 
     # The bots answer; the student takes the Goats group: a click on the harbor, then the button.
-    goats = page.locator(".corinth-district.legal[data-district='goats']")
+    goats = game.locator(".corinth-district.legal[data-district='goats']")
     goats.wait_for(timeout=60_000)
     goats.click()
-    expect(page.locator(".corinth-district.selected[data-district='goats']")).to_be_visible()
-    take = page.get_by_role("button", name="Take and act")
+    expect(game.locator(".corinth-district.selected[data-district='goats']")).to_be_visible()
+    take = game.get_by_role("button", name="Take and act")
     expect(take).to_be_enabled()
     take.click()
     log = page.locator(".corinth-log").first
