@@ -8,12 +8,15 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import textwrap
 from collections.abc import Callable
 
 from corinth.rules import GameState
 
 from .common import UserError, load_game
+
+MAX_BUDGET = 3600.0  # seconds of rollouts for one decision: an hour is already more than any use
 
 # --- solve -----------------------------------------------------------------------------------
 
@@ -89,8 +92,10 @@ def run_solve(args: argparse.Namespace) -> int:
         )
     if args.top is not None and args.top < 1:
         raise UserError("--top must be at least 1")
-    if args.budget <= 0:
-        raise UserError("--budget must be a positive number of seconds")
+    if not (math.isfinite(args.budget) and 0 < args.budget <= MAX_BUDGET):
+        raise UserError(
+            f"--budget must be a number of seconds above 0 and at most {MAX_BUDGET}, not {args.budget}"
+        )
     if args.seed < 0:
         raise UserError(f"--seed must be a whole number ≥ 0, not {args.seed}")
     from corinth.solver.bots import BOTS
@@ -151,13 +156,16 @@ def parse_faces(text: str) -> list[int]:
 
 
 def run_route(args: argparse.Namespace) -> int:
-    from corinth.solver.route import best_route
+    from corinth.solver.route import RouteTooLarge, best_route
 
     faces = parse_faces(args.faces)
     state = load_game(args.game)
     if state.is_over:
         raise UserError(f"{args.game}: the game is over")
-    route = best_route(state, faces=faces)
+    try:
+        route = best_route(state, faces=faces)
+    except RouteTooLarge as exc:
+        raise UserError(f"{args.game}: {exc}") from None
     if args.json:
         print(json.dumps({"player": state.current_player + 1, **route.as_dict()}, indent=2))
     else:
