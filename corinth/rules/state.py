@@ -246,12 +246,12 @@ class GameState:
         shops_at: dict[int, list[tuple[int, ...]]] = {}  # M1 shop choices per arrival cell
         for district, group in groups:
             if district in ("gold", "goats"):
-                moves.append(Take(district))
+                moves.append(Take.listed(district))
             else:
                 d = GOODS.index(district)
                 checks = group.size + (1 if p.has("warehouse") else 0)  # B3
                 for shops in deliveries(sheet.districts[d].shops, p.shops[d], checks):
-                    moves.append(Take(district, (), shops))
+                    moves.append(Take.listed(district, (), shops))
             lo, hi = steward_steps(group.face, p.gold, stables)
             for n in range(lo, min(hi, longest) + 1):
                 for path in by_length[n]:
@@ -260,7 +260,7 @@ class GameState:
                     if choices is None:
                         choices = shops_at[end] = arrival_shops(sheet, p, end)
                     for shops in choices:
-                        moves.append(Take(district, path, shops))
+                        moves.append(Take.listed(district, path, shops))
         return moves
 
     def compensation_range(self, p: PlayerState) -> tuple[int, int]:
