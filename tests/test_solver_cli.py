@@ -146,3 +146,16 @@ def test_route_too_large_is_one_clear_line(monkeypatch, tmp_path, capsys):
     err = capsys.readouterr().err
     assert err.startswith("corinth route: ") and "too many routes to search" in err
     assert err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_solve_on_a_huge_position_ranks_a_bounded_number_of_moves(monkeypatch, tmp_path, capsys):
+    from corinth.cli import solving
+    from tests.test_huge_positions import rich_position
+
+    monkeypatch.setattr(solving, "MAX_SHOWN", 40)  # the same bound, reached with less to explain
+    path = tmp_path / "rich.json"
+    path.write_text(rich_position().to_json())
+    assert main(["solve", str(path), "--json"]) == 0
+    out, err = capsys.readouterr()
+    assert len(json.loads(out)["moves"]) == 40
+    assert err == "corinth solve: 860,512 legal moves; the best 40 are shown (--top K for more)\n"

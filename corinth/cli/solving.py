@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import sys
 import textwrap
 from collections.abc import Callable
 
@@ -16,6 +17,9 @@ from corinth.rules import GameState
 
 from .common import UserError, load_game
 
+MAX_SHOWN = (
+    10_000  # moves ranked without --top; random play reached 7,657, a contrived position 860,512
+)
 MAX_BUDGET = 3600.0  # seconds of rollouts for one decision: an hour is already more than any use
 
 # --- solve -----------------------------------------------------------------------------------
@@ -29,7 +33,9 @@ def add_solve(p: argparse.ArgumentParser) -> None:
         default="immediate",
         help="immediate: points secured now (exact); expected: Monte Carlo final score",
     )
-    p.add_argument("--top", type=int, help="show only the best K moves")
+    p.add_argument(
+        "--top", type=int, help="show only the best K moves (default: all, at most 10,000)"
+    )
     p.add_argument("--json", action="store_true", help="print the ranking as JSON")
     p.add_argument("--seed", type=int, default=0, help="seed of the expected rollouts")
     p.add_argument(
@@ -102,13 +108,20 @@ def run_solve(args: argparse.Namespace) -> int:
 
     if args.opponents not in BOTS:
         raise UserError(f"unknown bot {args.opponents!r}; bots: {', '.join(sorted(BOTS))}")
+    top, count = args.top, len(state.legal_moves())
+    if top is None and count > MAX_SHOWN:  # every move explained would be gigabytes of text
+        top = MAX_SHOWN
+        print(
+            f"corinth solve: {count:,} legal moves; the best {MAX_SHOWN:,} are shown (--top K for more)",
+            file=sys.stderr,
+        )
     ranked = rank_moves(
         state,
         args.objective,
         seed=args.seed,
         budget=args.budget,
         opponents=args.opponents,
-        top=args.top,
+        top=top,
     )
     if args.json:
         print(
