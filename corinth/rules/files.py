@@ -66,7 +66,15 @@ def strict_json(text: str) -> Any:
 
 
 def decode_text(data: bytes | str) -> str:
-    """Bytes read from a file as UTF-8 text (a leading byte-order mark is dropped); ``ValueError`` if not."""
+    """Bytes read from a file as UTF-8 text (a leading byte-order mark is dropped); ``ValueError`` if not.
+
+    >>> decode_text("Café".encode("utf-8")), decode_text(b"\\xef\\xbb\\xbfgold")
+    ('Café', 'gold')
+    >>> decode_text("Café".encode("latin-1"))
+    Traceback (most recent call last):
+    ...
+    ValueError: not UTF-8 text (byte 3)
+    """
     if isinstance(data, str):
         return data
     try:
