@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+import itertools
 import json
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
 
 import pytest
 
 from corinth import new_game
-from corinth.cli import COMMANDS, main, simulate
+from corinth.cli import COMMANDS, games, main, simulate
 from corinth.rules.scoring import TERMS
 
 
@@ -49,7 +55,9 @@ def test_simulate_json_report(capsys):
     "args, message",
     [
         (["--seed", "-5"], "--seed must be a whole number ≥ 0"),
-        (["--jobs", "0"], "--jobs must be at least 1"),
+        (["--jobs", "0"], "--jobs must be from 1 to 64"),
+        (["--jobs", "65"], "--jobs must be from 1 to 64, not 65"),
+        (["--games", "many"], "argument --games: invalid int value: 'many'"),
         (["--games", "0"], "--games must be at least 1"),
         (["--bot", "clever"], "unknown bot 'clever'"),
         (["--players", "2", "--bot", "greedy,greedy,greedy"], "names 3 bots for 2 players"),
@@ -63,7 +71,7 @@ def test_simulate_rejects_bad_input_with_one_line_and_exit_2(args, message, caps
     )
     err = capsys.readouterr().err
     assert message in err
-    assert "Traceback" not in err
+    assert "Traceback" not in err and err.count("\n") == 1  # one line
 
 
 def test_show_prints_the_saved_game(tmp_path, capsys):
@@ -109,3 +117,59 @@ def test_rules_variants_lists_the_defaults_and_every_name(capsys):
     assert "Nine identical dice win the game" in out and "Stables may change" in out
     for name in NAMES:
         assert name in out
+
+
+def test_show_reads_an_endless_file_only_up_to_the_limit(capsys):
+    assert main(["show", "/dev/zero"]) == 2
+    err = capsys.readouterr().err
+    assert (
+        err
+        == "corinth show: /dev/zero is not a valid Corinth game: cannot read the file: larger than 5000000 bytes\n"
+    )
+
+
+def test_simulate_hands_its_games_out_lazily(monkeypatch):
+    # A billion games: the work is a generator, never a list of a billion jobs.
+    seen = {}
+
+    def fake_results(work, n, jobs):
+        seen["work"], seen["games"] = work, n
+        for _ in range(3):
+            job = next(work)
+            yield {"winners": [0], "scores": [dict.fromkeys(("total", *TERMS), job[1])] * 2}
+
+    monkeypatch.setattr(games, "_results", fake_results)
+    report = simulate(2, 10**9, ("random",), seed=1, jobs=2)
+    assert isinstance(seen["work"], Iterator) and not isinstance(seen["work"], list)
+    assert seen["games"] == 10**9 and report["games"] == 10**9
+    assert report["seats"][0]["mean_score"] == 1.0  # the mean of games 0, 1, 2
+
+
+def test_simulate_workers_take_only_a_batch_of_games_at_a_time():
+    drawn = []
+
+    def work():
+        for k in itertools.count():
+            drawn.append(k)
+            yield (1, k, 2, ("random", "random"), games.Variants())
+
+    results = games._results(work(), 10**9, 2)
+    first = [next(results) for _ in range(3)]
+    results.close()  # stops the workers
+    assert [r["seed"] for r in first] == [games.game_seed(1, k) for k in range(3)]
+    assert len(drawn) <= 16 * 2 * 4 + 1  # one batch (chunk 16 × 2 workers × 4), not the billion
+
+
+def test_ctrl_c_during_simulate_prints_one_line_and_exits_130():
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "corinth.cli", "simulate", "--games", "100000", "--jobs", "2",
+         "--bot", "random", "--no-progress"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )  # fmt: skip
+    time.sleep(5)  # imports done and both workers playing (no timing is asserted)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130
+    assert err == "corinth simulate: interrupted\n" and out == ""

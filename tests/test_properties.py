@@ -7,6 +7,7 @@ import dataclasses
 from fractions import Fraction
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -83,8 +84,11 @@ def check_final_score(state: GameState) -> None:
     assert state.winners == tuple(i for i, t in enumerate(totals) if t == max(totals))  # E2
 
 
-def play_checked(players: int, seed: int, bots, apply_all: bool = False) -> GameState:
-    """Play a whole game, checking every invariant after every move; count every player's turns."""
+def play_checked(
+    players: int, seed: int, bots, apply_all: bool = False, round_trip: bool = False
+) -> GameState:
+    """Play a whole game, checking every invariant after every move; count every player's turns.
+    With ``round_trip`` every position is also saved and loaded back, and must be the same game."""
     state = new_game(players=players, seed=seed)
     turns = [0] * players
     acted = (0, 0)  # the (round, turn) whose first move was counted last
@@ -102,8 +106,16 @@ def play_checked(players: int, seed: int, bots, apply_all: bool = False) -> Game
         if apply_all:
             for m in moves:
                 state.apply(m)
-        move = bots[state.current_player].choose(state)
+        bot = bots[state.current_player]
+        if (
+            type(bot) is RandomBot
+        ):  # its choice, from the moves just listed rather than listed again
+            move = moves[int(bot.rng.integers(len(moves)))]
+        else:
+            move = bot.choose(state)
         after = state.apply(move)
+        if round_trip:
+            assert GameState.from_json(after.to_json()) == after
         check_sheet(after, state)
         if isinstance(move, (Take, Compensate)) and move.path:
             check_steward(state, move, after)
@@ -135,6 +147,7 @@ def play_checked(players: int, seed: int, bots, apply_all: bool = False) -> Game
         assert turns == [TURNS[players]] * players, turns  # R11
         assert all(p.turns == state.sheet.turn_track for p in state.players)  # R1, S2
     check_final_score(state)
+    assert GameState.from_json(state.to_json()) == state  # every game: the save replays to it
     return state
 
 
@@ -142,6 +155,21 @@ def _neighbours(c: int) -> list[int]:
     r, k = divmod(c, 5)
     return [rr * 5 + kk for rr, kk in ((r - 1, k), (r + 1, k), (r, k - 1), (r, k + 1))
             if 0 <= rr < 5 and 0 <= kk < 5]  # fmt: skip
+
+
+# CI plays GAMES seeded random games, checked after every move; one in ROUND_TRIP_EVERY is also saved
+# and loaded back after every move (every game is at its end). In CHUNKS so that pytest -n 2 shares them.
+# Measured: 213 s of CPU in one process on the development machine (2 cores, other work running).
+GAMES, CHUNKS, ROUND_TRIP_EVERY = 10_000, 20, 40
+
+
+@pytest.mark.parametrize("chunk", range(CHUNKS))
+def test_ten_thousand_seeded_random_games_keep_every_invariant(chunk):
+    size = GAMES // CHUNKS
+    for k in range(chunk * size, (chunk + 1) * size):
+        players = 2 + k % 3
+        bots = [RandomBot(k * 4 + i) for i in range(players)]
+        play_checked(players, k, bots, round_trip=k % ROUND_TRIP_EVERY == 0)
 
 
 @settings(max_examples=500)

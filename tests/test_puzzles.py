@@ -6,12 +6,16 @@ every puzzle is a reachable position.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from corinth.rules import Move, Take
+from corinth.rules import InvalidPuzzle, Move, Take
 from corinth.solver.puzzles import (
+    FIELDS,
     KINDS,
     MIN_MARGIN,
     TIERS,
@@ -19,7 +23,9 @@ from corinth.solver.puzzles import (
     generate_puzzle,
     immediate_ranking,
     load_puzzles,
+    make_puzzle,
     puzzles_dir,
+    puzzles_from_bytes,
 )
 
 PUZZLES = load_puzzles()
@@ -105,3 +111,137 @@ def test_generate_puzzle_is_seeded_and_verified(tier: int):
 def test_generate_puzzle_rejects_a_bad_tier():
     with pytest.raises(ValueError):
         generate_puzzle(1, 4)
+
+
+# --- every stored field re-derived; tampered and hostile puzzle files refused -------------------
+
+STORED = [
+    "answer", "best_value", "margin", "candidates", "rating", "tier", "title", "source", "kind",
+    "objective", "game",
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("puzzle", PUZZLES, ids=lambda p: p.id)
+def test_every_stored_field_equals_a_fresh_solve_of_its_position(puzzle: Puzzle):
+    made = make_puzzle(puzzle.state, puzzle.kind, puzzle.id)
+    assert made is not None
+    for key in STORED:
+        if key == "game":  # the same saved game, whatever its spacing
+            assert json.loads(made.game) == json.loads(puzzle.game)
+        else:
+            assert getattr(made, key) == getattr(puzzle, key), key
+    assert set(STORED) | {"id"} == {
+        f.name for f in dataclasses.fields(Puzzle)
+    }  # no field unchecked
+
+
+def _stored() -> dict:
+    path = sorted(puzzles_dir().glob("*.json"))[0]
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def _tampered(change) -> bytes:
+    data = _stored()
+    change(data["puzzles"][0])
+    return json.dumps(data).encode("utf-8")
+
+
+def _other_move(item: dict) -> str:
+    p = Puzzle.from_dict(item)
+    return next(str(m) for m, _ in immediate_ranking(p.state, p.kind)[1:])
+
+
+TAMPERED = {
+    "another answer": (lambda d: d.update(answer=_other_move(d)), "answer: the best move is"),
+    "an illegal answer": (lambda d: d.update(answer="build temple"), "answer: 'build temple'"),
+    "a value": (lambda d: d.update(best_value=d["best_value"] + 1), "best_value: the answer"),
+    "a margin": (lambda d: d.update(margin=d["margin"] + 1), "margin: the answer beats"),
+    "a tier": (lambda d: d.update(tier=3), "tier: a rating of"),
+    "a tier out of range": (lambda d: d.update(tier=7), "tier: expected 1, 2 or 3"),
+    "a text tier": (lambda d: d.update(tier="1"), "tier: expected a whole number"),
+    "a bool tier": (lambda d: d.update(tier=True), "tier: expected a whole number"),
+    "a rating": (lambda d: d.update(rating=9.5), "rating: the position rates"),
+    "a rating out of range": (lambda d: d.update(rating=11), "rating: expected a number from 0"),
+    "a count": (lambda d: d.update(candidates=2), "candidates: there are"),
+    "a title": (lambda d: d.update(title="Take the gold!"), "title: the title says"),
+    "a source": (lambda d: d["source"].update(seed=1), "source: the game is"),
+    "a roll": (lambda d: d.update(roll="roll 111111111"), "roll: 'roll 111111111' is not"),
+    "a kind": (lambda d: d.update(kind="riddle"), "kind: expected 'move' or 'route'"),
+    "a missing key": (lambda d: d.pop("margin"), "margin: missing"),
+    "an extra key": (lambda d: d.update(hint="gold"), "'hint': unknown field"),
+    "a game": (
+        lambda d: (d["game"].pop("position"), d["game"]["moves"].pop()),
+        "game: a puzzle is a position after a roll",
+    ),
+    "a broken game": (lambda d: d["game"].update(players=9), "game: players"),
+}
+
+
+@pytest.mark.parametrize("name", list(TAMPERED))
+def test_a_tampered_puzzle_is_refused_naming_the_field(name):
+    change, words = TAMPERED[name]
+    with pytest.raises(InvalidPuzzle) as caught:
+        puzzles_from_bytes(_tampered(change), "set.json")
+    assert words in str(caught.value), str(caught.value)
+    assert "puzzles[0]." in str(caught.value) and len(str(caught.value)) < 2000
+
+
+HOSTILE_SETS = {
+    "latin-1": ('{"title": "Caf\xe9"}'.encode("latin-1"), "not UTF-8"),
+    "deep": (b"[" * 100_000 + b"]" * 100_000, "nested too deeply"),
+    "duplicate key": (b'{"format": "corinth-puzzles", "format": 1}', "given twice"),
+    "bad JSON": (b'{"puzzles": [', "not valid JSON"),
+    "NaN": (b'{"puzzles": [{"rating": NaN}]}', "NaN is not a number"),
+    "a list": (b"[]", "top level"),
+    "no puzzles": (b'{"format": "corinth-puzzles", "version": 1}', "puzzles: expected a list"),
+    "extra key": (
+        b'{"format": "corinth-puzzles", "version": 1, "puzzles": [], "x": 1}',
+        "'x': unknown key",
+    ),
+    "a puzzle that is a number": (
+        b'{"format": "corinth-puzzles", "version": 1, "puzzles": [1]}',
+        "puzzles[0].expected an object",
+    ),
+}
+
+
+@pytest.mark.parametrize("name", list(HOSTILE_SETS))
+def test_hostile_puzzle_files_raise_invalid_puzzle(name):
+    raw, words = HOSTILE_SETS[name]
+    with pytest.raises(InvalidPuzzle) as caught:
+        puzzles_from_bytes(raw, "set.json")
+    assert words in str(caught.value), str(caught.value)
+
+
+def test_a_puzzle_file_is_read_only_up_to_the_limit(tmp_path):
+    with pytest.raises(InvalidPuzzle, match="larger than"):
+        load_puzzles("/dev/zero")
+    with pytest.raises(InvalidPuzzle, match="cannot read"):
+        load_puzzles(tmp_path / "nowhere.json")
+
+
+@settings(max_examples=300)
+@given(st.binary(max_size=300))
+def test_any_bytes_as_a_puzzle_set_raise_only_invalid_puzzle(raw):
+    try:
+        puzzles_from_bytes(raw)
+    except InvalidPuzzle:
+        pass
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=10),
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3)
+    ),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=200)
+@given(key=st.sampled_from(sorted(FIELDS) + ["roll"]), value=JSON_VALUES)
+def test_any_puzzle_field_replaced_by_any_value_loads_or_raises_invalid_puzzle(key, value):
+    try:
+        puzzles_from_bytes(_tampered(lambda d: d.update({key: value})))
+    except InvalidPuzzle:
+        pass

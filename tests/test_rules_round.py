@@ -5,10 +5,14 @@ from __future__ import annotations
 from fractions import Fraction
 from math import factorial
 
+import numpy as np
+import pytest
+
 from corinth.rules import (
     HARBOR,
     Compensate,
     DiceGroup,
+    GameState,
     IllegalMove,
     Purvey,
     Take,
@@ -94,6 +98,37 @@ def test_s3_first_player_explicit_or_seeded_and_no_yellow_dice():
         assert exc.rule == "S3"
     else:
         raise AssertionError("first player 3 of 3 accepted")
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "rule", "words"),
+    [
+        ({"players": 2.0}, "S1", "2, 3 or 4 players"),
+        ({"players": True}, "S1", "2, 3 or 4 players"),
+        ({"players": "3"}, "S1", "2, 3 or 4 players"),
+        ({"players": 2, "sheet": "default"}, "S1", "Sheet value"),
+        ({"players": 2, "first_player": 1.0}, "S3", "first player"),
+        ({"players": 2, "first_player": True}, "S3", "first player"),
+        ({"players": 2, "first_player": -1}, "S3", "first player"),
+        ({"players": 2, "seed": True}, "S3", "seed"),
+        ({"players": 2, "seed": 1.0}, "S3", "seed"),
+        ({"players": 2, "seed": -1}, "S3", "seed"),
+        ({"players": 2, "seed": 2**63}, "S3", "2**63 - 1"),
+        ({"players": 2, "seed": 2**70}, "S3", "2**63 - 1"),
+    ],
+)
+def test_s1_s3_new_game_refuses_ill_typed_or_out_of_range_arguments(kwargs, rule, words):
+    with pytest.raises(IllegalMove) as caught:
+        new_game(**kwargs)
+    assert caught.value.rule == rule and words in str(caught.value)
+    assert len(str(caught.value)) < 200  # the input is shown cut, never repeated whole
+
+
+def test_s3_every_seed_new_game_accepts_survives_a_save():
+    for seed in (0, 2**63 - 1, np.int64(7)):
+        state = new_game(players=2, seed=seed, first_player=np.int64(1))
+        assert type(state.seed) is int and type(state.first_player) is int
+        assert GameState.from_json(state.to_json()) == state
 
 
 # --- a round -----------------------------------------------------------------------------------

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from corinth.rules import Build, Compensate, GameState, InvalidState, Pass, Take, new_game
-from corinth.rules.save import VERSION
+from corinth.rules.save import VERSION, load
 from corinth.rules.variants import Variants
 from corinth.solver.bots import RandomBot, play_game
 
@@ -118,6 +118,22 @@ HOSTILE = {
     "sheet negative cost": _broken(_set(["sheet", "buildings", "temple", "gold"], -2)),
     "sheet list": _broken(_set(["sheet"], [1, 2])),
     "invalid utf-8": b"\xff\xfe{",
+    "latin-1 name": json.dumps(
+        json.loads(_broken(_set(["sheet", "name"], "Café"))), ensure_ascii=False
+    ).encode("latin-1"),
+    "duplicate key": '{"format": "corinth-game", "format": "chess"}',
+    "duplicate key in the sheet": _broken(_set(["sheet", "name"], "x")).replace(
+        '"name": "x"', '"name": "x", "name": "y"'
+    ),
+    "NaN": _broken(_set(["seed"], 1)).replace('"seed": 1', '"seed": NaN'),
+    "extra key": _broken(_set(["comment"], "hello")),
+    "extra position key": _broken(_set(["position", "turn"], 1)),
+    "sheet endless turn track": _broken(_set(["sheet", "tracks", "turns"], 10**9)),
+    "sheet huge shop": _broken(_set(["sheet", "districts", "green", "shop_goods", 0], 10**8)),
+    "sheet huge track": _broken(_set(["sheet", "tracks", "gold"], 10**6)),
+    "variants with many unknown options": _broken(
+        _set(["variants"], {f"option{i}": True for i in range(10_000)})
+    ),
 }
 
 
@@ -126,6 +142,7 @@ def test_hostile_saves_raise_invalid_state(name):
     with pytest.raises(InvalidState) as info:
         GameState.from_json(HOSTILE[name])
     assert info.value.problems and all(isinstance(p, str) and p for p in info.value.problems)
+    assert len(str(info.value)) < 2000  # the bad input is named, not repeated whole
 
 
 def test_problems_are_all_listed_with_their_location():
@@ -300,3 +317,35 @@ def test_version_1_files_still_load():
     assert loaded.variants == Variants.from_names(["exact-compensation"])
     assert loaded == state and loaded.winners == state.winners
     assert len(loaded.history) == len(data["moves"]) + dropped
+
+
+def test_a_save_file_is_read_only_up_to_the_limit(tmp_path):
+    with pytest.raises(InvalidState, match="larger than 5000000 bytes"):
+        load("/dev/zero")
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(_saved()), encoding="utf-8")
+    assert load(path).move_count == 3
+    with pytest.raises(InvalidState, match="cannot read"):
+        load(tmp_path / "nowhere.json")
+
+
+@settings(max_examples=300)
+@given(st.binary(max_size=300))
+def test_any_bytes_load_or_raise_invalid_state(raw):
+    try:
+        GameState.from_json(raw)
+    except InvalidState:
+        pass
+
+
+@settings(max_examples=200)
+@given(
+    st.integers(min_value=0, max_value=len(json.dumps(_saved())) - 1),
+    st.binary(min_size=1, max_size=4),
+)
+def test_a_save_with_any_bytes_spliced_in_loads_or_raises_invalid_state(at, raw):
+    text = json.dumps(_saved()).encode("utf-8")
+    try:
+        GameState.from_json(text[:at] + raw + text[at:])
+    except InvalidState:
+        pass

@@ -9,9 +9,12 @@ import tomllib
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from corinth.rules import InvalidSheet, default_sheet, load_sheet, new_game
-from corinth.rules.sheet import DEFAULT_SHEET_PATH, sheet_from_dict
+from corinth.rules import sheet as sheet_mod
+from corinth.rules.sheet import DEFAULT_SHEET_PATH, sheet_from_bytes, sheet_from_dict
 from corinth.solver.bots import GreedyBot, play_game
 from tests.conftest import act, fills, play, with_player
 
@@ -88,11 +91,11 @@ BROKEN = {
     ),
     "zero amount": (
         lambda d: d["market"]["rows"][1].__setitem__(0, "gold 0"),
-        ["market.rows[1][0]: amount must be at least 1"],
+        ["market.rows[1][0]: amount must be from 1 to 20"],
     ),
     "negative cost": (
         lambda d: d["buildings"]["temple"].update(gold=-1),
-        ["buildings.temple.gold: must be at least 0"],
+        ["buildings.temple.gold: must be from 0 to 50"],
     ),
     "missing building": (lambda d: d["buildings"].pop("stables"), ["buildings.stables: missing"]),
     "unknown building": (
@@ -125,8 +128,54 @@ BROKEN = {
     ),
     "short turn track": (
         lambda d: d["tracks"].update(turns=1),
-        ["tracks.turns: must be at least 3"],
+        ["tracks.turns: must be from 3 to 30"],
     ),
+    # Sizes beyond the sheet's limits (RULES.md, "Sheet data"): a game on them never ends or draws
+    # boards of hundreds of megabytes.
+    "endless turn track": (
+        lambda d: d["tracks"].update(turns=10**9),
+        ["tracks.turns: must be from 3 to 30 (a sheet's limit), got 1000000000"],
+    ),
+    "huge shop": (
+        lambda d: d["districts"]["green"].update(shop_goods=[2, 3, 4, 10**8]),
+        ["districts.green.shop_goods[3]: must be from 1 to 20"],
+    ),
+    "huge track": (
+        lambda d: d["tracks"].update(gold=10**6),
+        ["tracks.gold: must be from 1 to 100"],
+    ),
+    "huge goat track": (
+        lambda d: d["tracks"].update(goats=101),
+        ["tracks.goats: must be from 1 to 100"],
+    ),
+    "huge cell": (
+        lambda d: d["market"]["rows"][1].__setitem__(0, "gold 21"),
+        ["market.rows[1][0]: amount must be from 1 to 20"],
+    ),
+    "huge cost": (
+        lambda d: d["buildings"]["temple"].update(goats=51),
+        ["buildings.temple.goats: must be from 0 to 50"],
+    ),
+    "huge points": (
+        lambda d: d["districts"]["blue"].update(shop_points=[3, 5, 10**6]),
+        ["districts.blue.shop_points[2]: must be from 0 to 1000"],
+    ),
+    "huge bonus": (
+        lambda d: d["districts"]["blue"].update(bonus=1001),
+        ["districts.blue.bonus: must be from 0 to 1000"],
+    ),
+    # A misspelt key is refused, not silently ignored.
+    "extra top key": (lambda d: d.update(turns=6), ["turns: unknown key"]),
+    "extra district key": (
+        lambda d: d["districts"]["green"].update(shop_good=[1]),
+        ["districts.green.shop_good: unknown key"],
+    ),
+    "extra track key": (lambda d: d["tracks"].update(turn=6), ["tracks.turn: unknown key"]),
+    "extra cost key": (
+        lambda d: d["buildings"]["temple"].update(wood=1),
+        ["buildings.temple.wood: unknown key"],
+    ),
+    "extra market key": (lambda d: d["market"].update(cols=[]), ["market.cols: unknown key"]),
 }
 
 
@@ -255,3 +304,77 @@ def test_a_sheet_with_three_scoring_spots_loads_and_plays():
             written += len(p.scores)
         assert type(final).from_json(final.to_json()) == final
     assert written  # the scoring spots were reached and scored (M6)
+
+
+# --- hostile bytes: only InvalidSheet escapes, naming the problem -------------------------------
+
+HOSTILE_SHEETS = {
+    "latin-1": ("toml", 'name = "Caf\xe9"'.encode("latin-1"), "not UTF-8 text"),
+    "deep TOML": ("toml", b"x = " + b"[" * 5000 + b"]" * 5000, "not valid TOML"),
+    "deep JSON": ("json", b"[" * 100_000 + b"]" * 100_000, "nested too deeply"),
+    "deep inline TOML": ("toml", b"x = " + b"{a = " * 900 + b"1" + b"}" * 900, "not valid TOML"),
+    "duplicate JSON key": ("json", b'{"format": 1, "format": 2}', "key 'format' given twice"),
+    "NaN": ("json", b'{"format": NaN}', "NaN is not a number"),
+    "bad JSON": ("json", b'{"format": 1,', "not valid JSON"),
+    "JSON list": ("json", b"[1, 2]", "must hold a table"),
+    "too large": ("toml", b"#" * 200_001, "larger than 200000 bytes"),
+}
+
+
+@pytest.mark.parametrize("name", list(HOSTILE_SHEETS))
+def test_hostile_sheet_bytes_are_refused_as_invalid_sheet(tmp_path, name):
+    suffix, raw, words = HOSTILE_SHEETS[name]
+    path = tmp_path / f"sheet.{suffix}"
+    path.write_bytes(raw)
+    with pytest.raises(InvalidSheet) as caught:
+        load_sheet(path)
+    assert str(path) in str(caught.value) and words in str(caught.value), str(caught.value)
+    assert len(str(caught.value)) < 1000
+
+
+def test_an_endless_sheet_file_is_read_only_up_to_the_limit():
+    with pytest.raises(InvalidSheet, match="larger than 200000 bytes"):
+        load_sheet("/dev/zero")
+
+
+def test_the_printed_sheet_fits_well_within_every_limit():
+    sheet = default_sheet()
+    assert max(s.goods for d in sheet.districts for s in d.shops) * 4 <= sheet_mod.MAX_SHOP_GOODS
+    assert max(len(d.shops) for d in sheet.districts) * 2 <= sheet_mod.MAX_SHOPS
+    assert sheet.turn_track * 5 <= sheet_mod.MAX_TURNS
+    assert max(sheet.gold_track, sheet.goat_track) * 4 <= sheet_mod.MAX_TRACK
+    assert max(c.amount for c in sheet.market.cells) * 6 <= sheet_mod.MAX_CELL_AMOUNT
+    assert len(DEFAULT_SHEET_PATH.read_bytes()) * 20 <= sheet_mod.MAX_SHEET_BYTES
+
+
+@given(st.binary(max_size=400), st.sampled_from(["toml", "json"]))
+@settings(max_examples=300)
+def test_any_bytes_given_as_a_sheet_raise_only_invalid_sheet(raw, syntax):
+    try:
+        sheet_from_bytes(raw, "fuzz", syntax)
+    except InvalidSheet:
+        pass
+
+
+@given(
+    st.recursive(
+        st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=12),
+        lambda inner: (
+            st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
+        ),
+        max_leaves=30,
+    )
+)
+@settings(max_examples=300)
+def test_any_plain_data_given_as_a_sheet_raises_only_invalid_sheet(data):
+    # Parts of the default sheet replaced by arbitrary data: every level of the checks is reached.
+    for where in ("", "districts", "tracks", "market", "buildings"):
+        sheet = _default()
+        if where:
+            sheet[where] = data
+        else:
+            sheet = data
+        try:
+            sheet_from_dict(sheet, "fuzz")
+        except InvalidSheet:
+            pass

@@ -112,3 +112,50 @@ def test_bench_runs_and_reports_every_measure():
     for word in ("steward paths", "legal_moves()", "greedy-bot", "immediate ranking", "rollouts"):
         assert word in table
     assert report["machine"]["cores"] >= 1
+
+
+@pytest.mark.parametrize(
+    "budget, words",
+    [
+        ("nan", "not nan"),
+        ("inf", "not inf"),
+        ("-1", "not -1.0"),
+        ("0", "not 0.0"),
+        ("1e9", "at most 3600"),
+    ],
+)
+def test_solve_refuses_a_budget_that_is_no_number_of_seconds(saved, capsys, budget, words):
+    _, path = saved
+    assert main(["solve", path, "--objective", "expected", "--budget", budget]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("corinth solve: --budget must be") and words in err
+    assert err.count("\n") == 1
+
+
+def test_route_too_large_is_one_clear_line(monkeypatch, tmp_path, capsys):
+    import functools
+
+    from corinth.solver import route
+    from tests.test_huge_positions import rich_position
+
+    path = tmp_path / "rich.json"
+    path.write_text(rich_position().to_json())
+    small = functools.partial(route.best_route, max_explored=200_000)
+    monkeypatch.setattr(route, "best_route", small)
+    assert main(["route", str(path), "--faces", "1,1,1"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("corinth route: ") and "too many routes to search" in err
+    assert err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_solve_on_a_huge_position_ranks_a_bounded_number_of_moves(monkeypatch, tmp_path, capsys):
+    from corinth.cli import solving
+    from tests.test_huge_positions import rich_position
+
+    monkeypatch.setattr(solving, "MAX_SHOWN", 40)  # the same bound, reached with less to explain
+    path = tmp_path / "rich.json"
+    path.write_text(rich_position().to_json())
+    assert main(["solve", str(path), "--json"]) == 0
+    out, err = capsys.readouterr()
+    assert len(json.loads(out)["moves"]) == 40
+    assert err == "corinth solve: 860,512 legal moves; the best 40 are shown (--top K for more)\n"

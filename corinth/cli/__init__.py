@@ -33,8 +33,15 @@ __all__ = [
 COMMANDS: dict[str, tuple[str, Callable, Callable]] = {**GAME_COMMANDS, **SOLVER_COMMANDS}
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse, with a misused option reported in one line (``corinth simulate: …``) and exit 2."""
+
+    def error(self, message: str):
+        self.exit(EXIT_BAD_INPUT, f"{self.prog}: {message} (see '{self.prog} --help')\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="corinth",
         description="Corinth: rules engine, solver and tutorials for the dice game.",
     )
@@ -46,7 +53,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # a misused option (one line already printed); --help still exits
+        if exc.code == EXIT_BAD_INPUT:
+            return EXIT_BAD_INPUT
+        raise
     if not args.command:
         parser.print_help()
         return EXIT_BAD_INPUT
@@ -55,7 +67,8 @@ def main(argv: list[str] | None = None) -> int:
     except UserError as exc:
         print(f"corinth {args.command}: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
-    except KeyboardInterrupt:
+    except KeyboardInterrupt:  # Ctrl-C: the workers ignore it, so this is the one line printed
+        print(f"corinth {args.command}: interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:  # output piped into a pager or head that stopped reading
         sys.stderr.close()

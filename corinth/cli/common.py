@@ -3,9 +3,7 @@ saved game."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from corinth.rules import CorinthError, GameState
+from corinth.rules import CorinthError, GameState, InvalidState
 
 EXIT_BAD_INPUT = 2
 
@@ -15,14 +13,15 @@ class UserError(Exception):
 
 
 def load_game(path: str) -> GameState:
-    """Read a saved game for a command; every problem becomes a UserError."""
-    try:
-        text = Path(path).read_bytes()
-    except OSError as exc:
-        raise UserError(f"cannot read {path}: {exc.strerror or exc}") from None
-    try:
-        from corinth.rules.save import from_json
+    """Read a saved game for a command (at most ``save.MAX_BYTES`` of the file are read: ``/dev/zero``
+    is refused, not read forever); every problem becomes a one-line UserError."""
+    from corinth.rules.save import load
 
-        return from_json(text, origin=path)
+    try:
+        return load(path)
+    except InvalidState as exc:
+        raise UserError(
+            f"{exc.origin} is not a valid Corinth game: {'; '.join(exc.problems)}"
+        ) from None
     except CorinthError as exc:
         raise UserError(str(exc)) from None

@@ -7,10 +7,12 @@ does the work and returns the exit code.
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import os
+import signal
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 import numpy as np
 
@@ -20,6 +22,8 @@ from corinth.rules.variants import HELP as VARIANT_HELP
 from corinth.solver.bots import BOTS, make_bot, play_game
 
 from .common import UserError, load_game
+
+MAX_JOBS = 64  # worker processes; more is a typo, not a machine
 
 # --- simulate --------------------------------------------------------------------------------
 
@@ -37,7 +41,12 @@ def add_simulate(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--seed", type=int, default=0, help="seed of the whole run; game k is seeded from (seed, k)"
     )
-    p.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="worker processes")
+    p.add_argument(
+        "--jobs",
+        type=int,
+        default=min(os.cpu_count() or 1, MAX_JOBS),
+        help=f"worker processes (1 to {MAX_JOBS})",
+    )
     p.add_argument(
         "--variant",
         action="append",
@@ -66,6 +75,76 @@ def _play_one(job: tuple[int, int, int, tuple[str, ...], Variants]) -> dict:
     }
 
 
+def _ignore_sigint() -> None:
+    """Workers leave Ctrl-C to the parent, which stops them all and prints one line."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _results(work: Iterator[tuple], games: int, jobs: int) -> Iterator[dict]:
+    """Each game's result, in order, as it is played. With several workers the games are handed out
+    a batch at a time, so only a few hundred wait in memory whatever ``games`` is (``Pool.imap``
+    alone would queue the whole work list at once)."""
+    if jobs == 1 or games == 1:
+        yield from map(_play_one, work)
+        return
+    import multiprocessing
+
+    chunk = max(1, min(16, games // (4 * jobs)))
+    with multiprocessing.get_context("fork").Pool(jobs, initializer=_ignore_sigint) as pool:
+        while batch := list(itertools.islice(work, chunk * jobs * 4)):
+            yield from pool.imap(_play_one, batch, chunksize=chunk)
+
+
+class _SeatTally:
+    """One seat's running sums over the games, so a report needs no list of every game's result."""
+
+    def __init__(self) -> None:
+        self.n = 0
+        self.score = _Running()
+        self.wins = _Running()
+        self.terms = dict.fromkeys(TERMS, 0.0)
+
+    def add(self, scores: dict, win: float) -> None:
+        self.n += 1
+        self.score.add(scores["total"])
+        self.wins.add(win)
+        for t in TERMS:
+            self.terms[t] += scores[t]
+
+    def summary(self) -> dict:
+        half = 1.96 * self.wins.sd() / np.sqrt(self.n) if self.n > 1 else float("nan")
+        return {
+            "mean_score": self.score.mean,
+            "score_sd": self.score.sd() if self.n > 1 else 0.0,
+            "win_rate": self.wins.mean,
+            "win_rate_ci95": [self.wins.mean - half, self.wins.mean + half],
+            "terms": {t: v / self.n for t, v in self.terms.items()},
+        }
+
+
+class _Running:
+    """Mean and standard deviation of a stream (Welford's update: exact enough for 10**9 values).
+
+    >>> r = _Running()
+    >>> for x in (1, 2, 3, 4):
+    ...     r.add(x)
+    >>> r.mean, round(r.sd(), 4)
+    (2.5, 1.291)
+    """
+
+    def __init__(self) -> None:
+        self.n, self.mean, self._m2 = 0, 0.0, 0.0
+
+    def add(self, x: float) -> None:
+        self.n += 1
+        delta = x - self.mean
+        self.mean += delta / self.n
+        self._m2 += delta * (x - self.mean)
+
+    def sd(self) -> float:
+        return float(np.sqrt(self._m2 / (self.n - 1))) if self.n > 1 else 0.0
+
+
 def simulate(
     players: int,
     games: int,
@@ -88,8 +167,8 @@ def simulate(
         raise UserError("--games must be at least 1")
     if seed < 0:
         raise UserError(f"--seed must be a whole number ≥ 0, not {seed}")
-    if jobs < 1:
-        raise UserError(f"--jobs must be at least 1, not {jobs}")
+    if not 1 <= jobs <= MAX_JOBS:
+        raise UserError(f"--jobs must be from 1 to {MAX_JOBS}, not {jobs}")
     if len(bots) == 1:
         bots = bots * players
     if len(bots) != players:
@@ -101,44 +180,25 @@ def simulate(
         rules = Variants.from_names(variants)
     except UnknownVariant as exc:
         raise UserError(str(exc)) from None
-    work = [(seed, k, players, bots, rules) for k in range(games)]
+    work = ((seed, k, players, bots, rules) for k in range(games))  # lazy: --games 10**9 is fine
     bar = None
     if progress:
         from tqdm import tqdm
 
         bar = tqdm(total=games, unit="game", file=sys.stderr, desc="simulate")
-    results = []
-    if jobs > 1 and games > 1:
-        import multiprocessing
-
-        with multiprocessing.get_context("fork").Pool(jobs) as pool:
-            for r in pool.imap(_play_one, work, chunksize=max(1, min(16, games // (4 * jobs)))):
-                results.append(r)
-                if bar:
-                    bar.update()
-    else:
-        for job in work:
-            results.append(_play_one(job))
+    tally = [_SeatTally() for _ in bots]
+    try:
+        for r in _results(work, games, jobs):
+            for i, seat in enumerate(tally):
+                seat.add(r["scores"][i], 1 / len(r["winners"]) if i in r["winners"] else 0.0)
             if bar:
                 bar.update()
-    if bar:
-        bar.close()
-    seats = []
-    for i, name in enumerate(bots):
-        totals = np.array([r["scores"][i]["total"] for r in results], dtype=float)
-        wins = np.array([1 / len(r["winners"]) if i in r["winners"] else 0.0 for r in results])
-        half = 1.96 * wins.std(ddof=1) / np.sqrt(len(wins)) if len(wins) > 1 else float("nan")
-        seats.append(
-            {
-                "seat": i + 1,
-                "bot": name,
-                "mean_score": float(totals.mean()),
-                "score_sd": float(totals.std(ddof=1)) if len(totals) > 1 else 0.0,
-                "win_rate": float(wins.mean()),
-                "win_rate_ci95": [float(wins.mean() - half), float(wins.mean() + half)],
-                "terms": {t: float(np.mean([r["scores"][i][t] for r in results])) for t in TERMS},
-            }
-        )
+    finally:
+        if bar:
+            bar.close()
+    seats = [
+        {"seat": i + 1, "bot": name, **t.summary()} for i, (name, t) in enumerate(zip(bots, tally))
+    ]
     return {
         "players": players,
         "games": games,

@@ -8,12 +8,19 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
+import sys
 import textwrap
 from collections.abc import Callable
 
 from corinth.rules import GameState
 
 from .common import UserError, load_game
+
+MAX_SHOWN = (
+    10_000  # moves ranked without --top; random play reached 7,657, a contrived position 860,512
+)
+MAX_BUDGET = 3600.0  # seconds of rollouts for one decision: an hour is already more than any use
 
 # --- solve -----------------------------------------------------------------------------------
 
@@ -26,7 +33,9 @@ def add_solve(p: argparse.ArgumentParser) -> None:
         default="immediate",
         help="immediate: points secured now (exact); expected: Monte Carlo final score",
     )
-    p.add_argument("--top", type=int, help="show only the best K moves")
+    p.add_argument(
+        "--top", type=int, help="show only the best K moves (default: all, at most 10,000)"
+    )
     p.add_argument("--json", action="store_true", help="print the ranking as JSON")
     p.add_argument("--seed", type=int, default=0, help="seed of the expected rollouts")
     p.add_argument(
@@ -89,21 +98,30 @@ def run_solve(args: argparse.Namespace) -> int:
         )
     if args.top is not None and args.top < 1:
         raise UserError("--top must be at least 1")
-    if args.budget <= 0:
-        raise UserError("--budget must be a positive number of seconds")
+    if not (math.isfinite(args.budget) and 0 < args.budget <= MAX_BUDGET):
+        raise UserError(
+            f"--budget must be a number of seconds above 0 and at most {MAX_BUDGET}, not {args.budget}"
+        )
     if args.seed < 0:
         raise UserError(f"--seed must be a whole number ≥ 0, not {args.seed}")
     from corinth.solver.bots import BOTS
 
     if args.opponents not in BOTS:
         raise UserError(f"unknown bot {args.opponents!r}; bots: {', '.join(sorted(BOTS))}")
+    top, count = args.top, len(state.legal_moves())
+    if top is None and count > MAX_SHOWN:  # every move explained would be gigabytes of text
+        top = MAX_SHOWN
+        print(
+            f"corinth solve: {count:,} legal moves; the best {MAX_SHOWN:,} are shown (--top K for more)",
+            file=sys.stderr,
+        )
     ranked = rank_moves(
         state,
         args.objective,
         seed=args.seed,
         budget=args.budget,
         opponents=args.opponents,
-        top=args.top,
+        top=top,
     )
     if args.json:
         print(
@@ -151,13 +169,16 @@ def parse_faces(text: str) -> list[int]:
 
 
 def run_route(args: argparse.Namespace) -> int:
-    from corinth.solver.route import best_route
+    from corinth.solver.route import RouteTooLarge, best_route
 
     faces = parse_faces(args.faces)
     state = load_game(args.game)
     if state.is_over:
         raise UserError(f"{args.game}: the game is over")
-    route = best_route(state, faces=faces)
+    try:
+        route = best_route(state, faces=faces)
+    except RouteTooLarge as exc:
+        raise UserError(f"{args.game}: {exc}") from None
     if args.json:
         print(json.dumps({"player": state.current_player + 1, **route.as_dict()}, indent=2))
     else:

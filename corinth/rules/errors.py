@@ -65,3 +65,9 @@ class InvalidSheet(_ProblemList):
     """A sheet file that fails validation; ``problems`` lists each one with its location."""
 
     what = "sheet"
+
+
+class InvalidPuzzle(_ProblemList):
+    """A puzzle set that fails validation; ``problems`` lists each one with its location."""
+
+    what = "puzzle set"

@@ -19,7 +19,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .errors import CorinthError, InvalidSheet, InvalidState, UnknownVariant
+from .errors import CorinthError, InvalidSheet, InvalidState, UnknownVariant, shown
+from .files import MAX_FILE_BYTES, decode_text, read_bounded, strict_json
 from .moves import Build, Move, Take
 from .sheet import sheet_from_dict
 from .state import GameState, new_game
@@ -29,8 +30,19 @@ FORMAT = "corinth-game"
 VERSION = 2
 READABLE = (1, 2)  # version 1: before the rule variants and the build after compensation
 VERSION_1_VARIANTS = Variants.from_names(["exact-compensation"])
+KEYS = (
+    "format",
+    "version",
+    "players",
+    "seed",
+    "first_player",
+    "sheet",
+    "variants",
+    "moves",
+    "position",
+)
 MAX_MOVES = 5000  # a 4-player game has about 300 moves; more is not a game
-MAX_BYTES = 5_000_000
+MAX_BYTES = MAX_FILE_BYTES  # a saved 4-player game is about 10 kB
 
 
 def to_dict(state: GameState) -> dict[str, Any]:
@@ -59,26 +71,42 @@ def to_json(state: GameState, indent: int | None = 2) -> str:
 
 def from_json(text: str | bytes, origin: str = "the saved game") -> GameState:
     """Load and replay a saved game. Raises InvalidState listing what is wrong."""
-    if isinstance(text, bytes):
-        try:
-            text = text.decode("utf-8")
-        except UnicodeDecodeError:
-            raise InvalidState(origin, ["not UTF-8 text"]) from None
-    if not isinstance(text, str):
+    if not isinstance(text, (str, bytes)):
         raise InvalidState(origin, [f"expected JSON text, got {type(text).__name__}"])
     if len(text) > MAX_BYTES:
-        raise InvalidState(origin, [f"larger than {MAX_BYTES} bytes"])
+        raise InvalidState(origin, [f"larger than {MAX_BYTES} bytes (a saved game's limit)"])
     try:
-        data = json.loads(text)
-    except (ValueError, RecursionError) as exc:
+        text = decode_text(text)
+    except ValueError as exc:
+        raise InvalidState(origin, [str(exc)]) from None
+    try:
+        data = strict_json(text)
+    except ValueError as exc:
         raise InvalidState(origin, [f"not valid JSON: {exc}"]) from None
     return from_dict(data, origin)
+
+
+def load(path, origin: str | None = None) -> GameState:
+    """Load a saved game from a file, reading at most ``MAX_BYTES`` of it; any problem is InvalidState.
+
+    >>> load("/dev/zero")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    corinth.rules.errors.InvalidState: /dev/zero is not a valid Corinth game:
+      - cannot read the file: larger than 5000000 bytes
+    """
+    origin = str(path) if origin is None else origin
+    try:
+        raw = read_bounded(path, MAX_BYTES)
+    except OSError as exc:
+        raise InvalidState(origin, [f"cannot read the file: {exc.strerror or exc}"]) from None
+    return from_json(raw, origin)
 
 
 def _whole(data: dict, key: str, lo: int, hi: int, problems: list[str]) -> int | None:
     value = data.get(key)
     if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        problems.append(f"{key}: expected a whole number from {lo} to {hi}, got {value!r}")
+        problems.append(f"{key}: expected a whole number from {lo} to {hi}, got {shown(value)}")
         return None
     return value
 
@@ -88,12 +116,14 @@ def from_dict(data: Any, origin: str = "the saved game") -> GameState:
     if not isinstance(data, dict):
         raise InvalidState(origin, ["the top level must be a JSON object"])
     problems: list[str] = []
+    for key in sorted(set(data) - set(KEYS)):  # a misspelt key would otherwise be silently ignored
+        problems.append(f"{shown(key)}: unknown key (a saved game has {', '.join(KEYS)})")
     if data.get("format") != FORMAT:
-        problems.append(f"format: expected {FORMAT!r}, got {data.get('format')!r}")
+        problems.append(f"format: expected {FORMAT!r}, got {shown(data.get('format'))}")
     version = data.get("version")
     if isinstance(version, bool) or version not in READABLE:
         problems.append(
-            f"version: this corinth reads versions {', '.join(map(str, READABLE))}, got {version!r}"
+            f"version: this corinth reads versions {', '.join(map(str, READABLE))}, got {shown(version)}"
         )
     variants = VERSION_1_VARIANTS if version == 1 else Variants()
     if version == 1 and "variants" in data:
@@ -137,13 +167,15 @@ def from_dict(data: Any, origin: str = "the saved game") -> GameState:
                 opened = (state.round, state.turn)
             state = state.apply(move)
         except CorinthError as exc:
-            raise InvalidState(origin, [f"moves[{i}] {text!r}: {exc}"]) from None
+            raise InvalidState(origin, [f"moves[{i}] {shown(text)}: {exc}"]) from None
     if version == 1:
         state = _decline_new_build(state, opened)
     position = data.get("position")
     if position is not None and not isinstance(position, dict):
         raise InvalidState(origin, [f"position: expected an object, got {type(position).__name__}"])
     if isinstance(position, dict):
+        for key in sorted(set(position) - {"round", "phase", "scores"}):
+            problems.append(f"position.{shown(key)}: unknown key (round, phase and scores)")
         expected = {
             "round": state.round,
             "phase": state.phase,
@@ -152,7 +184,7 @@ def from_dict(data: Any, origin: str = "the saved game") -> GameState:
         for key, value in expected.items():
             if key in position and position[key] != value:
                 problems.append(
-                    f"position.{key}: the moves lead to {value!r}, the file says {position[key]!r}"
+                    f"position.{key}: the moves lead to {shown(value)}, the file says {shown(position[key])}"
                 )
         if problems:
             raise InvalidState(origin, problems)

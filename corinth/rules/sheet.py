@@ -20,7 +20,8 @@ from pathlib import Path
 from typing import Any
 
 from . import geometry
-from .errors import InvalidSheet
+from .errors import InvalidSheet, shown
+from .files import decode_text, read_bounded, strict_json
 
 # Harbor districts, bottom to top (C2). Goods districts are the four in the middle.
 HARBOR = ("goats", "green", "purple", "blue", "orange", "gold")
@@ -34,7 +35,17 @@ BUILDING_TITLES = {
 }
 CONFIDENCE = ("certain", "likely", "reconstructed")
 MARKET_SIZE = geometry.SIZE
-MAX_SHOPS = 10  # per district; the printed sheet has 3 or 4
+# Limits on every size a sheet file sets, generously above the printed sheet (RULES.md, "Sheet data"):
+# within them every game ends and every board stays small; a file beyond them is refused.
+MAX_SHOPS = 10  # per district; the printed sheet has 3 or 4 (deliveries enumerate subsets of shops)
+MAX_SHOP_GOODS = 20  # goods one shop takes; printed at most 5
+MAX_POINTS = 1000  # points of a shop or a district bonus; printed at most 10
+MAX_COST = 50  # gold or goats a building costs; printed at most 4
+MAX_TRACK = 100  # symbols on the gold or goat track; printed 24
+MIN_TURNS, MAX_TURNS = 3, 30  # spots on the turn track, so rounds; printed 6
+MAX_CELL_AMOUNT = 20  # the number of a market cell such as "gold 3"; printed at most 3
+MAX_SHEET_BYTES = 200_000  # a sheet file; the default one is under 5 kB
+TOP_KEYS = ("format", "name", "districts", "buildings", "tracks", "market")
 # Market cell kinds. Amount cells carry a number ("gold 2"); the others stand alone.
 AMOUNT_KINDS = ("gold", "goats") + GOODS
 PLAIN_KINDS = ("score", "steward", "+1", "yellow")
@@ -154,14 +165,28 @@ class Sheet:
         return [f"{k}: {v}" for k, v in self.provenance.items() if not v.startswith("certain")]
 
 
-def _int(value: Any, where: str, problems: list[str], minimum: int = 0) -> int:
+def _int(value: Any, where: str, problems: list[str], minimum: int, maximum: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        problems.append(f"{where}: expected a whole number, got {value!r}")
+        problems.append(f"{where}: expected a whole number, got {shown(value)}")
         return minimum
-    if value < minimum:
-        problems.append(f"{where}: must be at least {minimum}, got {value}")
+    if not minimum <= value <= maximum:
+        problems.append(
+            f"{where}: must be from {minimum} to {maximum} (a sheet's limit), got {shown(value)}"
+        )
         return minimum
     return value
+
+
+def _name(key: object) -> str:
+    """A table key as a problem's location names it, cut if long."""
+    text = str(key)
+    return text if len(text) <= 40 and text.isprintable() else shown(text)
+
+
+def _extra_keys(table: dict, known: tuple[str, ...], where: str, problems: list[str]) -> None:
+    """Report keys a table does not have: a misspelt key would otherwise be silently ignored."""
+    for key in sorted(set(table) - set(known), key=str):
+        problems.append(f"{where}{_name(key)}: unknown key (known: {', '.join(known)})")
 
 
 def _provenance(value: Any, where: str, problems: list[str], out: dict[str, str]) -> None:
@@ -180,7 +205,7 @@ def _provenance(value: Any, where: str, problems: list[str], out: dict[str, str]
 
 def _parse_cell(text: Any, where: str, problems: list[str]) -> Cell:
     if not isinstance(text, str):
-        problems.append(f"{where}: expected a cell word such as 'gold 2', got {text!r}")
+        problems.append(f"{where}: expected a cell word such as 'gold 2', got {shown(text)}")
         return Cell("+1")
     words = text.split()
     if len(words) == 1 and words[0] in PLAIN_KINDS:
@@ -193,11 +218,14 @@ def _parse_cell(text: Any, where: str, problems: list[str]) -> Cell:
         and len(words[1]) <= 9
     ):
         amount = int(words[1])
-        if amount < 1:
-            problems.append(f"{where}: amount must be at least 1 in {text!r}")
+        if not 1 <= amount <= MAX_CELL_AMOUNT:
+            problems.append(
+                f"{where}: amount must be from 1 to {MAX_CELL_AMOUNT} (a sheet's limit) in {shown(text)}"
+            )
+            amount = 1
         return Cell(words[0], amount)
     problems.append(
-        f"{where}: unknown market effect {text!r} "
+        f"{where}: unknown market effect {shown(text)} "
         f"(use score, steward, +1, yellow, or one of {', '.join(AMOUNT_KINDS)} followed by a number)"
     )
     return Cell("+1")
@@ -215,8 +243,9 @@ def sheet_from_dict(data: Any, origin: str = "<data>") -> Sheet:
     prov: dict[str, str] = {}
     if not isinstance(data, dict):
         raise InvalidSheet(origin, ["the file must hold a table of sheet parts"])
-    if data.get("format") != 1:
-        problems.append(f"format: expected 1, got {data.get('format')!r}")
+    _extra_keys(data, TOP_KEYS, "", problems)
+    if data.get("format") != 1 or isinstance(data.get("format"), bool):
+        problems.append(f"format: expected 1, got {shown(data.get('format'))}")
     name = data.get("name", origin)
     if not isinstance(name, str):
         problems.append("name: must be text")
@@ -229,9 +258,9 @@ def sheet_from_dict(data: Any, origin: str = "<data>") -> Sheet:
         raw_districts = {}
     elif not raw_districts:
         problems.append("districts: empty (a table with green, purple, blue and orange)")
-    for extra in set(raw_districts) - set(GOODS):
+    for extra in sorted(set(raw_districts) - set(GOODS), key=str):
         problems.append(
-            f"districts.{extra}: unknown district (goods districts are {', '.join(GOODS)})"
+            f"districts.{_name(extra)}: unknown district (goods districts are {', '.join(GOODS)})"
         )
     for dname in GOODS:
         where = f"districts.{dname}"
@@ -240,6 +269,9 @@ def sheet_from_dict(data: Any, origin: str = "<data>") -> Sheet:
             if raw_districts:
                 problems.append(f"{where}: missing")
             continue
+        _extra_keys(
+            raw, ("shop_goods", "shop_points", "bonus", "provenance"), f"{where}.", problems
+        )
         goods = raw.get("shop_goods")
         points = raw.get("shop_points")
         if not isinstance(goods, list) or not goods:
@@ -257,10 +289,14 @@ def sheet_from_dict(data: Any, origin: str = "<data>") -> Sheet:
             )
         shops = []
         for i, g in enumerate(goods):
-            gi = _int(g, f"{where}.shop_goods[{i}]", problems, minimum=1)
-            pi = _int(points[i], f"{where}.shop_points[{i}]", problems) if i < len(points) else 0
+            gi = _int(g, f"{where}.shop_goods[{i}]", problems, 1, MAX_SHOP_GOODS)
+            pi = (
+                _int(points[i], f"{where}.shop_points[{i}]", problems, 0, MAX_POINTS)
+                if i < len(points)
+                else 0
+            )
             shops.append(Shop(gi, pi))
-        bonus = _int(raw.get("bonus", 0), f"{where}.bonus", problems)
+        bonus = _int(raw.get("bonus", 0), f"{where}.bonus", problems, 0, MAX_POINTS)
         _provenance(raw.get("provenance"), where, problems, prov)
         districts.append(District(dname, tuple(shops), bonus))
 
@@ -271,8 +307,10 @@ def sheet_from_dict(data: Any, origin: str = "<data>") -> Sheet:
         raw_b = {}
     else:
         _provenance(raw_b.get("provenance"), "buildings", problems, prov)
-    for extra in set(raw_b) - set(BUILDINGS) - {"provenance"}:
-        problems.append(f"buildings.{extra}: unknown building (known: {', '.join(BUILDINGS)})")
+    for extra in sorted(set(raw_b) - set(BUILDINGS) - {"provenance"}, key=str):
+        problems.append(
+            f"buildings.{_name(extra)}: unknown building (known: {', '.join(BUILDINGS)})"
+        )
     for bname in BUILDINGS:
         cost = raw_b.get(bname)
         if not isinstance(cost, dict):
@@ -281,11 +319,12 @@ def sheet_from_dict(data: Any, origin: str = "<data>") -> Sheet:
                     f"buildings.{bname}: missing (a cost such as {{ gold = 1, goats = 2 }})"
                 )
             continue
+        _extra_keys(cost, ("gold", "goats"), f"buildings.{bname}.", problems)
         buildings.append(
             Building(
                 bname,
-                _int(cost.get("gold", 0), f"buildings.{bname}.gold", problems),
-                _int(cost.get("goats", 0), f"buildings.{bname}.goats", problems),
+                _int(cost.get("gold", 0), f"buildings.{bname}.gold", problems, 0, MAX_COST),
+                _int(cost.get("goats", 0), f"buildings.{bname}.goats", problems, 0, MAX_COST),
             )
         )
 
@@ -294,10 +333,13 @@ def sheet_from_dict(data: Any, origin: str = "<data>") -> Sheet:
         problems.append("tracks: missing (gold, goats and turns)")
         tracks = {}
     else:
+        _extra_keys(tracks, ("gold", "goats", "turns", "provenance"), "tracks.", problems)
         _provenance(tracks.get("provenance"), "tracks", problems, prov)
-    gold_track = _int(tracks.get("gold"), "tracks.gold", problems, minimum=1) if tracks else 1
-    goat_track = _int(tracks.get("goats"), "tracks.goats", problems, minimum=1) if tracks else 1
-    turn_track = _int(tracks.get("turns"), "tracks.turns", problems, minimum=3) if tracks else 6
+    gold_track = _int(tracks.get("gold"), "tracks.gold", problems, 1, MAX_TRACK) if tracks else 1
+    goat_track = _int(tracks.get("goats"), "tracks.goats", problems, 1, MAX_TRACK) if tracks else 1
+    turn_track = (
+        _int(tracks.get("turns"), "tracks.turns", problems, MIN_TURNS, MAX_TURNS) if tracks else 6
+    )
 
     cells: list[Cell] = []
     centre = -1
@@ -306,6 +348,7 @@ def sheet_from_dict(data: Any, origin: str = "<data>") -> Sheet:
     if not isinstance(rows, list) or len(rows) != MARKET_SIZE:
         problems.append(f"market.rows: expected {MARKET_SIZE} rows of {MARKET_SIZE} cells")
     else:
+        _extra_keys(raw_m, ("rows", "provenance"), "market.", problems)
         _provenance(raw_m.get("provenance"), "market", problems, prov)
         for r, row in enumerate(rows):
             if not isinstance(row, list) or len(row) != MARKET_SIZE:
@@ -345,22 +388,42 @@ def load_sheet(path: str | Path) -> Sheet:
     """
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        raw = read_bounded(path, MAX_SHEET_BYTES)
     except OSError as exc:
         raise InvalidSheet(str(path), [f"cannot read the file: {exc.strerror or exc}"]) from None
+    return sheet_from_bytes(raw, str(path), "json" if path.suffix == ".json" else "toml")
+
+
+def sheet_from_bytes(raw: bytes | str, origin: str = "<data>", syntax: str = "toml") -> Sheet:
+    """A sheet from the text of a TOML or JSON file; any problem with the bytes is an InvalidSheet.
+
+    >>> sheet_from_bytes(b"format = 1 format = 2")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    corinth.rules.errors.InvalidSheet: <data> is not a valid Corinth sheet:
+      - not valid TOML: ...
+    """
+    if len(raw) > MAX_SHEET_BYTES:
+        raise InvalidSheet(origin, [f"larger than {MAX_SHEET_BYTES} bytes (a sheet's limit)"])
     try:
-        data = json.loads(text) if path.suffix == ".json" else tomllib.loads(text)
+        text = decode_text(raw)
+    except ValueError as exc:
+        raise InvalidSheet(origin, [str(exc)]) from None
+    try:
+        data = strict_json(text) if syntax == "json" else tomllib.loads(text)
+    except RecursionError:
+        raise InvalidSheet(origin, [f"not valid {syntax.upper()}: nested too deeply"]) from None
     except (ValueError, tomllib.TOMLDecodeError) as exc:
-        raise InvalidSheet(
-            str(path), [f"not valid {path.suffix.lstrip('.').upper()}: {exc}"]
-        ) from None
+        raise InvalidSheet(origin, [f"not valid {syntax.upper()}: {exc}"]) from None
     try:  # a sheet travels inside saved games as JSON: TOML dates and times have no place in it
         json.dumps(data)
+    except RecursionError:
+        raise InvalidSheet(origin, ["nested too deeply"]) from None
     except (TypeError, ValueError) as exc:
         raise InvalidSheet(
-            str(path), [f"holds a value that is not plain data (a date or time?): {exc}"]
+            origin, [f"holds a value that is not plain data (a date or time?): {exc}"]
         ) from None
-    return sheet_from_dict(data, str(path))
+    return sheet_from_dict(data, origin)
 
 
 def package_folder(name: str) -> Path:

@@ -19,7 +19,7 @@ import numpy as np
 
 from . import dice as dice_mod
 from .dice import DiceGroup, all_same, sort_harbor
-from .errors import IllegalMove
+from .errors import IllegalMove, shown
 from .geometry import CELLS, NEIGHBOURS
 from .moves import Build, Compensate, Move, Pass, Purvey, Roll, Take
 from .sheet import BUILDINGS, GOODS, HARBOR, Market, Sheet, Shop, default_sheet
@@ -246,12 +246,12 @@ class GameState:
         shops_at: dict[int, list[tuple[int, ...]]] = {}  # M1 shop choices per arrival cell
         for district, group in groups:
             if district in ("gold", "goats"):
-                moves.append(Take(district))
+                moves.append(Take.listed(district))
             else:
                 d = GOODS.index(district)
                 checks = group.size + (1 if p.has("warehouse") else 0)  # B3
                 for shops in deliveries(sheet.districts[d].shops, p.shops[d], checks):
-                    moves.append(Take(district, (), shops))
+                    moves.append(Take.listed(district, (), shops))
             lo, hi = steward_steps(group.face, p.gold, stables)
             for n in range(lo, min(hi, longest) + 1):
                 for path in by_length[n]:
@@ -260,7 +260,7 @@ class GameState:
                     if choices is None:
                         choices = shops_at[end] = arrival_shops(sheet, p, end)
                     for shops in choices:
-                        moves.append(Take(district, path, shops))
+                        moves.append(Take.listed(district, path, shops))
         return moves
 
     def compensation_range(self, p: PlayerState) -> tuple[int, int]:
@@ -968,6 +968,14 @@ def _winners(state: GameState) -> tuple[int, ...]:
     return tuple(i for i, r in enumerate(ranked) if r == best)
 
 
+MAX_SEED = 1 << 63  # seeds are below this: a save's seed must load back as the same number
+
+
+def _whole_number(value: object) -> bool:
+    """True for an int (numpy's too) that is not a bool: ``True`` is not player 2, ``2.0`` not a count."""
+    return isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_))
+
+
 def new_game(
     players: int = 4,
     seed: int | None = None,
@@ -984,17 +992,29 @@ def new_game(
     >>> [p.turns for p in g.players]  # S2 crosses two spots, then R1 one more for the first player
     [2, 3, 2, 2]
     """
-    if players not in (2, 3, 4):
-        raise IllegalMove("S1", f"Corinth is for 2, 3 or 4 players, not {players}")
+    if not _whole_number(players) or players not in (2, 3, 4):
+        raise IllegalMove("S1", f"Corinth is for 2, 3 or 4 players, not {shown(players)}")
+    if sheet is not None and not isinstance(sheet, Sheet):
+        raise IllegalMove("S1", f"the sheet is a Sheet value, not {type(sheet).__name__}")
     sheet = sheet or default_sheet()
     if seed is None:
-        seed = int(np.random.SeedSequence().entropy % (1 << 63))
-    if not isinstance(seed, int) or seed < 0:
-        raise IllegalMove("S3", f"a seed is a whole number ≥ 0, not {seed!r}")
+        seed = int(np.random.SeedSequence().entropy % MAX_SEED)
+    # A save stores the seed as a JSON number that loads back only below 2**63 (corinth.rules.save).
+    if not _whole_number(seed) or not 0 <= seed < MAX_SEED:
+        raise IllegalMove("S3", f"a seed is a whole number from 0 to 2**63 - 1, not {shown(seed)}")
     if first_player is None:
         first_player = int(np.random.default_rng(seed).integers(players))  # S3
-    if not 0 <= first_player < players:
-        raise IllegalMove("S3", f"the first player is 1 to {players}")
+    if not _whole_number(first_player) or not 0 <= first_player < players:
+        raise IllegalMove(
+            "S3",
+            f"the first player is a whole number from 0 to {players - 1} (player 1 to {players}), "
+            f"not {shown(first_player)}",
+        )
+    players, seed, first_player = (
+        int(players),
+        int(seed),
+        int(first_player),
+    )  # numpy ints to plain ints
     if variants is None:
         variants = DEFAULT_VARIANTS
     if not isinstance(variants, Variants):

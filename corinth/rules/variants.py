@@ -23,7 +23,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
-from .errors import UnknownVariant
+from .errors import UnknownVariant, shown
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,16 +63,19 @@ class Variants:
     def from_dict(data: Any) -> Variants:
         """Read ``to_dict``'s data back; missing options keep their defaults. Raises UnknownVariant."""
         if not isinstance(data, dict):
-            raise UnknownVariant(f"variants: expected an object of yes/no options, got {data!r}")
+            raise UnknownVariant(
+                f"variants: expected an object of yes/no options, got {shown(data)}"
+            )
         known = {f.name for f in fields(Variants)}
-        problems = [f"unknown option {k!r}" for k in data if k not in known]
+        problems = [f"unknown option {shown(k)}" for k in data if k not in known]
         problems += [
-            f"{k}: expected true or false, got {v!r}"
+            f"{k}: expected true or false, got {shown(v)}"
             for k, v in data.items()
             if k in known and not isinstance(v, bool)
         ]
         if problems:
-            raise UnknownVariant("variants: " + "; ".join(problems))
+            more = f"; and {len(problems) - 5} more" if len(problems) > 5 else ""
+            raise UnknownVariant("variants: " + "; ".join(problems[:5]) + more)
         return replace(Variants(), **data)
 
     def describe(self) -> list[str]:

@@ -29,8 +29,21 @@ import math
 from dataclasses import asdict, dataclass, field
 from functools import cached_property
 from pathlib import Path
+from typing import Any
 
-from corinth.rules import GameState, IllegalMove, InvalidNotation, Move, Take, new_game
+from corinth.rules import (
+    CorinthError,
+    GameState,
+    IllegalMove,
+    InvalidNotation,
+    InvalidPuzzle,
+    InvalidState,
+    Move,
+    Take,
+    new_game,
+)
+from corinth.rules.errors import shown
+from corinth.rules.files import MAX_FILE_BYTES, decode_text, read_bounded, strict_json
 from corinth.rules.sheet import data_dir
 
 from .bots import GreedyBot, RandomBot
@@ -173,25 +186,190 @@ class Puzzle:
         return data
 
     @staticmethod
-    def from_dict(data: dict) -> Puzzle:
-        data = dict(data)
-        roll = data.pop("roll", None)
-        if not isinstance(data.get("game"), str):
-            data["game"] = json.dumps(data["game"])
-        puzzle = Puzzle(**data)
-        if roll is not None and roll != puzzle.roll:
-            raise ValueError(f"puzzle {puzzle.id}: roll {roll!r} is not the game's {puzzle.roll!r}")
+    def from_dict(data: Any, where: str = "puzzle") -> Puzzle:
+        """A puzzle from plain data, every stored field checked against its position (see
+        ``check_puzzle``); raises InvalidPuzzle listing each problem under ``where``."""
+        problems = _fields_problems(data)
+        if not problems:
+            data = dict(data)
+            roll = data.pop("roll", None)
+            if not isinstance(data["game"], str):
+                data["game"] = json.dumps(data["game"])
+            puzzle = Puzzle(**data)
+            problems = check_puzzle(puzzle, roll)
+        if problems:
+            raise InvalidPuzzle(where, problems)
         return puzzle
 
 
+# What a stored puzzle holds; ``roll`` is optional, written for readers.
+FIELDS = {
+    "id": str,
+    "tier": int,
+    "title": str,
+    "game": (dict, str),
+    "objective": str,
+    "answer": str,
+    "kind": str,
+    "rating": (int, float),
+    "margin": int,
+    "best_value": int,
+    "candidates": int,
+    "source": dict,
+}
+MAX_TEXT = 200  # characters of an id, title or answer
+
+
+def _fields_problems(data: Any) -> list[str]:
+    """Missing, unknown and ill-typed fields of a stored puzzle."""
+    if not isinstance(data, dict):
+        return [f"expected an object of puzzle fields, got {type(data).__name__}"]
+    problems = [f"{key}: missing" for key in FIELDS if key not in data]
+    problems += [
+        f"{shown(key)}: unknown field (a puzzle has {', '.join(FIELDS)} and roll)"
+        for key in sorted(set(data) - set(FIELDS) - {"roll"}, key=str)
+    ]
+    for key, kinds in FIELDS.items():
+        value = data.get(key)
+        if key in data and (isinstance(value, bool) or not isinstance(value, kinds)):
+            problems.append(f"{key}: expected {_kind_words(kinds)}, got {shown(value)}")
+        elif isinstance(value, str) and key != "game" and len(value) > MAX_TEXT:
+            problems.append(f"{key}: longer than {MAX_TEXT} characters")
+    if "roll" in data and not isinstance(data["roll"], str):
+        problems.append(f"roll: expected text, got {shown(data['roll'])}")
+    return problems
+
+
+def _kind_words(kinds) -> str:
+    names = {str: "text", int: "a whole number", float: "a number", dict: "an object"}
+    kinds = kinds if isinstance(kinds, tuple) else (kinds,)
+    return " or ".join(names[k] for k in kinds)
+
+
+def check_puzzle(puzzle: Puzzle, roll: str | None = None) -> list[str]:
+    """Every problem of a puzzle's stored fields: each is re-derived from its position by the solver
+    (``make_puzzle``), so a tampered answer, value, margin, tier, rating, count or title is named.
+
+    >>> p = load_puzzles()[0]
+    >>> check_puzzle(p)
+    []
+    >>> from dataclasses import replace
+    >>> check_puzzle(replace(p, margin=p.margin + 1))  # doctest: +ELLIPSIS
+    ['margin: the answer beats the next best by ...']
+    """
+    problems = []
+    if puzzle.tier not in TIERS:
+        problems.append(f"tier: expected 1, 2 or 3, got {shown(puzzle.tier)}")
+    if puzzle.kind not in KINDS:
+        problems.append(f"kind: expected 'move' or 'route', got {shown(puzzle.kind)}")
+    if puzzle.objective not in OBJECTIVES:
+        problems.append(f"objective: expected 'immediate', got {shown(puzzle.objective)}")
+    if not (isinstance(puzzle.rating, (int, float)) and 0 <= puzzle.rating <= 10):
+        problems.append(f"rating: expected a number from 0 to 10, got {shown(puzzle.rating)}")
+    try:
+        state = puzzle.state
+    except InvalidState as exc:
+        return problems + [f"game: {p}" for p in exc.problems]
+    if problems:
+        return problems
+    if state.phase != "take":
+        return [
+            f"game: a puzzle is a position after a roll, this one is in the {state.phase} phase"
+        ]
+    if roll is not None and roll != puzzle.roll:
+        problems.append(f"roll: {shown(roll)} is not the game's {puzzle.roll!r}")
+    try:
+        answer = Move.parse(puzzle.answer)
+        state.apply(answer)
+    except CorinthError as exc:
+        return problems + [f"answer: {shown(puzzle.answer)} is not a legal move here: {exc}"]
+    count = len(candidates(state, puzzle.kind))
+    if count > MAX_CANDIDATES:  # a position with thousands of moves takes long to rank: no puzzle
+        return problems + [
+            f"game: {count} candidate moves, more than a puzzle has ({MAX_CANDIDATES})"
+        ]
+    made = make_puzzle(state, puzzle.kind, puzzle.id)
+    if made is None:
+        return problems + ["game: no move of this position is the best by a clear margin"]
+    expected = {
+        "answer": (made.answer, f"the best move is {made.answer!r}"),
+        "best_value": (made.best_value, f"the answer secures {made.best_value} points now"),
+        "margin": (made.margin, f"the answer beats the next best by {made.margin} points"),
+        "candidates": (made.candidates, f"there are {made.candidates} moves to compare"),
+        "rating": (made.rating, f"the position rates {made.rating}"),
+        "tier": (made.tier, f"a rating of {made.rating} is tier {made.tier}"),
+        "title": (made.title, f"the title says {made.title!r}"),
+        "source": (made.source, f"the game is {made.source}"),
+    }
+    for key, (value, why) in expected.items():
+        if getattr(puzzle, key) != value:
+            problems.append(f"{key}: {why}, not {shown(getattr(puzzle, key))}")
+    return problems
+
+
+MAX_PUZZLE_BYTES = MAX_FILE_BYTES  # a puzzle set; the stored ones are about 200 kB
+SET_KEYS = ("format", "version", "title", "puzzles")
+
+
+def puzzles_from_bytes(raw: bytes | str, origin: str = "the puzzle set") -> list[Puzzle]:
+    """The puzzles of a puzzle-set file's text; any problem, whatever the bytes, is InvalidPuzzle.
+
+    >>> puzzles_from_bytes(b'{"format": "corinth-puzzles", "format": 1}')  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    corinth.rules.errors.InvalidPuzzle: the puzzle set is not a valid Corinth puzzle set:
+      - not valid JSON: key 'format' given twice...
+    """
+    if len(raw) > MAX_PUZZLE_BYTES:
+        raise InvalidPuzzle(origin, [f"larger than {MAX_PUZZLE_BYTES} bytes"])
+    try:
+        data = strict_json(decode_text(raw))
+    except ValueError as exc:
+        raise InvalidPuzzle(origin, [f"not valid JSON: {exc}"]) from None
+    if not isinstance(data, dict):
+        raise InvalidPuzzle(origin, ["the top level must be a JSON object"])
+    problems = [
+        f"{shown(key)}: unknown key (a puzzle set has {', '.join(SET_KEYS)})"
+        for key in sorted(set(data) - set(SET_KEYS), key=str)
+    ]
+    if data.get("format") != "corinth-puzzles":
+        problems.append(f"format: expected 'corinth-puzzles', got {shown(data.get('format'))}")
+    if data.get("version") != 1 or isinstance(data.get("version"), bool):
+        problems.append(f"version: this corinth reads version 1, got {shown(data.get('version'))}")
+    if not isinstance(data.get("title", ""), str):
+        problems.append(f"title: expected text, got {shown(data.get('title'))}")
+    items = data.get("puzzles")
+    if not isinstance(items, list):
+        problems.append("puzzles: expected a list of puzzles")
+        items = []
+    out = []
+    for i, item in enumerate(items):
+        try:
+            out.append(Puzzle.from_dict(item, f"puzzles[{i}]"))
+        except InvalidPuzzle as exc:
+            problems.extend(f"puzzles[{i}].{p}" for p in exc.problems)
+        if (
+            len(problems) > 20
+        ):  # enough to see what is wrong; the rest of a hostile file is not read
+            problems.append("… further puzzles not checked")
+            break
+    if problems:
+        raise InvalidPuzzle(origin, problems)
+    return out
+
+
 def load_puzzles(path: str | Path | None = None) -> list[Puzzle]:
-    """Every puzzle of the sets in ``seeds/puzzles`` (or one file), ordered by tier and id."""
+    """Every puzzle of the sets in ``seeds/puzzles`` (or one file), ordered by tier and id; every
+    stored field is checked against the solver (``check_puzzle``). Raises InvalidPuzzle."""
     path = Path(path) if path is not None else puzzles_dir()
     files = sorted(path.glob("*.json")) if path.is_dir() else [path]
     out = []
     for f in files:
-        data = json.loads(f.read_text(encoding="utf-8"))
-        out.extend(Puzzle.from_dict(p) for p in data["puzzles"])
+        try:
+            raw = read_bounded(f, MAX_PUZZLE_BYTES)
+        except OSError as exc:
+            raise InvalidPuzzle(str(f), [f"cannot read the file: {exc.strerror or exc}"]) from None
+        out.extend(puzzles_from_bytes(raw, str(f)))
     return sorted(out, key=lambda p: (p.tier, p.id))
 
 

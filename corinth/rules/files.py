@@ -1,0 +1,83 @@
+"""Reading untrusted files: a bounded read and a strict JSON parser, shared by every loader.
+
+Every loader (sheets, saved games, puzzle sets) reads through these, so a hostile file is refused with
+the loader's own error and never exhausts memory or the stack.
+
+>>> strict_json('{"a": 1}')
+{'a': 1}
+>>> strict_json('{"a": 1, "a": 2}')
+Traceback (most recent call last):
+...
+ValueError: key 'a' given twice
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from .errors import shown
+
+MAX_FILE_BYTES = 5_000_000  # every file corinth reads; a saved 4-player game is about 10 kB
+
+
+class FileTooLarge(OSError):
+    """A file longer than the limit its reader sets; nothing past the limit was read."""
+
+
+def read_bounded(path: str | Path, limit: int = MAX_FILE_BYTES) -> bytes:
+    """The bytes of a file, reading at most ``limit + 1`` of them: a longer file (or an endless one,
+    such as ``/dev/zero``) raises ``FileTooLarge``, an ``OSError`` like any other read failure.
+
+    >>> read_bounded("/dev/zero", limit=10)
+    Traceback (most recent call last):
+    ...
+    corinth.rules.files.FileTooLarge: larger than 10 bytes
+    """
+    with open(path, "rb") as f:
+        data = f.read(limit + 1)
+    if len(data) > limit:
+        raise FileTooLarge(f"larger than {limit} bytes")
+    return data
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise ValueError(f"key {shown(key)} given twice")
+        out[key] = value
+    return out
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number a Corinth file holds")
+
+
+def strict_json(text: str) -> Any:
+    """JSON text as plain data, refusing what ``json.loads`` lets through: a key given twice in one
+    object (the last would silently win) and ``NaN``/``Infinity``. Any problem, including nesting too
+    deep for the parser, is a ``ValueError``."""
+    try:
+        return json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
+    except RecursionError:
+        raise ValueError("nested too deeply") from None
+
+
+def decode_text(data: bytes | str) -> str:
+    """Bytes read from a file as UTF-8 text (a leading byte-order mark is dropped); ``ValueError`` if not.
+
+    >>> decode_text("Café".encode("utf-8")), decode_text(b"\\xef\\xbb\\xbfgold")
+    ('Café', 'gold')
+    >>> decode_text("Café".encode("latin-1"))
+    Traceback (most recent call last):
+    ...
+    ValueError: not UTF-8 text (byte 3)
+    """
+    if isinstance(data, str):
+        return data
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise ValueError(f"not UTF-8 text (byte {exc.start})") from None
