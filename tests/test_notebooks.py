@@ -101,7 +101,7 @@ def test_notebook_names_the_rules_it_teaches(path: Path):
 def test_notebook_has_exercises_with_feedback(path: Path):
     cells = [_source(c) for c in _load(path)["cells"] if c["cell_type"] == "code"]
     # An exercise is a widget (``ask("name")`` or an ``…Exercise(`` widget) or an ``answer = None`` cell.
-    widget = [s for s in cells if re.search(r'^ask\("|^\w*Exercise\(', s, re.M)]
+    widget = [s for s in cells if re.search(r'^ask\("|^(\w+ = )?\w*Exercise\(', s, re.M)]
     exercises = [s for s in cells if re.search(r"^answer = None", s, re.M)]
     # The index only lists the lessons (a student picks one there), so it asks nothing.
     least = 0 if path.stem == "index" else 1 if "going_deeper" in path.stem else 2
