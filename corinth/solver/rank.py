@@ -22,6 +22,12 @@ Two objectives:
     (see ``_screen``); the others are ranked after them with ``samples == 0`` and, as value, the
     estimate of the rolled-out move with the same immediate effect, or else their immediate points.
 
+``exact``
+    The exact expected final score of the mover, by expectimax over every roll with its probability
+    (``corinth.solver.exact``), the other players playing the greedy bot's move and the mover its
+    best later moves. Only for positions where the mover has at most 2 turns left; further from the
+    end it raises ``OutOfReach`` (a ``ValueError``) saying why.
+
 Ranks run 1, 2, 3, … without gaps; ``loss`` is the best value minus this move's value.
 
 >>> from corinth.rules import new_game
@@ -42,6 +48,7 @@ import numpy as np
 from corinth.rules import GameState, Move, Take
 
 from .bots import make_bot, play_game
+from .exact import rank_exact, turns_left
 from .explain import move_effects, sentence, used_after
 from .market import reachable_mask
 from .value import best_build_after, move_key, steward_class
@@ -168,6 +175,30 @@ def _build_text(state: GameState, move: Move, after: GameState, value: int) -> s
         f" It pays for {build.describe(after) if build else 'a build'}, which brings the score to "
         f"{value}."
     )
+
+
+# --- exact -----------------------------------------------------------------------------------
+
+
+def _rank_exact(state: GameState, top: int | None) -> list[RankedMove]:
+    ranked = rank_exact(state)  # raises OutOfReach first
+    who = state.current_player
+    best_move, best_value = ranked[0]
+    afters = {str(m): state.apply(m) for m, _ in ranked}
+    claim = _claimable(state, list(afters.values()))
+    left = turns_left(state, who)
+    assumption = "assuming every other player plays the greedy bot's move (the most points now)" + (
+        f" and player {who + 1} plays the best later moves" if left > 1 else ""
+    )
+    out = []
+    for rank, (m, value) in enumerate(ranked[: len(ranked) if top is None else top], 1):
+        loss = max(0.0, round(best_value - value, 9))
+        gains, costs = move_effects(state, afters[str(m)], m, claim)
+        text = sentence(gains, costs)
+        text += f" Exact expected final score {value:.2f}, {assumption}."
+        text += " " + _loss_text(loss, "points of expected final score", best_move, m)
+        out.append(RankedMove(m, rank, value, loss, text))
+    return out
 
 
 # --- expected --------------------------------------------------------------------------------
@@ -425,6 +456,8 @@ def rank_moves(
     _check_decision(state)
     if objective == "immediate":
         return _rank_immediate(state, top)
+    if objective == "exact":
+        return _rank_exact(state, top)
     if objective == "expected":
         return _rank_expected(
             state,
@@ -436,4 +469,4 @@ def rank_moves(
             max(1, max_candidates),
             full_first_round,
         )
-    raise ValueError(f"unknown objective {objective!r}: use 'immediate' or 'expected'")
+    raise ValueError(f"unknown objective {objective!r}: use 'immediate', 'expected' or 'exact'")
