@@ -34,7 +34,9 @@ from __future__ import annotations
 import time
 from dataclasses import replace
 
-from corinth.rules import GOODS, HARBOR, GameState, Move, Roll
+import numpy as np
+
+from corinth.rules import GOODS, HARBOR, GameState, Move, Roll, new_game
 from corinth.rules.dice import (
     FACES,
     WHITE_DICE,
@@ -344,6 +346,38 @@ def rank_exact(state: GameState) -> list[tuple[Move, float]]:
     return [values[i] for i in order]
 
 
+def late_states(count: int, left: int = MAX_TURNS, seed: int = 0) -> list[GameState]:
+    """``count`` seeded take positions where the player to decide has ``left`` turns left, from
+    greedy games of 2 and 4 players in turn (one position per game and seat, the first met): the
+    states the bench, the agreement report and the final-score puzzles use.
+
+    >>> [s.num_players for s in late_states(3, left=1)]
+    [2, 2, 4]
+    """
+    from .bots import GreedyBot
+
+    out: list[GameState] = []
+    game = 0
+    while len(out) < count:
+        players = 2 if game % 2 == 0 else 4
+        state = new_game(players=players, seed=seed + game)
+        rng = np.random.default_rng([seed, game])
+        bot = GreedyBot()
+        seen: set[int] = set()
+        while not state.is_over and len(out) < count:
+            if state.is_chance:
+                state = state.apply(state.sample_roll(rng))
+                continue
+            who = state.current_player
+            if state.phase == "take" and who not in seen and turns_left(state) == left:
+                seen.add(who)
+                if len(state.legal_moves()) > 1:
+                    out.append(state)
+            state = state.apply(bot.choose(state))
+        game += 1
+    return out
+
+
 def timed_rank(state: GameState) -> tuple[list[tuple[Move, float]], float]:
     """``rank_exact`` and its CPU time in seconds (the bench's measure)."""
     t = time.process_time()
@@ -357,6 +391,7 @@ __all__ = [
     "OutOfReach",
     "check_reach",
     "in_reach",
+    "late_states",
     "rank_exact",
     "turns_left",
 ]
