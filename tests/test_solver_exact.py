@@ -91,3 +91,35 @@ def test_turns_left_counts_the_turns_of_each_seat():
     assert turns_left(game, 0) + turns_left(game, 1) == 12 * 3
     final = late_states(4, 0, 1)[0]
     assert turns_left(final) == 1
+
+
+def test_expected_answers_exactly_when_in_reach():
+    state = TWO_TURNS[1]
+    exact = [(str(r.move), r.value) for r in rank_moves(state, "exact")]
+    assert [(str(r.move), r.value) for r in rank_moves(state, "expected")] == exact
+    rolled = rank_moves(state, "expected", exact=False, budget=None, max_rollouts=4)
+    assert rolled[0].samples > 0
+
+
+def test_dropped_candidates_never_rank_above_survivors(monkeypatch):
+    import corinth.solver.rank as rank
+
+    state = next(
+        s for s in late_states(4, 0, 3) if len({s.apply(m).key() for m in s.legal_moves()}) >= 3
+    )
+    first_seen: dict = {}
+
+    def rollout(after, bot, seed, k, who):
+        i = first_seen.setdefault(after.key(), len(first_seen))
+        if i == 0:
+            return 10.0, 1.0  # the leader
+        if i == 1:
+            return 9.0, 0.0  # steady 1 point behind: dropped at the first check
+        return (20.0 if k % 2 == 0 else -4.0), 0.0  # mean 8, too noisy to drop
+
+    monkeypatch.setattr(rank, "_rollout", rollout)
+    ranked = rank_moves(state, "expected", budget=None, max_rollouts=32, max_candidates=99)
+    dropped = next(r for r in ranked if r.value == 9.0)
+    assert dropped.samples == rank.MIN_SAMPLES
+    survivors = [r for r in ranked if r.samples == 32 and r.value == 8.0]
+    assert survivors and all(r.rank < dropped.rank for r in survivors)

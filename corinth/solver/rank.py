@@ -17,7 +17,9 @@ Two objectives:
     whose paired difference to the leader is more than ``Z_DROP`` standard errors below zero is
     dropped. It stops once one candidate is left, the rest are indistinguishable from the leader
     (paired 95% interval within ±``TIE_TOLERANCE`` points), ``max_rollouts`` is reached, or the time
-    budget is spent. Moves leading to the same ``state.key()`` are merged (they share a value). When
+    budget is spent. A dropped candidate never ranks above one still in the race. When the position
+    is within ``exact``'s reach, ``expected`` answers with the ``exact`` ranking instead (unless
+    ``exact=False``). Moves leading to the same ``state.key()`` are merged (they share a value). When
     there are more than ``max_candidates`` merged candidates, only the most promising are rolled out
     (see ``_screen``); the others are ranked after them with ``samples == 0`` and, as value, the
     estimate of the rolled-out move with the same immediate effect, or else their immediate points.
@@ -48,7 +50,7 @@ import numpy as np
 from corinth.rules import GameState, Move, Take
 
 from .bots import make_bot, play_game
-from .exact import rank_exact, turns_left
+from .exact import in_reach, rank_exact, turns_left
 from .explain import move_effects, sentence, used_after
 from .market import reachable_mask
 from .value import best_build_after, move_key, steward_class
@@ -436,6 +438,7 @@ def rank_moves(
     max_rollouts: int = MAX_ROLLOUTS,
     max_candidates: int = MAX_CANDIDATES,
     full_first_round: bool = False,
+    exact: bool = True,
 ) -> list[RankedMove]:
     """Rank every legal move of the player to decide (see the module docstring for the objectives).
 
@@ -443,7 +446,9 @@ def rank_moves(
     result depends only on ``seed``); ``opponents`` names the bot of ``corinth.solver.bots.BOTS`` that
     plays every seat in the rollouts; ``top`` keeps the best ``top`` moves only. ``max_rollouts``
     caps the rollouts per candidate, ``max_candidates`` the candidates rolled out, and
-    ``full_first_round`` gives every one of them a first rollout even past the budget.
+    ``full_first_round`` gives every one of them a first rollout even past the budget. With
+    ``exact`` (the default), ``expected`` answers with the ``exact`` ranking when the position is in
+    its reach (``exact.in_reach``): the exact expected final score instead of an estimate.
 
     >>> from corinth.rules import new_game
     >>> s = new_game(players=2, seed=5, first_player=0).apply("buy 0").apply("roll 111223466")
@@ -459,6 +464,8 @@ def rank_moves(
     if objective == "exact":
         return _rank_exact(state, top)
     if objective == "expected":
+        if exact and in_reach(state):
+            return _rank_exact(state, top)
         return _rank_expected(
             state,
             seed,
