@@ -135,8 +135,12 @@ class ExactSolver:
     True
     """
 
-    def __init__(self, who: int):
+    def __init__(self, who: int, max_work: int | None = None):
         self.who = who
+        self.work = (
+            0  # rolls enumerated: a measure of the effort that does not depend on the machine
+        )
+        self.max_work = max_work
         self.memo: dict[tuple, float] = {}
         self.greedy: dict[tuple, Move] = {}
         self.after_roll: dict[tuple, list] = {}
@@ -235,7 +239,8 @@ class ExactSolver:
         """Sum over the rolls: what the others do up to the player's next decision is shared by
         every sheet the player may have (memoized without it)."""
         who = self.who
-        sig = (_without(s.players, who),) + s.key()[1:]
+        # the yellow dice rolled count the first player's earned ones (R2), the player's own too
+        sig = (_without(s.players, who), s.yellow_dice()) + s.key()[1:]
         entries = self.after_roll.get(sig)
         if entries is None:
             entries = self.after_roll[sig] = self._entries(s, left)
@@ -255,6 +260,9 @@ class ExactSolver:
 
     def _entries(self, s: GameState, left: int) -> list:
         who = self.who
+        self.work += len(compositions(WHITE_DICE)) * len(compositions(s.yellow_dice()))
+        if self.max_work is not None and self.work > self.max_work:
+            raise OutOfReach(f"more than {self.max_work} rolls to enumerate")
         if left == 1 and s.first_player == who:
             # The player takes first and for the last time: only the groups' faces and sizes
             # matter, so count all the dice together (a multinomial over 9 + yellow dice).
@@ -322,9 +330,10 @@ class ExactSolver:
         return replace(s, harbor=sort_harbor(white, yellow), phase="take", turn=0)
 
 
-def rank_exact(state: GameState) -> list[tuple[Move, float]]:
+def rank_exact(state: GameState, max_work: int | None = None) -> list[tuple[Move, float]]:
     """Every legal move with its exact expected final score for the player to decide, best first
-    (ties in legal-move order). Raises ``OutOfReach`` when the position is too far from the end.
+    (ties in legal-move order). Raises ``OutOfReach`` when the position is too far from the end, or
+    when more than ``max_work`` rolls would have to be enumerated (``ExactSolver.work``).
 
     >>> from corinth.rules import new_game
     >>> from corinth.solver.value import move_key
@@ -336,7 +345,7 @@ def rank_exact(state: GameState) -> list[tuple[Move, float]]:
     True
     """
     check_reach(state)
-    solver = ExactSolver(state.current_player)
+    solver = ExactSolver(state.current_player, max_work)
     moves = state.legal_moves()
     values = []
     for m in moves:
