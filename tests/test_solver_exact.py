@@ -123,3 +123,14 @@ def test_dropped_candidates_never_rank_above_survivors(monkeypatch):
     assert dropped.samples == rank.MIN_SAMPLES
     survivors = [r for r in ranked if r.samples == 32 and r.value == 8.0]
     assert survivors and all(r.rank < dropped.rank for r in survivors)
+
+
+def test_agreement_report_counts_every_position_for_every_method():
+    from corinth.solver.agreement import agreement, format_agreement
+
+    report = agreement(states=2, budgets=(0.05,))
+    assert report["states"] == 2
+    for m in report["methods"].values():
+        assert m["of"] == 2 and 0 <= m["right"] <= 2 and m["mean_loss"] >= 0
+        assert (m["right"] == 2) == (m["mean_loss_when_wrong"] == 0)
+    assert "| immediate |" in format_agreement(report)
