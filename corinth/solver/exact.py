@@ -217,7 +217,8 @@ class ExactSolver:
         d = GOODS.index(district)
         p = now.p
         options = deliveries(s.sheet.districts[d].shops, p.shops[d], size + now.warehouse)
-        return max(now.action(district, size, shops)[0] for shops in options)
+        # no option when the district is full: the group then offers steward moves only
+        return max((now.action(district, size, shops)[0] for shops in options), default=-(10**9))
 
     def _steward(self, s: GameState, face: int) -> int:
         now = _Now(s)
