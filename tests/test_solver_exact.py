@@ -134,3 +134,31 @@ def test_agreement_report_counts_every_position_for_every_method():
         assert m["of"] == 2 and 0 <= m["right"] <= 2 and m["mean_loss"] >= 0
         assert (m["right"] == 2) == (m["mean_loss_when_wrong"] == 0)
     assert "| immediate |" in format_agreement(report)
+
+
+def _naive(state, who: int) -> float:
+    """Plain expectimax: every roll, every move applied, nothing shared or memoized."""
+    from corinth.solver.value import best_move_now
+
+    if state.is_over or turns_left(state, who) == 0:
+        return float(state.score(who))
+    if state.is_chance:
+        return sum(float(p) * _naive(state.apply(r), who) for r, p in state.chance_outcomes())
+    if state.current_player != who:
+        return _naive(state.apply(best_move_now(state)), who)
+    return max(_naive(state.apply(m), who) for m in state.legal_moves())
+
+
+@pytest.mark.parametrize(
+    "state",
+    [
+        # a roll, then the other player, then the last turn: the others' play shared by sheets
+        next(s for s in late_states(2, 0, 2) if s.turn == 2),
+        # a roll, then the player first: the dice counted by faces and sizes only
+        late_states(4, 2, 2)[1],
+    ],
+    ids=["2p-other-first", "4p-self-first"],
+)
+def test_exact_equals_plain_expectimax_across_a_roll(state):
+    best, value = rank_exact(state)[0]
+    assert abs(_naive(state.apply(best), state.current_player) - value) < 1e-6
