@@ -14,10 +14,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from corinth.rules import InvalidPuzzle, Move, Take
+from corinth.solver.exact import rank_exact, turns_left
 from corinth.solver.puzzles import (
     FIELDS,
+    FINAL_SCORE_MARGIN,
+    FINAL_SCORE_QUOTA,
     KINDS,
     MIN_MARGIN,
+    TIER_BOUNDS,
     TIERS,
     Puzzle,
     generate_puzzle,
@@ -28,7 +32,9 @@ from corinth.solver.puzzles import (
     puzzles_from_bytes,
 )
 
-PUZZLES = load_puzzles()
+ALL = load_puzzles()
+PUZZLES = [p for p in ALL if p.objective == "immediate"]
+FINAL = [p for p in ALL if p.objective == "final_score"]
 
 
 def _steward(move) -> bool:
@@ -37,11 +43,11 @@ def _steward(move) -> bool:
 
 
 def test_puzzle_sets_hold_30_puzzles_in_three_tiers():
-    counts = {t: sum(p.tier == t for p in PUZZLES) for t in TIERS}
+    counts = {t: sum(p.tier == t for p in PUZZLES) for t in TIER_BOUNDS}
     assert sum(counts.values()) >= 30
     assert all(n >= 10 for n in counts.values()), counts
     assert {p.kind for p in PUZZLES} == set(KINDS)
-    assert len({p.id for p in PUZZLES}) == len(PUZZLES)
+    assert len({p.id for p in ALL}) == len(ALL)
 
 
 def test_puzzle_files_are_valid_json_with_a_format():
@@ -98,7 +104,7 @@ def test_puzzle_round_trips_through_its_dict():
     assert Puzzle.from_dict(json.loads(json.dumps(p.to_dict()))) == p
 
 
-@pytest.mark.parametrize("tier", sorted(TIERS))
+@pytest.mark.parametrize("tier", sorted(TIER_BOUNDS))
 def test_generate_puzzle_is_seeded_and_verified(tier: int):
     p = generate_puzzle(3, tier)
     assert p.tier == tier
@@ -110,6 +116,8 @@ def test_generate_puzzle_is_seeded_and_verified(tier: int):
 
 def test_generate_puzzle_rejects_a_bad_tier():
     with pytest.raises(ValueError):
+        generate_puzzle(1, 5)
+    with pytest.raises(ValueError, match="final-score"):
         generate_puzzle(1, 4)
 
 
@@ -117,7 +125,7 @@ def test_generate_puzzle_rejects_a_bad_tier():
 
 STORED = [
     "answer", "best_value", "margin", "candidates", "rating", "tier", "title", "source", "kind",
-    "objective", "game",
+    "objective", "game", "runner_up",
 ]  # fmt: skip
 
 
@@ -245,3 +253,34 @@ def test_any_puzzle_field_replaced_by_any_value_loads_or_raises_invalid_puzzle(k
         puzzles_from_bytes(_tampered(lambda d: d.update({key: value})))
     except InvalidPuzzle:
         pass
+
+
+# --- the final-score set (tier 4) -------------------------------------------------------------
+
+
+def test_final_score_set_holds_12_puzzles_that_name_their_objective():
+    assert len(FINAL) >= FINAL_SCORE_QUOTA
+    assert {p.tier for p in FINAL} == {4} and set(TIERS) == {1, 2, 3, 4}
+    for p in FINAL:
+        assert "highest expected final score" in p.question()
+        assert p.state.phase == "take" and turns_left(p.state) == 2
+    # at least half of them are missed by the move worth the most points now
+    assert sum(p.source["most_points_now"] != p.answer for p in FINAL) >= len(FINAL) // 2
+
+
+@pytest.mark.parametrize("puzzle", FINAL, ids=lambda p: p.id)
+def test_final_score_answer_is_exacts_unique_best(puzzle: Puzzle):
+    ranking = rank_exact(puzzle.state)
+    (best, value), (second, value2) = ranking[0], ranking[1]
+    assert str(best) == puzzle.answer and str(second) == puzzle.runner_up
+    assert round(value, 4) == puzzle.best_value
+    assert round(value - value2, 4) == puzzle.margin >= FINAL_SCORE_MARGIN
+
+
+def test_final_score_feedback_quotes_exact_values():
+    p = FINAL[0]
+    assert p.check(None).startswith("Hint")
+    assert p.check(p.answer).startswith("Correct") and p.runner_up in p.check(p.answer)
+    assert p.check(p.runner_up).startswith("Legal, but not the best")
+    assert f"{p.best_value - p.margin:.2f}" in p.check(p.runner_up)
+    assert p.check("build temple").startswith("Not a legal move")

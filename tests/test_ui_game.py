@@ -231,3 +231,18 @@ def test_hint_table_is_compact_with_the_rest_behind_show_all():
 def test_the_turn_is_announced_in_words():
     app = GameApp(players=2, seed=3)
     assert app.harbor.announce.startswith(f"Round {app.state.round} — your turn")
+
+
+def test_hint_is_exact_near_the_end_and_says_how_it_was_worked_out():
+    pytest.importorskip("corinth.solver.rank")
+    from corinth.solver.exact import in_reach
+    from corinth.solver.value import best_move_now
+
+    app = GameApp(players=2, seed=3)
+    early = app.show_hint(top=1)
+    assert "Points now" in app.hint.value and not in_reach(app.state)
+    while not in_reach(app.state):  # the human plays greedy up to 2 turns from the end
+        assert app.play(best_move_now(app.state))
+    ranked = app.show_hint(top=2)
+    assert "Worked out exactly" in app.hint.value and "exact expected final score" in app.hint.value
+    assert "greedy" in ranked[0].explanation and early

@@ -29,9 +29,10 @@ def add_solve(p: argparse.ArgumentParser) -> None:
     p.add_argument("game", help="a saved game (JSON) stopped at a decision")
     p.add_argument(
         "--objective",
-        choices=("immediate", "expected"),
+        choices=("immediate", "expected", "exact"),
         default="immediate",
-        help="immediate: points secured now (exact); expected: Monte Carlo final score",
+        help="immediate: points secured now (exact); expected: Monte Carlo final score; "
+        "exact: exact expected final score, at most 2 turns from the end",
     )
     p.add_argument(
         "--top", type=int, help="show only the best K moves (default: all, at most 10,000)"
@@ -57,7 +58,9 @@ def format_ranking(state: GameState, ranked: list, objective: str, width: int = 
           Scores +2 points now (0 → 2) and gains 3 goats. Best move.
     """
     who = state.current_player + 1
-    unit = "points now" if objective == "immediate" else "expected final score"
+    unit = {"immediate": "points now", "exact": "exact expected final score"}.get(
+        objective, "expected final score"
+    )
     lines = [
         f"Player {who} to play ({state.phase}), round {state.round}; objective: {objective} "
         f"(value = {unit}); {len(ranked)} move(s) shown",
@@ -108,6 +111,8 @@ def run_solve(args: argparse.Namespace) -> int:
 
     if args.opponents not in BOTS:
         raise UserError(f"unknown bot {args.opponents!r}; bots: {', '.join(sorted(BOTS))}")
+    from corinth.solver.exact import OutOfReach
+
     top, count = args.top, len(state.legal_moves())
     if top is None and count > MAX_SHOWN:  # every move explained would be gigabytes of text
         top = MAX_SHOWN
@@ -115,14 +120,17 @@ def run_solve(args: argparse.Namespace) -> int:
             f"corinth solve: {count:,} legal moves; the best {MAX_SHOWN:,} are shown (--top K for more)",
             file=sys.stderr,
         )
-    ranked = rank_moves(
-        state,
-        args.objective,
-        seed=args.seed,
-        budget=args.budget,
-        opponents=args.opponents,
-        top=top,
-    )
+    try:
+        ranked = rank_moves(
+            state,
+            args.objective,
+            seed=args.seed,
+            budget=args.budget,
+            opponents=args.opponents,
+            top=top,
+        )
+    except OutOfReach as e:
+        raise UserError(f"--objective exact: {e}") from None
     if args.json:
         print(
             json.dumps(

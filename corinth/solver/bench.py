@@ -9,9 +9,12 @@ where one exists:
 - ``legal_moves()`` per second;
 - whole 4-player games per second, greedy bots against random bots;
 - ``immediate`` ranking latency;
-- ``expected`` ranking latency (budget 3 s) and rollouts per second.
+- whole greedy games with ``move_key`` against the apply-based greedy (``apply_key``);
+- ``expected`` ranking latency (budget 3 s) and rollouts per second;
+- ``exact`` ranking CPU time on seeded positions with 2 turns left.
 
->>> report = run(quick=True, sizes={"games": 1, "enum": 3, "expected": 1, "budget": 0.2})
+>>> sizes = {"games": 1, "enum": 3, "expected": 1, "budget": 0.2, "exact": 1}
+>>> report = run(quick=True, sizes=sizes)
 >>> sorted(report["rows"][0])
 ['baseline', 'measure', 'ratio', 'target', 'unit', 'value']
 """
@@ -29,8 +32,11 @@ from corinth.rules import GameState, new_game, steward_paths
 from corinth.rules import state as state_mod
 
 from .bots import GreedyBot, RandomBot, play_game
+from .exact import late_states as exact_states
+from .exact import timed_rank
 from .market import market_graph, nx_steward_path_buckets
 from .rank import rank_moves
+from .value import apply_key
 
 LONGEST = 6
 # CPU time of this process: the figures do not depend on other work sharing the machine. The
@@ -79,9 +85,9 @@ def _best_time(fn, repeat: int = 1) -> float:
 def run(quick: bool = False, sizes: dict | None = None) -> dict:
     """Measure everything; ``quick`` takes fewer samples. Returns rows of the table and the machine."""
     sizes = sizes or (
-        {"games": 2, "enum": 150, "expected": 3, "budget": 3.0}
+        {"games": 2, "enum": 150, "expected": 3, "budget": 3.0, "exact": 6}
         if quick
-        else {"games": 6, "enum": 600, "expected": 8, "budget": 3.0}
+        else {"games": 6, "enum": 600, "expected": 8, "budget": 3.0, "exact": 12}
     )
     rows = []
     states = game_states(sizes["games"])
@@ -185,6 +191,22 @@ def run(quick: bool = False, sizes: dict | None = None) -> dict:
         }
     )
 
+    # 3b. Greedy games: the arithmetic valuation against the apply-based one, side by side.
+    apply_times = [
+        _best_time(lambda k=k: play_game(new_game(4, seed=100 + k), [GreedyBot(key=apply_key)] * 4))
+        for k in range(n_games)
+    ]
+    rows.append(
+        {
+            "measure": "greedy games per second: move_key against apply-based greedy",
+            "value": 1 / statistics.median(g_times),
+            "unit": "games/s",
+            "baseline": 1 / statistics.median(apply_times),
+            "ratio": statistics.median(apply_times) / statistics.median(g_times),
+            "target": "≥10× faster (goal 20×); same seeds, same games",
+        }
+    )
+
     # 4. immediate ranking latency.
     lat = [_best_time(lambda st=st: rank_moves(st, "immediate")) for st in take]
     rows.append(
@@ -204,7 +226,7 @@ def run(quick: bool = False, sizes: dict | None = None) -> dict:
     exp_lat, rollouts, separated = [], [], 0
     for k, st in enumerate(spread):
         t, wall = CLOCK(), time.perf_counter()
-        ranked = rank_moves(st, "expected", seed=k, budget=budget)
+        ranked = rank_moves(st, "expected", seed=k, budget=budget, exact=False)
         dt = CLOCK() - t
         separated += time.perf_counter() - wall < budget
         seen = {}
@@ -231,6 +253,19 @@ def run(quick: bool = False, sizes: dict | None = None) -> dict:
             "baseline": None,
             "ratio": None,
             "target": "",
+        }
+    )
+
+    # 6. exact ranking on seeded positions with 2 turns left (2- and 4-player greedy games).
+    ex = [timed_rank(st)[1] for st in exact_states(sizes.get("exact", 12))]
+    rows.append(
+        {
+            "measure": f"exact ranking, 2 turns left ({len(ex)} seeded positions, 2 and 4 players)",
+            "value": statistics.median(ex),
+            "unit": "s",
+            "baseline": max(ex),
+            "ratio": None,
+            "target": "<1 s median (baseline column: the slowest)",
         }
     )
     return {

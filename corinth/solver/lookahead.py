@@ -11,6 +11,7 @@ from __future__ import annotations
 from corinth.rules import GameState, Move
 
 from .bots import Bot
+from .exact import turns_left
 from .rank import rank_moves
 
 DEFAULT_BUDGET = 0.05  # seconds per decision: the setting whose strength README.md reports
@@ -56,6 +57,9 @@ class LookaheadBot(Bot):
             max_rollouts=self.max_rollouts,
             max_candidates=self.max_candidates,
             full_first_round=True,
+            # exact takes milliseconds on a last turn but up to seconds with 2 turns left: only
+            # within a budget of a second or more (or none) is it used that early
+            exact=self.budget is None or self.budget >= 1.0 or turns_left(state) <= 1,
         )
         return ranked[0].move
 

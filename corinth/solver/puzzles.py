@@ -10,13 +10,18 @@ Two kinds:
 - ``move``: the best of every legal move (district actions A1–A3 and steward moves A4);
 - ``route``: the best steward move (A4, M1–M7) — only steward moves are candidates.
 
-The objective is ``immediate``: the points the move secures on the sheet now (E1 counted as if the game
-ended after the move and the best build it pays for: completed shops, bonuses, gold and goats
-pairs, scoring spots, Temple).
+The objective of tiers 1 to 3 is ``immediate``: the points the move secures on the sheet now (E1
+counted as if the game ended after the move and the best build it pays for: completed shops,
+bonuses, gold and goats pairs, scoring spots, Temple).
+
+Tier 4, ``final score``, asks for the move with the highest expected *final* score, two turns from
+the end; its answers are exact by ``rank_moves(state, "exact")`` (every roll to come counted with
+its probability, the other players playing the greedy bot's move), each the unique best by at
+least ``FINAL_SCORE_MARGIN`` points, with the runner-up and its loss stored.
 
 >>> puzzles = load_puzzles()
->>> len(puzzles) >= 30, sorted({p.tier for p in puzzles})
-(True, [1, 2, 3])
+>>> len(puzzles) >= 42, sorted({p.tier for p in puzzles})
+(True, [1, 2, 3, 4])
 >>> p = puzzles[0]
 >>> p.check(p.answer).startswith("Correct")
 True
@@ -47,11 +52,15 @@ from corinth.rules.files import MAX_FILE_BYTES, decode_text, read_bounded, stric
 from corinth.rules.sheet import data_dir
 
 from .bots import GreedyBot, RandomBot
-from .value import move_key
+from .exact import OutOfReach, in_reach, rank_exact, turns_left
+from .value import best_move_now, move_key
 
-TIERS = {1: "beginner", 2: "intermediate", 3: "expert"}
+TIERS = {1: "beginner", 2: "intermediate", 3: "expert", 4: "final score"}
 KINDS = ("move", "route")
-OBJECTIVES = ("immediate",)
+OBJECTIVES = ("immediate", "final_score")
+FINAL_SCORE_QUOTA = 12
+FINAL_SCORE_MARGIN = 0.25  # points of expected final score between the answer and the runner-up
+FINAL_SCORE_WORK = 60_000  # rolls enumerated at most, so every answer re-solves in about a second
 # Ratings: tier 1 below 4, tier 2 from 4 to below 6.5, tier 3 from 6.5 (see ``rate``).
 TIER_BOUNDS = {1: (0.0, 4.0), 2: (4.0, 6.5), 3: (6.5, 99.0)}
 MIN_MARGIN = 1
@@ -101,16 +110,22 @@ class Puzzle:
     tier: int
     title: str
     game: str  # the position as a saved game (GameState.to_json)
-    objective: str  # "immediate"
+    objective: str  # "immediate" or "final_score"
     answer: str  # the unique best move, in notation
     kind: str = "move"  # "move" or "route"
     rating: float = 0.0  # difficulty, about 1 (easy) to 10 (hard)
-    margin: int = MIN_MARGIN  # how many points the answer beats the second best by
-    best_value: int = 0  # the answer's value under the objective
+    margin: float = MIN_MARGIN  # how many points the answer beats the second best by
+    best_value: float = 0  # the answer's value under the objective
     candidates: int = 0  # how many moves were compared
     source: dict = field(
         default_factory=dict
     )  # how the position was made: seed, players, bots, move
+    runner_up: str = ""  # final score: the second best move, ``margin`` points behind
+
+    @cached_property
+    def final_values(self) -> dict[str, float]:
+        """Final-score puzzles: every legal move's exact expected final score, by notation."""
+        return {str(m): v for m, v in rank_exact(self.state)}
 
     @cached_property
     def state(self) -> GameState:
@@ -130,6 +145,19 @@ class Puzzle:
 
     def question(self, on_board: bool = False) -> str:
         """The puzzle in plain words; ``on_board``: answered by clicks on a board, not in notation."""
+        how = (
+            "Click a group and its action, or draw a steward walk on the market."
+            if on_board
+            else "Answer in move notation, e.g. 'gold', 'green 1', 'blue steward r1c2,r0c2'."
+        )
+        if self.objective == "final_score":
+            return (
+                f"Puzzle {self.id} (final score, difficulty {self.rating:.1f}): {self.title}\n"
+                f"Player {self.player + 1} to play after {self.roll}, 2 turns from the end. Which "
+                f"move gives player {self.player + 1} the highest expected final score? (Every roll "
+                "to come counts with its chance; the other players each play the move worth the "
+                f"most points now.) {how}"
+            )
         what = (
             "Which steward move (A4) secures the most points now?"
             if self.kind == "route"
@@ -137,16 +165,13 @@ class Puzzle:
         )
         return (
             f"Puzzle {self.id} ({TIERS[self.tier]}, difficulty {self.rating:.1f}): {self.title}\n"
-            f"Player {self.player + 1} to play after {self.roll}. {what} "
-            + (
-                "Click a group and its action, or draw a steward walk on the market."
-                if on_board
-                else "Answer in move notation, e.g. 'gold', 'green 1', 'blue steward r1c2,r0c2'."
-            )
+            f"Player {self.player + 1} to play after {self.roll}. {what} {how}"
         )
 
     def check(self, reply: str | Move | None) -> str:
         """Feedback on a reply: a hint for ``None``, "Correct" for the answer, else why not."""
+        if self.objective == "final_score":
+            return self._check_final(reply)
         state = self.state
         if reply is None:
             steward = " steward " in self.answer
@@ -176,6 +201,29 @@ class Puzzle:
             f"Legal, but not the best: {move.describe(state)} "
             f"It secures {value} point{'s' if value != 1 else ''} now; the best move secures "
             f"{self.best_value}."
+        )
+
+    def _check_final(self, reply: str | Move | None) -> str:
+        state = self.state
+        if reply is None:
+            return (
+                f"Hint: {self.candidates} moves to compare; the best gives an expected final score "
+                f"of {self.best_value:.2f}, {self.margin:.2f} more than the next best."
+            )
+        try:
+            move = Move.parse(reply) if isinstance(reply, str) else reply
+            state.apply(move)
+        except (IllegalMove, InvalidNotation) as exc:
+            return f"Not a legal move here: {exc}"
+        if str(move) == self.answer:
+            return (
+                f"Correct! {move.describe(state)} Its expected final score is "
+                f"{self.best_value:.2f}, {self.margin:.2f} more than the next best ({self.runner_up})."
+            )
+        value = self.final_values[str(move)]
+        return (
+            f"Legal, but not the best: {move.describe(state)} Its expected final score is "
+            f"{value:.2f}; the best move's is {self.best_value:.2f}."
         )
 
     def to_dict(self) -> dict:
@@ -212,11 +260,12 @@ FIELDS = {
     "answer": str,
     "kind": str,
     "rating": (int, float),
-    "margin": int,
-    "best_value": int,
+    "margin": (int, float),
+    "best_value": (int, float),
     "candidates": int,
     "source": dict,
 }
+OPTIONAL = ("roll", "runner_up")  # text fields a stored puzzle may leave out
 MAX_TEXT = 200  # characters of an id, title or answer
 
 
@@ -226,8 +275,8 @@ def _fields_problems(data: Any) -> list[str]:
         return [f"expected an object of puzzle fields, got {type(data).__name__}"]
     problems = [f"{key}: missing" for key in FIELDS if key not in data]
     problems += [
-        f"{shown(key)}: unknown field (a puzzle has {', '.join(FIELDS)} and roll)"
-        for key in sorted(set(data) - set(FIELDS) - {"roll"}, key=str)
+        f"{shown(key)}: unknown field (a puzzle has {', '.join(FIELDS)}, roll and runner_up)"
+        for key in sorted(set(data) - set(FIELDS) - set(OPTIONAL), key=str)
     ]
     for key, kinds in FIELDS.items():
         value = data.get(key)
@@ -235,8 +284,9 @@ def _fields_problems(data: Any) -> list[str]:
             problems.append(f"{key}: expected {_kind_words(kinds)}, got {shown(value)}")
         elif isinstance(value, str) and key != "game" and len(value) > MAX_TEXT:
             problems.append(f"{key}: longer than {MAX_TEXT} characters")
-    if "roll" in data and not isinstance(data["roll"], str):
-        problems.append(f"roll: expected text, got {shown(data['roll'])}")
+    for key in OPTIONAL:
+        if key in data and not isinstance(data[key], str):
+            problems.append(f"{key}: expected text, got {shown(data[key])}")
     return problems
 
 
@@ -258,12 +308,19 @@ def check_puzzle(puzzle: Puzzle, roll: str | None = None) -> list[str]:
     ['margin: the answer beats the next best by ...']
     """
     problems = []
-    if puzzle.tier not in TIERS:
-        problems.append(f"tier: expected 1, 2 or 3, got {shown(puzzle.tier)}")
+    final = puzzle.objective == "final_score"
+    if puzzle.tier not in TIERS or (puzzle.tier == 4) != final:
+        problems.append(
+            "tier: expected 4 for a final-score puzzle"
+            if final
+            else f"tier: expected 1, 2 or 3, got {shown(puzzle.tier)}"
+        )
     if puzzle.kind not in KINDS:
         problems.append(f"kind: expected 'move' or 'route', got {shown(puzzle.kind)}")
     if puzzle.objective not in OBJECTIVES:
-        problems.append(f"objective: expected 'immediate', got {shown(puzzle.objective)}")
+        problems.append(
+            f"objective: expected 'immediate' or 'final_score', got {shown(puzzle.objective)}"
+        )
     if not (isinstance(puzzle.rating, (int, float)) and 0 <= puzzle.rating <= 10):
         problems.append(f"rating: expected a number from 0 to 10, got {shown(puzzle.rating)}")
     try:
@@ -283,6 +340,8 @@ def check_puzzle(puzzle: Puzzle, roll: str | None = None) -> list[str]:
         state.apply(answer)
     except CorinthError as exc:
         return problems + [f"answer: {shown(puzzle.answer)} is not a legal move here: {exc}"]
+    if final:
+        return problems + _final_problems(puzzle, state)
     count = len(candidates(state, puzzle.kind))
     if count > MAX_CANDIDATES:  # a position with thousands of moves takes long to rank: no puzzle
         return problems + [
@@ -304,6 +363,28 @@ def check_puzzle(puzzle: Puzzle, roll: str | None = None) -> list[str]:
     for key, (value, why) in expected.items():
         if getattr(puzzle, key) != value:
             problems.append(f"{key}: {why}, not {shown(getattr(puzzle, key))}")
+    return problems
+
+
+def _final_problems(puzzle: Puzzle, state: GameState) -> list[str]:
+    """The checks of a final-score puzzle that are quick at load: the exact re-solve of every
+    stored answer (about a second each) is left to the tests (``tests/test_puzzles.py``)."""
+    problems = []
+    if turns_left(state) != 2:
+        problems.append(
+            f"game: a final-score puzzle is 2 turns from the end, not {turns_left(state)}"
+        )
+    try:
+        runner_up = Move.parse(puzzle.runner_up)
+        state.apply(runner_up)
+        if str(runner_up) == puzzle.answer:
+            problems.append("runner_up: the same move as the answer")
+    except CorinthError as exc:
+        problems.append(f"runner_up: {shown(puzzle.runner_up)} is not a legal move here: {exc}")
+    if not puzzle.margin >= FINAL_SCORE_MARGIN:
+        problems.append(f"margin: a final-score answer beats the runner-up by {FINAL_SCORE_MARGIN}")
+    if puzzle.candidates != len(state.legal_moves()):
+        problems.append(f"candidates: there are {len(state.legal_moves())} moves to compare")
     return problems
 
 
@@ -480,8 +561,10 @@ def generate_puzzle(seed: int, tier: int = 1, kind: str | None = None, tries: in
     >>> p.tier, p.check(p.answer).startswith("Correct")
     (1, True)
     """
-    if tier not in TIERS:
-        raise ValueError(f"tier is 1, 2 or 3, not {tier!r}")
+    if tier not in TIER_BOUNDS:
+        raise ValueError(
+            f"tier is 1, 2 or 3, not {tier!r} (final-score puzzles: build_final_score_set)"
+        )
     kinds = KINDS if kind is None else (kind,)
     for k in kinds:
         if k not in KINDS:
@@ -535,7 +618,7 @@ def build_sets(first_seed: int = 1000, quotas: dict | None = None) -> dict[int, 
                     answers.add(p.answer)
         seed += 1
     sets: dict[int, list[Puzzle]] = {}
-    for tier in TIERS:
+    for tier in TIER_BOUNDS:
         chosen = sorted(
             (p for (t, _), ps in found.items() if t == tier for p in ps),
             key=lambda p: (p.source["seed"], p.source["move"]),
@@ -547,12 +630,87 @@ def build_sets(first_seed: int = 1000, quotas: dict | None = None) -> dict[int, 
     return sets
 
 
+# --- final score -----------------------------------------------------------------------------
+
+
+def make_final_puzzle(state: GameState, puzzle_id: str) -> Puzzle | None:
+    """A final-score puzzle from a take position 2 turns from the player's end, if ``exact`` finds
+    a unique best by at least ``FINAL_SCORE_MARGIN`` within ``FINAL_SCORE_WORK``; else None."""
+    if state.phase != "take" or turns_left(state) != 2 or not in_reach(state):
+        return None
+    try:
+        ranking = rank_exact(state, FINAL_SCORE_WORK)
+    except OutOfReach:
+        return None
+    if len(ranking) < 2:
+        return None
+    (best, value), (second, value2) = ranking[0], ranking[1]
+    if value - value2 < FINAL_SCORE_MARGIN:
+        return None
+    now = best_move_now(state)
+    # harder when the move worth the most points now is not the answer
+    rating = min(10.0, rate(state, ranking, "move") + (2.0 if str(now) != str(best) else 0.0))
+    groups = ", ".join(f"{d} {g}" for d, g in state.groups())
+    return Puzzle(
+        id=puzzle_id,
+        tier=4,
+        title=f"Final score, round {state.round}: {groups}",
+        game=state.to_json(indent=None),
+        objective="final_score",
+        answer=str(best),
+        kind="move",
+        rating=round(rating, 1),
+        margin=round(value - value2, 4),
+        best_value=round(value, 4),
+        candidates=len(ranking),
+        source={
+            "seed": state.seed,
+            "players": state.num_players,
+            "move": state.move_count,
+            "most_points_now": str(now),
+        },
+        runner_up=str(second),
+    )
+
+
+def build_final_score_set(first_seed: int = 5000, quota: int = FINAL_SCORE_QUOTA) -> list[Puzzle]:
+    """The final-score set: one puzzle per game at most, half of them (or more) where the move
+    worth the most points now is not the answer; ordered by seed."""
+    surprising: list[Puzzle] = []
+    plain: list[Puzzle] = []
+    seed = first_seed
+    while len(surprising) < quota // 2 or len(surprising) + len(plain) < quota:
+        if seed > first_seed + 2000:
+            raise LookupError(
+                f"no {quota} final-score puzzles in 2000 games from seed {first_seed}"
+            )
+        for state in positions(seed):
+            p = make_final_puzzle(state, "")
+            if p is not None:
+                (surprising if p.source["most_points_now"] != p.answer else plain).append(p)
+                break
+        seed += 1
+    chosen = surprising[:quota] + plain[: max(0, quota - len(surprising))]
+    chosen.sort(key=lambda p: (p.source["seed"], p.source["move"]))
+    return [
+        Puzzle(**{**asdict(p), "id": f"t4-{i + 1:02d}", "game": p.game})
+        for i, p in enumerate(chosen)
+    ]
+
+
+def set_path(tier: int) -> Path:
+    """The file of a tier's set, e.g. ``seeds/puzzles/tier4_final_score.json``."""
+    return puzzles_dir() / f"tier{tier}_{TIERS[tier].replace(' ', '_')}.json"
+
+
 def main() -> None:
-    """Rebuild ``seeds/puzzles``: ``python -m corinth.solver.puzzles``."""
-    out = puzzles_dir()
-    out.mkdir(parents=True, exist_ok=True)
-    for tier, puzzles in build_sets().items():
-        path = out / f"tier{tier}_{TIERS[tier]}.json"
+    """Rebuild every puzzle set in ``seeds/puzzles`` (tiers 1–3 and the final-score set):
+    ``python -m corinth.solver.puzzles``."""
+    puzzles_dir().mkdir(parents=True, exist_ok=True)
+    sets = build_sets()
+    sets[4] = build_final_score_set()
+    for tier, puzzles in sets.items():
+        path = set_path(tier)
         save_puzzles(puzzles, path, f"Corinth puzzles, tier {tier} ({TIERS[tier]})")
         print(f"{path}: {len(puzzles)} puzzles")
 

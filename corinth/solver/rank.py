@@ -17,10 +17,18 @@ Two objectives:
     whose paired difference to the leader is more than ``Z_DROP`` standard errors below zero is
     dropped. It stops once one candidate is left, the rest are indistinguishable from the leader
     (paired 95% interval within ±``TIE_TOLERANCE`` points), ``max_rollouts`` is reached, or the time
-    budget is spent. Moves leading to the same ``state.key()`` are merged (they share a value). When
+    budget is spent. A dropped candidate never ranks above one still in the race. When the position
+    is within ``exact``'s reach, ``expected`` answers with the ``exact`` ranking instead (unless
+    ``exact=False``). Moves leading to the same ``state.key()`` are merged (they share a value). When
     there are more than ``max_candidates`` merged candidates, only the most promising are rolled out
     (see ``_screen``); the others are ranked after them with ``samples == 0`` and, as value, the
     estimate of the rolled-out move with the same immediate effect, or else their immediate points.
+
+``exact``
+    The exact expected final score of the mover, by expectimax over every roll with its probability
+    (``corinth.solver.exact``), the other players playing the greedy bot's move and the mover its
+    best later moves. Only for positions where the mover has at most 2 turns left; further from the
+    end it raises ``OutOfReach`` (a ``ValueError``) saying why.
 
 Ranks run 1, 2, 3, … without gaps; ``loss`` is the best value minus this move's value.
 
@@ -42,6 +50,7 @@ import numpy as np
 from corinth.rules import GameState, Move, Take
 
 from .bots import make_bot, play_game
+from .exact import in_reach, rank_exact, turns_left
 from .explain import move_effects, sentence, used_after
 from .market import reachable_mask
 from .value import best_build_after, move_key, steward_class
@@ -168,6 +177,30 @@ def _build_text(state: GameState, move: Move, after: GameState, value: int) -> s
         f" It pays for {build.describe(after) if build else 'a build'}, which brings the score to "
         f"{value}."
     )
+
+
+# --- exact -----------------------------------------------------------------------------------
+
+
+def _rank_exact(state: GameState, top: int | None) -> list[RankedMove]:
+    ranked = rank_exact(state)  # raises OutOfReach first
+    who = state.current_player
+    best_move, best_value = ranked[0]
+    afters = {str(m): state.apply(m) for m, _ in ranked}
+    claim = _claimable(state, list(afters.values()))
+    left = turns_left(state, who)
+    assumption = "assuming every other player plays the greedy bot's move (the most points now)" + (
+        f" and player {who + 1} plays the best later moves" if left > 1 else ""
+    )
+    out = []
+    for rank, (m, value) in enumerate(ranked[: len(ranked) if top is None else top], 1):
+        loss = max(0.0, round(best_value - value, 9))
+        gains, costs = move_effects(state, afters[str(m)], m, claim)
+        text = sentence(gains, costs)
+        text += f" Exact expected final score {value:.2f}, {assumption}."
+        text += " " + _loss_text(loss, "points of expected final score", best_move, m)
+        out.append(RankedMove(m, rank, value, loss, text))
+    return out
 
 
 # --- expected --------------------------------------------------------------------------------
@@ -405,6 +438,7 @@ def rank_moves(
     max_rollouts: int = MAX_ROLLOUTS,
     max_candidates: int = MAX_CANDIDATES,
     full_first_round: bool = False,
+    exact: bool = True,
 ) -> list[RankedMove]:
     """Rank every legal move of the player to decide (see the module docstring for the objectives).
 
@@ -412,7 +446,9 @@ def rank_moves(
     result depends only on ``seed``); ``opponents`` names the bot of ``corinth.solver.bots.BOTS`` that
     plays every seat in the rollouts; ``top`` keeps the best ``top`` moves only. ``max_rollouts``
     caps the rollouts per candidate, ``max_candidates`` the candidates rolled out, and
-    ``full_first_round`` gives every one of them a first rollout even past the budget.
+    ``full_first_round`` gives every one of them a first rollout even past the budget. With
+    ``exact`` (the default), ``expected`` answers with the ``exact`` ranking when the position is in
+    its reach (``exact.in_reach``): the exact expected final score instead of an estimate.
 
     >>> from corinth.rules import new_game
     >>> s = new_game(players=2, seed=5, first_player=0).apply("buy 0").apply("roll 111223466")
@@ -425,7 +461,11 @@ def rank_moves(
     _check_decision(state)
     if objective == "immediate":
         return _rank_immediate(state, top)
+    if objective == "exact":
+        return _rank_exact(state, top)
     if objective == "expected":
+        if exact and in_reach(state):
+            return _rank_exact(state, top)
         return _rank_expected(
             state,
             seed,
@@ -436,4 +476,4 @@ def rank_moves(
             max(1, max_candidates),
             full_first_round,
         )
-    raise ValueError(f"unknown objective {objective!r}: use 'immediate' or 'expected'")
+    raise ValueError(f"unknown objective {objective!r}: use 'immediate', 'expected' or 'exact'")

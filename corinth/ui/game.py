@@ -17,8 +17,8 @@ from .harbor import HarborWidget
 from .picker import MovePicker, try_apply
 from .sheet import SheetWidget
 
-# What "Hint by" offers: label → objective of ``rank_moves``. Switching the deep hint to the exact
-# solver is the one-line change "expected" → "exact" below.
+# What "Hint by" offers: label → objective of ``rank_moves``. Near the end (``exact.in_reach``) the
+# hint is worked out exactly whatever is chosen here, and says so.
 HINT_OBJECTIVES = {"points now": "immediate", "expected final score": "expected"}
 # How fast the bots play: seconds between two bot moves (None: one move per "Next move" click).
 SPEEDS = {"instantly": 0.0, "quickly (0.4 s a move)": 0.4, "slowly (1.5 s a move)": 1.5}
@@ -333,7 +333,9 @@ class GameApp(w.VBox):
         if state.current_player != self.human or state.is_chance:
             self.hint.value = "<i>It is a bot's turn: no decision of yours to rank now.</i>"
             return []
-        objective = self.hint_objective.value
+        from corinth.solver.exact import in_reach
+
+        objective = "exact" if in_reach(state) else self.hint_objective.value
         self.hint.value = (  # sent to the page at once; the expected-score ranking takes seconds
             "<div role='status' aria-live='polite' class='corinth-busy'>"
             "<i>Working out the hint…</i></div>"
@@ -527,11 +529,26 @@ def past_tense(sentence: str) -> str:
     return _VERB.sub(lambda m: _VERBS[m.group(1)], sentence)
 
 
+# How each hint was worked out, in plain words (shown above the table).
+HINT_METHODS = {
+    "exact": "Worked out exactly: every roll still to come is counted with its chance, the other "
+    "players each play the move worth the most points now, and you play your best later moves.",
+    "expected": "Estimated by playing the rest of the game many times with simulated players "
+    "(the range shows how sure the estimate is).",
+    "immediate": "Points now: what each move secures if the game ended right after it.",
+}
+
+
 def hint_html(ranked: list, objective: str) -> str:
-    """The hint table, worded honestly: moves that tie, or whose ranges overlap, are not 'best'."""
+    """The hint table, worded honestly: moves that tie, or whose ranges overlap, are not 'best'.
+    It first says how it was worked out (``HINT_METHODS``)."""
     if not ranked:
         return "<i>No move to rank.</i>"
-    unit = "points now" if objective == "immediate" else "expected final score"
+    if objective == "expected" and ranked[0].samples == 0 and ranked[0].ci is None:
+        objective = "exact"  # near the end ``expected`` answers exactly
+    unit = {"immediate": "points now", "exact": "exact expected final score"}.get(
+        objective, "expected final score"
+    )
     best = ranked[0]
     tied = [r for r in ranked if abs(r.value - best.value) <= 1e-9]
     overlapping = [
@@ -568,7 +585,8 @@ def hint_html(ranked: list, objective: str) -> str:
         else ""
     )
     return (
-        f"<div role='status' aria-live='polite'><b>{head}</b></div>"
+        f"<div role='status' aria-live='polite'><b>{head}</b> "
+        f"<small>{HINT_METHODS.get(objective, '')}</small></div>"
         f"<table class='corinth-hint'>{header}{''.join(row(r) for r in shown)}</table>{more}"
     )
 

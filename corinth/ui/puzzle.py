@@ -118,7 +118,7 @@ class PuzzleWidget(w.VBox):
         """
         if self._ranking is None:
             if self.puzzle is not None and hasattr(self.puzzle, "check"):
-                self._ranking = puzzle_ranking(self.position, self.kind)
+                self._ranking = puzzle_ranking(self.position, self.kind, self.objective)
             else:
                 from corinth.solver import rank_moves
 
@@ -191,11 +191,14 @@ class PuzzleWidget(w.VBox):
         )
 
 
-def puzzle_ranking(state: GameState, kind: str) -> list:
-    """A stored puzzle's candidates (``corinth.solver.puzzles.candidates``) ranked by immediate value."""
-    from corinth.solver import RankedMove
+def puzzle_ranking(state: GameState, kind: str, objective: str = "immediate") -> list:
+    """A stored puzzle's candidates (``corinth.solver.puzzles.candidates``) ranked by immediate value,
+    or, for a final-score puzzle, every move by its exact expected final score."""
+    from corinth.solver import RankedMove, rank_moves
     from corinth.solver.puzzles import immediate_ranking
 
+    if objective == "final_score":
+        return rank_moves(state, "exact")
     scored = immediate_ranking(state, kind)
     best = scored[0][1] if scored else 0
     out = []
