@@ -31,7 +31,18 @@ def test_worse_move_shows_loss_and_the_best(state):
     puzzle = PuzzleWidget(state)
     result = puzzle.answer("gold")
     assert result.loss > 0 and result.rank > 1
-    assert "Loses" in puzzle.result.value and "Best:" in puzzle.result.value
+    # The first wrong answer keeps the solution hidden: the learner may try again.
+    assert "Loses" in puzzle.result.value and "Try again" in puzzle.result.value
+    assert "Best:" not in puzzle.result.value
+    puzzle.answer("gold")  # a second wrong answer shows it
+    assert "Best:" in puzzle.result.value
+
+
+def test_show_the_answer_button_reveals_the_best_move(state):
+    puzzle = PuzzleWidget(state)
+    puzzle.reveal_button.click()
+    best = puzzle.ranking()[0]
+    assert f"Best: <code>{best.move}</code>" in puzzle.result.value
 
 
 def test_illegal_move_is_refused_with_its_rule(state):
@@ -90,6 +101,8 @@ def test_puzzle_board_agrees_with_every_stored_puzzle(stored):
     assert set(ranked) == allowed and len(ranked) == stored.candidates
     # A wrong answer of the puzzle's kind names only a candidate as the best.
     wrong = next(m for m in ranked if m != stored.answer)
+    board.answer(wrong)
+    assert "Best:" not in board.result.value  # one more try before the solution is shown
     board.answer(wrong)
     assert f"Best: <code>{stored.answer}</code>" in board.result.value
     assert stored.check(wrong).startswith("Legal, but not the best")

@@ -72,6 +72,11 @@ class PuzzleWidget(w.VBox):
         self.result = w.HTML()
         self.hint_button = w.Button(description="Hint")
         self.hint_button.on_click(lambda _b: self.show_hint())
+        # A first wrong answer keeps the solution hidden, so the learner can try again; the second
+        # one, or this button, shows it.
+        self.wrong_tries = 0
+        self.reveal_button = w.Button(description="Show the answer")
+        self.reveal_button.on_click(lambda _b: self.reveal())
         super().__init__(
             [
                 self.question,
@@ -80,7 +85,7 @@ class PuzzleWidget(w.VBox):
                     layout=w.Layout(flex_flow="row wrap", align_items="flex-start"),
                 ),
                 self.picker.widget,
-                w.HBox([self.typed, self.typed_button, self.hint_button]),
+                w.HBox([self.typed, self.typed_button, self.hint_button, self.reveal_button]),
                 self.result,
                 self.output,
             ]
@@ -108,6 +113,15 @@ class PuzzleWidget(w.VBox):
         text = self.hint_text()
         self.result.value = f"<span role='status'>{html.escape(text)}</span>"
         return text
+
+    def reveal(self) -> str:
+        """Show the best move and why (the "Show the answer" button); return its notation."""
+        best = self.ranking()[0]
+        self.result.value = (
+            f"<span role='status'>Best: <code>{html.escape(str(best.move))}</code> — "
+            f"{html.escape(best.explanation)}</span>"
+        )
+        return str(best.move)
 
     def ranking(self) -> list:
         """The candidate moves ranked, best first (computed once).
@@ -162,6 +176,7 @@ class PuzzleWidget(w.VBox):
         tied = sum(1 for r in ranking if abs(r.value - mine.value) <= 1e-9) - 1
         if mine.loss > 1e-9:
             verdict = f"Loses {mine.loss:g} against the best"
+            self.wrong_tries += 1
         else:
             verdict = "Best move!" if not tied else "One of the best moves!"
         self.last = mine
@@ -173,6 +188,8 @@ class PuzzleWidget(w.VBox):
             + (
                 ""
                 if mine.loss <= 1e-9
+                else "<br>Try again, or press <b>Show the answer</b>."
+                if self.wrong_tries < 2
                 else f"<br>Best: <code>{html.escape(str(best.move))}</code> — {html.escape(best.explanation)}"
             )
         )
