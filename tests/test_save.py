@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from corinth.rules import Build, Compensate, GameState, InvalidState, Pass, Take, new_game
+from corinth.rules.save import KEYS as SAVE_KEYS
 from corinth.rules.save import VERSION, load
 from corinth.rules.variants import Variants
 from corinth.solver.bots import RandomBot, play_game
@@ -168,17 +169,7 @@ json_values = st.recursive(
     ),
     max_leaves=30,
 )
-save_keys = [
-    "format",
-    "version",
-    "players",
-    "seed",
-    "first_player",
-    "sheet",
-    "variants",
-    "moves",
-    "position",
-]
+save_keys = list(SAVE_KEYS)
 
 
 @settings(max_examples=400)

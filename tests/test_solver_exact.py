@@ -5,29 +5,20 @@ from __future__ import annotations
 
 from functools import cache
 
-import numpy as np
 import pytest
 
 from corinth.rules import new_game
-from corinth.solver import GreedyBot, rank_moves
+from corinth.solver import rank_moves
 from corinth.solver.exact import OutOfReach, in_reach, rank_exact, turns_left
+from tests.solver_states import game_states
 
 
 @cache
 def late_states(players: int, seed: int, left: int) -> tuple:
     """Take states of one seeded greedy game where the player to decide has ``left`` turns left."""
-    state = new_game(players=players, seed=seed)
-    rng = np.random.default_rng([seed, players])
-    bot = GreedyBot()
-    out = []
-    while not state.is_over:
-        if state.is_chance:
-            state = state.apply(state.sample_roll(rng))
-            continue
-        if state.phase == "take" and turns_left(state) == left:
-            out.append(state)
-        state = state.apply(bot.choose(state))
-    return tuple(out)
+    return tuple(
+        s for s in game_states(players, seed) if s.phase == "take" and turns_left(s) == left
+    )
 
 
 def _brute_last_turn(state, move) -> int:

@@ -31,7 +31,7 @@ import numpy as np
 from corinth.rules import GameState, new_game, steward_paths
 from corinth.rules import state as state_mod
 
-from .bots import GreedyBot, RandomBot, play_game
+from .bots import GreedyBot, RandomBot, decisions, play_game
 from .exact import late_states as exact_states
 from .exact import timed_rank
 from .market import market_graph, nx_steward_path_buckets
@@ -59,16 +59,13 @@ def cpu_model() -> str:
 def game_states(games: int, seed: int = 0) -> list[GameState]:
     """Every decision state of ``games`` seeded greedy 4-player games."""
     out = []
-    bots = [GreedyBot()] * 4
     for g in range(games):
-        state = new_game(players=4, seed=seed + g)
-        rng = np.random.default_rng([seed, g])
-        while not state.is_over:
-            if state.is_chance:
-                state = state.apply(state.sample_roll(rng))
-                continue
-            out.append(state)
-            state = state.apply(bots[state.current_player].choose(state))
+        steps = decisions(
+            new_game(players=4, seed=seed + g),
+            [GreedyBot()] * 4,
+            rng=np.random.default_rng([seed, g]),
+        )
+        out.extend(s for s in steps if not s.is_over)
     return out
 
 

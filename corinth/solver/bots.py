@@ -8,7 +8,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections import deque
+from collections.abc import Callable, Iterator, Sequence
 
 import numpy as np
 
@@ -81,13 +82,28 @@ def make_bot(name: str, seed: int = 0) -> Bot:
         raise ValueError(f"unknown bot {name!r}; bots: {', '.join(sorted(BOTS))}") from None
 
 
-def play_game(
+def decisions(
     state: GameState, bots: Sequence[Bot], rng: np.random.Generator | None = None
-) -> GameState:
-    """Play from ``state`` to the end: bots decide, the dice roll from ``rng`` (or the game's seed)."""
+) -> Iterator[GameState]:
+    """The game loop: play from ``state`` to the end, yielding each decision before its bot plays
+    and then the final state. The dice roll from ``rng`` (or the game's seed).
+
+    >>> from corinth.rules import new_game
+    >>> states = list(decisions(new_game(players=2, seed=4), [GreedyBot()] * 2))
+    >>> states[-1].is_over, any(s.is_chance for s in states)
+    (True, False)
+    """
     while not state.is_over:
         if state.is_chance:
             state = state.apply(state.sample_roll(rng))
         else:
+            yield state
             state = state.apply(bots[state.current_player].choose(state))
-    return state
+    yield state
+
+
+def play_game(
+    state: GameState, bots: Sequence[Bot], rng: np.random.Generator | None = None
+) -> GameState:
+    """Play from ``state`` to the end: bots decide, the dice roll from ``rng`` (or the game's seed)."""
+    return deque(decisions(state, bots, rng), maxlen=1)[0]  # the last state: the end of the game

@@ -364,26 +364,22 @@ def late_states(count: int, left: int = MAX_TURNS, seed: int = 0) -> list[GameSt
     >>> [s.num_players for s in late_states(3, left=1)]
     [2, 2, 4]
     """
-    from .bots import GreedyBot
+    from .bots import GreedyBot, decisions
 
     out: list[GameState] = []
     game = 0
     while len(out) < count:
         players = 2 if game % 2 == 0 else 4
-        state = new_game(players=players, seed=seed + game)
-        rng = np.random.default_rng([seed, game])
-        bot = GreedyBot()
+        start = new_game(players=players, seed=seed + game)
         seen: set[int] = set()
-        while not state.is_over and len(out) < count:
-            if state.is_chance:
-                state = state.apply(state.sample_roll(rng))
-                continue
+        for state in decisions(start, [GreedyBot()] * players, np.random.default_rng([seed, game])):
+            if len(out) >= count:
+                break
             who = state.current_player
             if state.phase == "take" and who not in seen and turns_left(state) == left:
                 seen.add(who)
                 if len(state.legal_moves()) > 1:
                     out.append(state)
-            state = state.apply(bot.choose(state))
         game += 1
     return out
 

@@ -51,7 +51,7 @@ from corinth.rules.errors import shown
 from corinth.rules.files import MAX_FILE_BYTES, decode_text, read_bounded, strict_json
 from corinth.rules.sheet import data_dir
 
-from .bots import GreedyBot, RandomBot
+from .bots import GreedyBot, RandomBot, decisions
 from .exact import OutOfReach, in_reach, rank_exact, turns_left
 from .value import best_move_now, move_key
 
@@ -506,15 +506,9 @@ def positions(seed: int, players: int | None = None):
     """Yield the 'take' positions of one seeded bot game, in order (``players`` from the seed if None)."""
     if players is None:
         players = 2 + seed % 3
-    state = new_game(players=players, seed=seed)
-    bots = _bots(seed, players)
-    while not state.is_over:
-        if state.is_chance:
-            state = state.roll()
-            continue
+    for state in decisions(new_game(players=players, seed=seed), _bots(seed, players)):
         if state.phase == "take":
             yield state
-        state = state.apply(bots[state.current_player].choose(state))
 
 
 def make_puzzle(state: GameState, kind: str, puzzle_id: str, title: str = "") -> Puzzle | None:
