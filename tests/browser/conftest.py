@@ -11,15 +11,12 @@ import importlib.util
 import os
 import secrets
 import shutil
-import subprocess
 import sys
-import time
-import urllib.request
 from pathlib import Path
 
 import pytest
 
-from .lab import CHROMIUM, CHROMIUM_ARGS, LabError, _free_port, start_lab
+from .lab import CHROMIUM, CHROMIUM_ARGS, LabError, free_port, serve, start_lab
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 TUTORIAL = Path(__file__).resolve().parents[2] / "notebooks"
@@ -53,7 +50,7 @@ def classroom(tmp_path_factory):
     """
     if importlib.util.find_spec("voila") is None:
         _missing("voila is not installed (pip install corinth[lab])")
-    port = _free_port()
+    port = free_port()
     token = secrets.token_hex(8)
     cmd = [
         sys.executable,
@@ -67,31 +64,13 @@ def classroom(tmp_path_factory):
         f"--token={token}",
         str(TUTORIAL),
     ]
-    log = open(tmp_path_factory.mktemp("voila") / f"voila-{port}.log", "w")  # noqa: SIM115
-    proc = subprocess.Popen(cmd, cwd=TUTORIAL.parent, stdout=log, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
-    while True:
-        try:
-            with urllib.request.urlopen(f"{url}/?token={token}", timeout=2) as r:
-                if r.status == 200:
-                    break
-        except OSError:
-            pass
-        if proc.poll() is not None or time.monotonic() > deadline:
-            proc.kill()
-            log.close()
-            pytest.fail(f"Voilà did not start; see {log.name}", pytrace=False)
-        time.sleep(0.3)
+    log_path = tmp_path_factory.mktemp("voila") / f"voila-{port}.log"
     try:
-        yield url, token
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-        log.close()
+        with serve(cmd, TUTORIAL.parent, log_path, f"{url}/?token={token}", "Voilà"):
+            yield url, token
+    except LabError as exc:
+        pytest.fail(str(exc), pytrace=False)
 
 
 @pytest.fixture(scope="session")

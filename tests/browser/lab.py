@@ -49,7 +49,7 @@ class Lab:
         return f"{self.url}/{path.lstrip('/')}{sep}token={self.token}"
 
 
-def _free_port() -> int:
+def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
@@ -72,7 +72,7 @@ def _quiet_settings(settings: Path) -> None:
 @contextlib.contextmanager
 def start_lab(root: Path, home: Path) -> Iterator[Lab]:
     """Run JupyterLab serving ``root`` (settings under ``home``) until the block ends."""
-    port = _free_port()
+    port = free_port()
     # A fresh token per run: no other local process can drive the test server while it runs.
     token = secrets.token_hex(24)
     cmd = [
@@ -96,26 +96,39 @@ def start_lab(root: Path, home: Path) -> Iterator[Lab]:
     env["JUPYTERLAB_SETTINGS_DIR"] = str(home / "settings")
     env["JUPYTERLAB_WORKSPACES_DIR"] = str(home / "workspaces")
     _quiet_settings(home / "settings")
-    log_path = root.parent / f"lab-{port}.log"
+    url = f"http://127.0.0.1:{port}"
+    status = urllib.request.Request(
+        f"{url}/api/status", headers={"Authorization": f"token {token}"}
+    )
+    with serve(cmd, root, root.parent / f"lab-{port}.log", status, "JupyterLab", env):
+        yield Lab(url, root, token)
+
+
+@contextlib.contextmanager
+def serve(
+    cmd: list[str],
+    cwd: Path,
+    log_path: Path,
+    ready: urllib.request.Request | str,
+    name: str,
+    env: dict | None = None,
+) -> Iterator[None]:
+    """Run a test server (JupyterLab, Voilà) until the block ends, once ``ready`` answers 200."""
     with open(log_path, "w") as log:
-        proc = subprocess.Popen(cmd, cwd=root, env=env, stdout=log, stderr=subprocess.STDOUT)
-        url = f"http://127.0.0.1:{port}"
+        proc = subprocess.Popen(cmd, cwd=cwd, env=env, stdout=log, stderr=subprocess.STDOUT)
         try:
             deadline = time.monotonic() + 60
             while True:
                 try:
-                    request = urllib.request.Request(
-                        f"{url}/api/status", headers={"Authorization": f"token {token}"}
-                    )
-                    with urllib.request.urlopen(request, timeout=2) as r:
+                    with urllib.request.urlopen(ready, timeout=2) as r:
                         if r.status == 200:
                             break
                 except OSError:
                     pass
                 if proc.poll() is not None or time.monotonic() > deadline:
-                    raise LabError(f"JupyterLab did not start; see {log_path}")
+                    raise LabError(f"{name} did not start; see {log_path}")
                 time.sleep(0.3)
-            yield Lab(url, root, token)
+            yield
         finally:
             proc.terminate()
             try:
