@@ -81,3 +81,23 @@ def decode_text(data: bytes | str) -> str:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise ValueError(f"not UTF-8 text (byte {exc.start})") from None
+
+
+def json_from_bytes(raw: bytes | str, limit: int, what: str) -> Any:
+    """A file's JSON as plain data: at most ``limit`` bytes, UTF-8, strict JSON; else a ``ValueError``
+    whose words a loader puts in its own error (``what`` names the file's kind in the size message).
+
+    >>> json_from_bytes(b'[1, 2]', 100, "puzzle set")
+    [1, 2]
+    >>> json_from_bytes(b'[1, 2]', 3, "puzzle set")
+    Traceback (most recent call last):
+    ...
+    ValueError: larger than 3 bytes (a puzzle set's limit)
+    """
+    if len(raw) > limit:
+        raise ValueError(f"larger than {limit} bytes (a {what}'s limit)")
+    text = decode_text(raw)
+    try:
+        return strict_json(text)
+    except ValueError as exc:
+        raise ValueError(f"not valid JSON: {exc}") from None

@@ -20,7 +20,7 @@ import json
 from typing import Any
 
 from .errors import CorinthError, InvalidSheet, InvalidState, UnknownVariant, shown
-from .files import MAX_FILE_BYTES, decode_text, read_bounded, strict_json
+from .files import MAX_FILE_BYTES, json_from_bytes, read_bounded
 from .moves import Build, Move, Take
 from .sheet import sheet_from_dict
 from .state import GameState, new_game
@@ -73,16 +73,10 @@ def from_json(text: str | bytes, origin: str = "the saved game") -> GameState:
     """Load and replay a saved game. Raises InvalidState listing what is wrong."""
     if not isinstance(text, (str, bytes)):
         raise InvalidState(origin, [f"expected JSON text, got {type(text).__name__}"])
-    if len(text) > MAX_BYTES:
-        raise InvalidState(origin, [f"larger than {MAX_BYTES} bytes (a saved game's limit)"])
     try:
-        text = decode_text(text)
+        data = json_from_bytes(text, MAX_BYTES, "saved game")
     except ValueError as exc:
         raise InvalidState(origin, [str(exc)]) from None
-    try:
-        data = strict_json(text)
-    except ValueError as exc:
-        raise InvalidState(origin, [f"not valid JSON: {exc}"]) from None
     return from_dict(data, origin)
 
 

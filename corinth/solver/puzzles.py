@@ -48,7 +48,7 @@ from corinth.rules import (
     new_game,
 )
 from corinth.rules.errors import shown
-from corinth.rules.files import MAX_FILE_BYTES, decode_text, read_bounded, strict_json
+from corinth.rules.files import MAX_FILE_BYTES, json_from_bytes, read_bounded
 from corinth.rules.sheet import data_dir
 
 from .bots import GreedyBot, RandomBot, decisions
@@ -401,12 +401,10 @@ def puzzles_from_bytes(raw: bytes | str, origin: str = "the puzzle set") -> list
     corinth.rules.errors.InvalidPuzzle: the puzzle set is not a valid Corinth puzzle set:
       - not valid JSON: key 'format' given twice...
     """
-    if len(raw) > MAX_PUZZLE_BYTES:
-        raise InvalidPuzzle(origin, [f"larger than {MAX_PUZZLE_BYTES} bytes"])
     try:
-        data = strict_json(decode_text(raw))
+        data = json_from_bytes(raw, MAX_PUZZLE_BYTES, "puzzle set")
     except ValueError as exc:
-        raise InvalidPuzzle(origin, [f"not valid JSON: {exc}"]) from None
+        raise InvalidPuzzle(origin, [str(exc)]) from None
     if not isinstance(data, dict):
         raise InvalidPuzzle(origin, ["the top level must be a JSON object"])
     problems = [
