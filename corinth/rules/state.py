@@ -92,6 +92,17 @@ class _History:
         return out[::-1]
 
 
+def turn_order(players: int, first: int) -> tuple[int, ...]:
+    """Who plays in a round with ``first`` as first player, in order (R6; two players R10).
+
+    >>> turn_order(2, 1), turn_order(4, 3)
+    ((1, 0, 1), (3, 0, 1, 2))
+    """
+    if players == 2:
+        return (first, 1 - first, first)
+    return tuple((first + i) % players for i in range(players))
+
+
 @dataclass(frozen=True, slots=True, eq=False)
 class GameState:
     """A whole game at one moment. Immutable: ``apply`` returns a new state.
@@ -134,10 +145,7 @@ class GameState:
 
     def turn_order(self) -> tuple[int, ...]:
         """Who plays in this round, in order (R6; two players R10)."""
-        f, n = self.first_player, self.num_players
-        if n == 2:
-            return (f, 1 - f, f)
-        return tuple((f + i) % n for i in range(n))
+        return turn_order(self.num_players, self.first_player)
 
     @property
     def current_player(self) -> int:

@@ -46,7 +46,7 @@ from corinth.rules.dice import (
     roll_outcomes,
     sort_harbor,
 )
-from corinth.rules.state import arrival_shops, deliveries, steward_steps
+from corinth.rules.state import arrival_shops, deliveries, steward_steps, turn_order
 
 from .value import _Now, best_move_now, first_paths
 
@@ -55,12 +55,6 @@ MAX_TURNS = 2  # the deciding player's turns left, this one included, that exact
 
 class OutOfReach(ValueError):
     """The position is too far from the end for the exact ranking (the message says why)."""
-
-
-def _order(players: int, first: int) -> tuple[int, ...]:
-    if players == 2:  # R10
-        return (first, 1 - first, first)
-    return tuple((first + i) % players for i in range(players))  # R6
 
 
 def turns_left(state: GameState, player: int | None = None) -> int:
@@ -82,7 +76,7 @@ def turns_left(state: GameState, player: int | None = None) -> int:
     here = order.count(who) if state.phase in ("purvey", "roll") else order[state.turn :].count(who)
     rounds = sum(max(0, state.sheet.turn_track - p.turns) for p in state.players)
     f = state.first_player
-    return here + sum(_order(n, (f + k) % n).count(who) for k in range(1, rounds + 1))
+    return here + sum(turn_order(n, (f + k) % n).count(who) for k in range(1, rounds + 1))
 
 
 def check_reach(state: GameState) -> None:
