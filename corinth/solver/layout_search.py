@@ -56,6 +56,7 @@ from pathlib import Path
 import numpy as np
 
 from corinth.rules import GameState, Move, Take, new_game
+from corinth.rules.geometry import CENTRE, distances
 from corinth.rules.sheet import (
     GOODS,
     MARKET_SIZE,
@@ -71,7 +72,6 @@ from .bots import GreedyBot, play_game
 from .value import best_move_now
 
 CORNERS = (0, 4, 20, 24)
-CENTRE = (MARKET_SIZE * MARKET_SIZE) // 2
 MAX_FIRST_MOVE_SHARE = 0.25
 OPENINGS = 500  # the final check
 EXPECTED_OPENINGS = 16  # the check with the ``expected`` ranking (rollouts are slow)
@@ -97,8 +97,10 @@ FIRST_RECONSTRUCTION: tuple[str, ...] = _first_reconstruction()
 
 def distance(cell: int) -> int:
     """Steps from the centre on an empty market (the steward walks orthogonally)."""
-    r, c = divmod(cell, MARKET_SIZE)
-    return abs(r - 2) + abs(c - 2)
+    return _FROM_CENTRE.get(cell, 0)  # the centre itself: 0
+
+
+_FROM_CENTRE = distances(CENTRE, 1 << CENTRE)
 
 
 def facts_problems(cells: Sequence[str]) -> list[str]:
