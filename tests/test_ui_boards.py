@@ -306,3 +306,21 @@ def test_focus_and_announce_reach_the_page(state):
     harbor.announce = "Round 1 — your turn: take a group"
     assert sent == [{"focus": True}]
     assert "announce" in harbor.keys
+
+
+def test_r8_board_marks_every_cell_the_compensation_step_can_reach():
+    """With gold, the compensation step may be longer (R8 with A4a): the board marks those cells too,
+    as the controls' help says, and with no gold only the steward's neighbours."""
+    from corinth.render.board import reachable_now
+    from corinth.rules.geometry import distances
+    from tests.conftest import act, play, with_player
+
+    state = play(new_game(players=4, seed=1, first_player=0), "buy 0; roll 111111116")
+    state = act(act(state, "goats"), "gold")
+    assert state.phase == "compensate" and state.current_player == 2
+    p = state.players[2]
+    steps = distances(p.steward, p.used)
+    poor = reachable_now(with_player(state, 2, gold=0), 2)
+    assert poor and all(steps[c] == 1 for c in poor)
+    rich = reachable_now(with_player(state, 2, gold=2), 2)
+    assert {c for c in rich if steps[c] == 3} and set(poor) < set(rich)

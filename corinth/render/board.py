@@ -111,14 +111,15 @@ def reachable_now(state: GameState, player: int, group: str = "") -> list[int]:
     if state.current_player != player:
         return []
     p = state.players[player]
-    if state.phase == "compensate":
-        return sorted(c for c in Market.neighbours(p.steward) if not p.used >> c & 1)
-    if state.phase != "take":
+    if state.phase == "compensate":  # R8: one step, or more or fewer by the game's variants
+        spans = [state.compensation_range(p)]
+    elif state.phase == "take":
+        faces = [g.face for d, g in state.groups() if not group or d == group]
+        spans = [step_range(state, player, f) for f in faces]
+    else:
         return []
-    faces = [g.face for d, g in state.groups() if not group or d == group]
-    if not faces:
+    if not spans:
         return []
-    spans = [step_range(state, player, f) for f in faces]
     by_length = distinct_steward_paths(p.steward, p.used, max(hi for _, hi in spans))
     ends: set[int] = set()
     for lo, hi in spans:
