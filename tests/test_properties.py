@@ -106,6 +106,11 @@ def play_checked(
         if apply_all:
             for m in moves:
                 state.apply(m)
+            # the count and the indexing that pick a random move without listing the moves
+            n = len(moves)
+            assert state.legal_move_count() == n
+            for i in {0, n // 3, n // 2, 2 * n // 3, n - 1}:
+                assert state.legal_move(i) == moves[i], (state, i)
         bot = bots[state.current_player]
         if (
             type(bot) is RandomBot
@@ -195,6 +200,26 @@ def test_greedy_and_random_mixes_keep_every_invariant(players, seed, greedy):
 @given(players=player_counts, seed=seeds)
 def test_every_legal_move_applies(players, seed):
     play_checked(players, seed, [RandomBot(seed + i) for i in range(players)], apply_all=True)
+
+
+def test_legal_move_is_the_listed_move_of_that_index():
+    """Every index of every take of a few seeded games, and a clear error past the end."""
+    checked = 0
+    for seed in range(3):
+        state = new_game(players=2 + seed, seed=seed)
+        bots = [RandomBot(seed + i) for i in range(state.num_players)]
+        while not state.is_over:
+            if state.is_chance:
+                state = state.roll()
+                continue
+            moves = state.legal_moves()
+            if state.phase == "take" and checked < 40:
+                assert [state.legal_move(i) for i in range(len(moves))] == moves
+                with pytest.raises(IndexError, match=f"legal move {len(moves)} of {len(moves)}"):
+                    state.legal_move(len(moves))
+                checked += 1
+            state = state.apply(bots[state.current_player].choose(state))
+    assert checked == 40
 
 
 def test_chance_outcome_probabilities_sum_to_one():

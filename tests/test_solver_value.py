@@ -8,8 +8,9 @@ import numpy as np
 import pytest
 
 from corinth.rules import new_game
+from corinth.rules.state import first_arrivals
 from corinth.solver.bots import GreedyBot, RandomBot, play_game
-from corinth.solver.value import apply_key, best_move_now, first_paths, move_key
+from corinth.solver.value import apply_key, best_move_now, move_key
 from tests.conftest import LAYOUT_SHEET
 
 
@@ -63,12 +64,12 @@ def test_move_key_sees_the_build_a_take_pays_for():
     pytest.fail("no take paying for a scoring build in 40 games")
 
 
-def test_first_paths_are_the_first_legal_paths_of_each_length_and_arrival():
+def test_first_arrivals_are_the_first_legal_paths_of_each_length_and_arrival():
     from corinth.rules import steward_paths
 
     for start, used in [(12, 1 << 12), (7, 1 << 12 | 1 << 7 | 1 << 8), (0, 0b111)]:
         buckets = steward_paths(start, used, 6)
-        firsts = first_paths(start, used, 6)
+        firsts = first_arrivals(start, used, 6)
         for n in range(1, 7):
             want = {}
             for path in buckets[n]:

@@ -187,9 +187,10 @@ class GameState:
         return [(HARBOR[i], g) for i, g in enumerate(self.harbor) if g is not None]
 
     def score(self, player: int) -> int:
-        from .scoring import score_breakdown
+        """The final score (E1) ``player`` would have if the game ended now."""
+        from .scoring import score
 
-        return score_breakdown(self, player).total
+        return score(self, player)
 
     def score_breakdown(self, player: int):
         """Every term of the final score (E1) as it stands now. See ``corinth.rules.scoring``."""
@@ -241,10 +242,60 @@ class GameState:
             return self._compensation_moves() + [Pass()]
         return []
 
+    def legal_move_count(self) -> int:
+        """``len(self.legal_moves())``, without listing the moves (a take may have thousands).
+
+        >>> s = new_game(players=4, seed=3).apply("buy 0").apply("roll 123456666")
+        >>> s.legal_move_count() == len(s.legal_moves())
+        True
+        """
+        if self.phase != "take":
+            return len(self.legal_moves())
+        return sum(run[0] for run in self._take_plan()[0])
+
+    def legal_move(self, index: int) -> Move:
+        """``self.legal_moves()[index]``, without listing the moves (how a random player picks).
+
+        >>> s = new_game(players=4, seed=3).apply("buy 0").apply("roll 123456666")
+        >>> s.legal_move(40) == s.legal_moves()[40]
+        True
+        """
+        if self.phase != "take" or index < 0:
+            return self.legal_moves()[index]
+        rest = index
+        plan, shops_at = self._take_plan()
+        for count, district, actions, paths in plan:
+            if rest >= count:
+                rest -= count
+            elif actions is not None:
+                return actions[rest]
+            else:
+                for path in paths:
+                    choices = shops_at[path[-1]]
+                    if rest < len(choices):
+                        return Take.listed(district, path, choices[rest])
+                    rest -= len(choices)
+        raise IndexError(f"legal move {index} of {index - rest}")
+
     def _take_moves(self) -> list[Move]:
+        moves: list[Move] = []
+        plan, shops_at = self._take_plan(counted=False)
+        for _, district, actions, paths in plan:
+            if actions is not None:
+                moves += actions
+                continue
+            for path in paths:
+                for shops in shops_at[path[-1]]:
+                    moves.append(Take.listed(district, path, shops))
+        return moves
+
+    def _take_plan(self, counted: bool = True) -> tuple[list[tuple], dict[int, list]]:
+        """The legal takes in ``legal_moves`` order, as runs ``(how many, district, the district's
+        actions or None, steward paths or None)``, and the shop choices at each arrival cell (M1).
+        The steward runs' counts are 0 unless ``counted``."""
         p = self.player()
         sheet = self.sheet
-        moves: list[Move] = []
+        plan: list[tuple] = []
         groups = self.groups()
         stables = p.has("stables")
         longest = min(CELLS - 1, max(steward_steps(g.face, p.gold, stables)[1] for _, g in groups))
@@ -252,24 +303,30 @@ class GameState:
         # The memo's own buckets: only read here, so the public function's copy is not needed.
         by_length = _distinct_steward_paths(p.steward, p.used | 1 << p.steward, longest)
         shops_at: dict[int, list[tuple[int, ...]]] = {}  # M1 shop choices per arrival cell
+        counts = [0] * (longest + 1)  # moves per length, one group
+        for n in range(1, longest + 1):
+            total = 0
+            for path in by_length[n]:
+                end = path[-1]
+                choices = shops_at.get(end)
+                if choices is None:
+                    choices = shops_at[end] = arrival_shops(sheet, p, end)
+                if counted:
+                    total += len(choices)
+            counts[n] = total
         for district, group in groups:
             if district in ("gold", "goats"):
-                moves.append(Take.listed(district))
+                actions = [Take.listed(district)]
             else:
                 d = GOODS.index(district)
                 checks = group.size + (1 if p.has("warehouse") else 0)  # B3
-                for shops in deliveries(sheet.districts[d].shops, p.shops[d], checks):
-                    moves.append(Take.listed(district, (), shops))
+                choices = deliveries(sheet.districts[d].shops, p.shops[d], checks)
+                actions = [Take.listed(district, (), shops) for shops in choices]
+            plan.append((len(actions), district, actions, None))
             lo, hi = steward_steps(group.face, p.gold, stables)
             for n in range(lo, min(hi, longest) + 1):
-                for path in by_length[n]:
-                    end = path[-1]
-                    choices = shops_at.get(end)
-                    if choices is None:
-                        choices = shops_at[end] = arrival_shops(sheet, p, end)
-                    for shops in choices:
-                        moves.append(Take.listed(district, path, shops))
-        return moves
+                plan.append((counts[n], district, None, by_length[n]))
+        return plan, shops_at
 
     def compensation_range(self, p: PlayerState) -> tuple[int, int]:
         """The fewest and most steps ``p``'s compensation step may take (R8), by this game's variants.
@@ -888,6 +945,35 @@ def distinct_steward_paths(start: int, used: int, longest: int) -> list[list[tup
     """
     longest = max(0, min(longest, CELLS - 1))
     return [list(bucket) for bucket in _distinct_steward_paths(start, used | 1 << start, longest)]
+
+
+def first_arrivals(
+    start: int, used: int, longest: int
+) -> tuple[tuple[tuple[int, tuple], ...], ...]:
+    """For each length ``n`` (index, 0 to ``longest``), the cells a steward path of ``n`` steps from
+    ``start`` can end on, each with its first path in ``legal_moves`` order (A4b, A4c). Paths of one
+    length to one cell are worth the same but for the cells they use up: solvers value one of each.
+
+    >>> [len(ends) for ends in first_arrivals(12, 1 << 12, 3)]
+    [0, 4, 8, 12]
+    >>> first_arrivals(12, 1 << 12, 2)[2][0]
+    (2, (7, 2))
+    """
+    return _first_arrivals(start, used | 1 << start, max(0, min(longest, CELLS - 1)))
+
+
+@functools.lru_cache(maxsize=8192)
+def _first_arrivals(
+    start: int, seen: int, longest: int
+) -> tuple[tuple[tuple[int, tuple], ...], ...]:
+    out = []
+    for bucket in _distinct_steward_paths(start, seen, longest):
+        ends: dict[int, tuple[int, ...]] = {}
+        for path in bucket:  # ascending: the first met is the first listed
+            if path[-1] not in ends:
+                ends[path[-1]] = path
+        out.append(tuple(ends.items()))
+    return tuple(out)
 
 
 # Neighbours in ascending order, so a depth-first walk yields each length's paths already sorted;

@@ -9,7 +9,7 @@
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 
 import numpy as np
 
@@ -39,8 +39,8 @@ class RandomBot(Bot):
         self.rng = np.random.default_rng(seed)
 
     def choose(self, state: GameState) -> Move:
-        moves = state.legal_moves()
-        return moves[int(self.rng.integers(len(moves)))]
+        # the same pick as indexing legal_moves(), without listing them
+        return state.legal_move(int(self.rng.integers(state.legal_move_count())))
 
 
 class GreedyBot(Bot):
@@ -83,10 +83,13 @@ def make_bot(name: str, seed: int = 0) -> Bot:
 
 
 def decisions(
-    state: GameState, bots: Sequence[Bot], rng: np.random.Generator | None = None
+    state: GameState,
+    bots: Sequence[Bot] | Mapping[int, Bot],
+    rng: np.random.Generator | None = None,
 ) -> Iterator[GameState]:
     """The game loop: play from ``state`` to the end, yielding each decision before its bot plays
-    and then the final state. The dice roll from ``rng`` (or the game's seed).
+    and then the final state. The dice roll from ``rng`` (or the game's seed). A caller that stops
+    at a decision plays it itself (``bots`` then needs no bot for that seat).
 
     >>> from corinth.rules import new_game
     >>> states = list(decisions(new_game(players=2, seed=4), [GreedyBot()] * 2))

@@ -46,9 +46,9 @@ from corinth.rules.dice import (
     roll_outcomes,
     sort_harbor,
 )
-from corinth.rules.state import arrival_shops, deliveries, steward_steps, turn_order
+from corinth.rules.state import arrival_shops, deliveries, turn_order
 
-from .value import _Now, best_move_now, first_paths
+from .value import _Now, best_move_now, cheapest_arrivals
 
 MAX_TURNS = 2  # the deciding player's turns left, this one included, that exact solves
 
@@ -217,15 +217,10 @@ class ExactSolver:
     def _steward(self, s: GameState, face: int) -> int:
         now = _Now(s)
         p = now.p
-        lo, hi = steward_steps(face, p.gold, now.stables)
         best = -(10**9)
-        if hi < lo:
-            return best
-        firsts = first_paths(p.steward, p.used, hi)
-        for n in range(lo, min(hi, len(firsts) - 1) + 1):
-            for cell, _ in firsts[n]:
-                for shops in arrival_shops(s.sheet, p, cell):
-                    best = max(best, now.steward(face, n, cell, shops)[0])
+        for n, cell, _ in cheapest_arrivals(p.steward, p.used, [face], p.gold, now.stables)[0]:
+            for shops in arrival_shops(s.sheet, p, cell):
+                best = max(best, now.steward(face, n, cell, shops)[0])
         return best
 
     # --- chance ------------------------------------------------------------------------------

@@ -24,12 +24,28 @@ from __future__ import annotations
 
 import functools
 
-from corinth.rules import BUILDINGS, GOODS, HARBOR, Build, GameState, Move, Purvey, Take
-from corinth.rules.geometry import CELLS, NEIGHBOURS
+from corinth.rules import (
+    BUILDINGS,
+    GOODS,
+    HARBOR,
+    Build,
+    Compensate,
+    GameState,
+    Move,
+    Purvey,
+    Take,
+)
+from corinth.rules.geometry import CELLS, cells_of, reachable_mask
 from corinth.rules.scoring import TEMPLE_POINTS_PER_BUILDING
-from corinth.rules.state import arrival_shops, deliveries, place_goods, steward_cost, steward_steps
-
-NEIGHBOURS_SORTED = tuple(tuple(sorted(n)) for n in NEIGHBOURS)
+from corinth.rules.state import (
+    STABLES_FREE_STEPS,
+    arrival_shops,
+    deliveries,
+    first_arrivals,
+    place_goods,
+    steward_cost,
+    steward_steps,
+)
 
 _TEMPLE = 1 << BUILDINGS.index("temple")
 _WAREHOUSE = 1 << BUILDINGS.index("warehouse")
@@ -146,10 +162,13 @@ class _Now:
         checks = size + self.warehouse  # A3, B3
         return self.key(self.goods(GOODS.index(district), checks, shops), p.gold, p.goats, 0)
 
-    def steward(self, face: int, steps: int, cell: int, shops: tuple) -> tuple[int, int, int]:
-        """A steward move of ``steps`` steps with a group of ``face`` arriving on ``cell`` (A4, M1–M6)."""
+    def steward(
+        self, face: int, steps: int, cell: int, shops: tuple, stables: bool | None = None
+    ) -> tuple[int, int, int]:
+        """A steward move of ``steps`` steps with a group of ``face`` arriving on ``cell`` (A4, M1–M6);
+        ``stables``: whether the Stables' free steps apply (default: whether they are built)."""
         p, sheet = self.p, self.sheet
-        gold = p.gold - steward_cost(face, steps, self.stables)
+        gold = p.gold - steward_cost(face, steps, self.stables if stables is None else stables)
         goats = p.goats
         points = 0
         c = sheet.market.cells[cell]
@@ -262,6 +281,8 @@ def best_move_now(state: GameState, moves: list[Move] | None = None, key=None) -
         now = _Now(state)
         if moves is None and state.phase == "take":
             return _best_take(state, now)
+        if moves is None and state.phase == "compensate":
+            return _best_compensation(state, now)
 
         def key(st, m):
             return move_key(st, m, now)
@@ -280,16 +301,57 @@ def best_move_now(state: GameState, moves: list[Move] | None = None, key=None) -
     return best
 
 
-def _best_take(state: GameState, now: _Now) -> Move:
+def _best_compensation(state: GameState, now: _Now) -> Move:
+    """``best_move_now`` over the legal compensation steps and the pass (R8): a step is a steward
+    move with a group of one die (the engine's own reading, variants included, of its cost)."""
+    p = now.p
+    stables = now.stables and state.variants.stables_adjust_compensation
+    best, best_key = None, None
+    for move in state.legal_moves():
+        if isinstance(move, Compensate):
+            k = now.steward(1, len(move.path), move.path[-1], move.shops, stables)
+        else:  # the pass: nothing changes but the build that may follow
+            k = now.key(0, p.gold, p.goats, 0)
+        if best_key is None or k > best_key:
+            best, best_key = move, k
+    return best
+
+
+def best_take(state: GameState, *, actions: bool = True, steward: bool = True) -> Take | None:
+    """``best_move_now`` over the legal takes, the districts' own actions only or the steward moves
+    only if asked, without listing them (None: no such take). The same choice, ties included, as
+    ``best_move_now(state, moves)`` with ``moves`` those takes in ``legal_moves`` order.
+
+    >>> from corinth.rules import new_game
+    >>> s = new_game(players=2, seed=1, first_player=0).apply("buy 0").apply("roll 112344666")
+    >>> str(best_take(s, steward=False))
+    'blue 1'
+    >>> best_take(s, steward=False) == best_move_now(s, [m for m in s.legal_moves() if not m.path])
+    True
+    """
+    if state.phase != "take":
+        raise ValueError(
+            f"best_take: a take is chosen in the take phase, not the {state.phase} phase"
+        )
+    return _best_take(state, _Now(state), actions, steward)
+
+
+def _best_take(state: GameState, now: _Now, actions: bool = True, steward: bool = True) -> Move:
     """``best_move_now`` over every legal take, without listing every steward path: one path per
-    length and arrival cell (the first in ``legal_moves`` order, so ties resolve alike)."""
+    length and arrival cell (the first in ``legal_moves`` order, so ties resolve alike), and of the
+    lengths reaching a cell only the cheapest (``cheapest_arrivals``)."""
     p, sheet = now.p, state.sheet
     groups = state.groups()
-    longest = max(steward_steps(g.face, p.gold, now.stables)[1] for _, g in groups)
-    firsts = first_paths(p.steward, p.used, longest)
+    faces = [g.face for _, g in groups]
+    if steward:
+        arrivals = cheapest_arrivals(p.steward, p.used, faces, p.gold, now.stables)
+    else:
+        arrivals = [()] * len(groups)
     best, best_key = None, None
-    for district, group in groups:
-        if district in ("gold", "goats"):
+    for i, (district, group) in enumerate(groups):
+        if not actions:
+            options = []
+        elif district in ("gold", "goats"):
             options = [((), now.action(district, group.size, ()))]
         else:
             d = GOODS.index(district)
@@ -302,53 +364,70 @@ def _best_take(state: GameState, now: _Now) -> Move:
         for shops, k in options:
             if best_key is None or k > best_key:
                 best, best_key = Take(district, (), shops), k
-        lo, hi = steward_steps(group.face, p.gold, now.stables)
-        for n in range(lo, min(hi, len(firsts) - 1) + 1):
-            for cell, path in firsts[n]:
-                for shops in arrival_shops(sheet, p, cell):
-                    k = now.steward(group.face, n, cell, shops)
-                    if k > best_key:
-                        best, best_key = Take(district, path, shops), k
+        for n, cell, path in arrivals[i]:
+            for shops in arrival_shops(sheet, p, cell):
+                k = now.steward(group.face, n, cell, shops)
+                if best_key is None or k > best_key:
+                    best, best_key = Take(district, path, shops), k
     return best
 
 
-def first_paths(start: int, used: int, longest: int) -> tuple[tuple[tuple[int, tuple], ...], ...]:
-    """For each length ``n`` (index), the cells a steward path of ``n`` steps from ``start`` can end
-    on, each with its first path in ``legal_moves`` order (A4b, A4c).
+def cheapest_arrivals(
+    start: int, used: int, faces: list[int], gold: int, stables: bool
+) -> tuple[tuple[tuple[int, int, tuple], ...], ...]:
+    """For the groups of ``faces`` in harbor order, the steward moves worth valuing: per arrival
+    cell, one move, the one costing the least gold, then taking the fewest steps, then of the first
+    group; as ``(steps, cell, path)`` in ``legal_moves`` order, group by group (A4).
 
-    Paths through the same cells to the same cell lead to the same position, so the walk goes on
-    from each (cell, cells used) once: the work grows with the positions, not with the paths.
+    Any other move to the same cell ends alike but with less gold or more cells used, so its
+    ``move_key`` is lower: more gold never lowers the score now nor the best build, and fewer cells
+    used rank higher. Skipping it never changes the best move. Paths are walked only as long as a
+    longer one could still reach a cell more cheaply: long walks are the many, and cost much gold.
 
-    >>> [len(ends) for ends in first_paths(12, 1 << 12, 3)]
-    [0, 4, 8, 12]
-    >>> first_paths(12, 1 << 12, 2)[2][0]
-    (2, (7, 2))
+    >>> twos, fives = cheapest_arrivals(12, 1 << 12, [2, 5], gold=0, stables=False)
+    >>> len(twos), len(fives)  # the 5s: only the 12 cells the 2s do not reach
+    (8, 12)
+    >>> fives[0]
+    (5, 5, (7, 2, 1, 0, 5))
     """
-    return _first_paths(start, used | 1 << start, min(max(0, longest), CELLS - 1))
+    return _cheapest_arrivals(start, used, tuple(faces), gold, stables)
 
 
 @functools.lru_cache(maxsize=16384)
-def _first_paths(start: int, seen: int, longest: int):
-    out: list[dict[int, tuple]] = [{} for _ in range(longest + 1)]
-    visited: set[tuple[int, int]] = set()
-    nbrs = NEIGHBOURS_SORTED
-
-    def walk(here: int, seen: int, path: tuple, depth: int) -> None:
-        ends = out[depth]
-        for c in nbrs[here]:
-            bit = 1 << c
-            if seen & bit:
-                continue
-            now = seen | bit
-            if (c, now) in visited:
-                continue
-            visited.add((c, now))
-            p = path + (c,)
-            if c not in ends:
-                ends[c] = p
-            if depth < longest:
-                walk(c, now, p, depth + 1)
-
-    if longest >= 1:
-        walk(start, seen, (), 1)
-    return tuple(tuple(sorted(ends.items(), key=lambda cp: cp[1])) for ends in out)
+def _cheapest_arrivals(start: int, used: int, faces: tuple, gold: int, stables: bool) -> tuple:
+    extra = STABLES_FREE_STEPS if stables else 0
+    ranges = [steward_steps(f, gold, stables) for f in faces]
+    longest = min(CELLS - 1, max((hi for _, hi in ranges), default=0))
+    # later[n]: the least gold any move of n steps or more costs (never: no group may take them)
+    never = 1 << 30
+    later = [never] * (longest + 2)
+    for n in range(longest, 0, -1):
+        now = min(
+            (max(0, abs(n - f) - extra) for f, (lo, hi) in zip(faces, ranges) if lo <= n <= hi),
+            default=never,
+        )
+        later[n] = min(now, later[n + 1])
+    region = cells_of(reachable_mask(start, used | 1 << start))
+    # Walk as far as the free steps reach, then further only while some cell of the region might
+    # still be reached more cheaply by a longer path.
+    depth = min(longest, max(faces, default=0) + extra)
+    while True:
+        firsts = first_arrivals(start, used, depth)
+        chosen: dict[int, tuple[int, int, int]] = {}  # cell: (cost, steps, group)
+        paths: dict[int, tuple] = {}
+        for n in range(1, depth + 1):
+            for cell, path in firsts[n]:
+                for i, f in enumerate(faces):
+                    lo, hi = ranges[i]
+                    if lo <= n <= hi:
+                        c = (max(0, abs(n - f) - extra), n, i)
+                        if c < chosen.get(cell, (never,)):
+                            chosen[cell], paths[cell] = c, path
+        bound = later[depth + 1]
+        if depth >= longest or all(chosen.get(c, (never,))[0] <= bound for c in region):
+            break
+        depth = min(longest, depth + 2)
+    out: list[list] = [[] for _ in faces]
+    for cell, (_, n, i) in sorted(chosen.items(), key=lambda kv: (kv[1][1], paths[kv[0]])):
+        out[i].append((n, cell, paths[cell]))
+    return tuple(tuple(group) for group in out)
