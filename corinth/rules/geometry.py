@@ -13,6 +13,7 @@ column 2). Sets of cells are bitmasks (bit ``i`` for cell ``i``).
 
 from __future__ import annotations
 
+import functools
 import re
 
 from .errors import InvalidNotation
@@ -93,6 +94,7 @@ def distance_layers(start: int, used: int) -> list[int]:
     return layers
 
 
+@functools.lru_cache(maxsize=65536)  # asked again for every move explained from one position
 def reachable_mask(start: int, used: int) -> int:
     """Cells some later steward path can still reach: the free cells connected to ``start`` (A4c).
 

@@ -92,6 +92,7 @@ class _History:
         return out[::-1]
 
 
+@functools.lru_cache(maxsize=64)  # asked at every decision: a handful of answers
 def turn_order(players: int, first: int) -> tuple[int, ...]:
     """Who plays in a round with ``first`` as first player, in order (R6; two players R10).
 

@@ -92,15 +92,20 @@ def best_build_after(state: GameState, move: Move | str) -> Build | None:
     return build if build.buildings else None
 
 
+@functools.lru_cache(maxsize=64)
+def _costs(sheet) -> tuple[tuple[int, int, int], ...]:
+    """(bit, gold, goats) of each building of ``sheet`` (hashing plain numbers is what is fast)."""
+    return tuple((1 << BUILDINGS.index(b.name), b.gold, b.goats) for b in sheet.buildings)
+
+
 @functools.lru_cache(maxsize=65536)
-def _best_build(buildings: tuple, owned: int, gold: int, goats: int) -> tuple[int, int]:
+def _best_build(costs: tuple, owned: int, gold: int, goats: int) -> tuple[int, int]:
     """(points gained, gold + goats spent) of the best affordable set of buildings (B1, B2).
 
     The best set gains the most points and, among those, spends the least: building costs points
     only through the gold and goat pairs it spends, so only the Temple (B2) can gain points.
     """
-    free = [(1 << BUILDINGS.index(b.name), b.gold, b.goats) for b in buildings]
-    free = [f for f in free if not owned & f[0]]
+    free = [f for f in costs if not owned & f[0]]
     had = TEMPLE_POINTS_PER_BUILDING * owned.bit_count() if owned & _TEMPLE else 0
     best = (0, 0)  # building nothing
     for mask in range(1, 1 << len(free)):
@@ -129,13 +134,25 @@ def _delivery(shops: tuple, fills: tuple, checks: int, started: tuple) -> tuple[
 class _Now:
     """What every move of one decision shares: the mover's sheet as it stands."""
 
-    __slots__ = ("state", "who", "p", "sheet", "score", "used", "stables", "warehouse", "trading")
+    __slots__ = (
+        "state",
+        "who",
+        "p",
+        "sheet",
+        "costs",
+        "score",
+        "used",
+        "stables",
+        "warehouse",
+        "trading",
+    )
 
     def __init__(self, state: GameState, score: int | None = None):
         self.state = state
         self.who = who = state.current_player
         self.p = p = state.players[who]
         self.sheet = state.sheet
+        self.costs = _costs(state.sheet)
         self.score = state.score(who) if score is None else score
         self.used = p.used.bit_count()
         self.stables = bool(p.buildings & _STABLES)
@@ -147,7 +164,7 @@ class _Now:
         (pairs of gold and goats aside), then the best build (B1)."""
         p = self.p
         points += (gold // 2 - p.gold // 2) + (goats // 2 - p.goats // 2)
-        built, spent = _best_build(self.sheet.buildings, p.buildings, gold, goats)
+        built, spent = _best_build(self.costs, p.buildings, gold, goats)
         return (self.score + points + built, gold + goats - spent, -(self.used + steps))
 
     def action(self, district: str, size: int, shops: tuple) -> tuple[int, int, int]:
@@ -363,12 +380,12 @@ def _best_take(state: GameState, now: _Now, actions: bool = True, steward: bool 
             ]
         for shops, k in options:
             if best_key is None or k > best_key:
-                best, best_key = Take(district, (), shops), k
+                best, best_key = Take.listed(district, (), shops), k
         for n, cell, path in arrivals[i]:
             for shops in arrival_shops(sheet, p, cell):
                 k = now.steward(group.face, n, cell, shops)
                 if best_key is None or k > best_key:
-                    best, best_key = Take(district, path, shops), k
+                    best, best_key = Take.listed(district, path, shops), k
     return best
 
 
@@ -398,15 +415,19 @@ def _cheapest_arrivals(start: int, used: int, faces: tuple, gold: int, stables: 
     extra = STABLES_FREE_STEPS if stables else 0
     ranges = [steward_steps(f, gold, stables) for f in faces]
     longest = min(CELLS - 1, max((hi for _, hi in ranges), default=0))
-    # later[n]: the least gold any move of n steps or more costs (never: no group may take them)
+    # at[n]: the cheapest (gold, n, group) of a move of n steps; later[n]: the least gold any move of
+    # n steps or more costs (never: no group may take them)
     never = 1 << 30
+    at: list = [None] * (longest + 2)
     later = [never] * (longest + 2)
     for n in range(longest, 0, -1):
-        now = min(
-            (max(0, abs(n - f) - extra) for f, (lo, hi) in zip(faces, ranges) if lo <= n <= hi),
-            default=never,
-        )
-        later[n] = min(now, later[n + 1])
+        for i, f in enumerate(faces):
+            lo, hi = ranges[i]
+            if lo <= n <= hi:
+                c = (max(0, abs(n - f) - extra), n, i)
+                if at[n] is None or c < at[n]:
+                    at[n] = c
+        later[n] = min(later[n + 1], at[n][0] if at[n] else never)
     region = cells_of(reachable_mask(start, used | 1 << start))
     # Walk as far as the free steps reach, then further only while some cell of the region might
     # still be reached more cheaply by a longer path.
@@ -416,13 +437,12 @@ def _cheapest_arrivals(start: int, used: int, faces: tuple, gold: int, stables: 
         chosen: dict[int, tuple[int, int, int]] = {}  # cell: (cost, steps, group)
         paths: dict[int, tuple] = {}
         for n in range(1, depth + 1):
+            c = at[n]
+            if c is None:
+                continue
             for cell, path in firsts[n]:
-                for i, f in enumerate(faces):
-                    lo, hi = ranges[i]
-                    if lo <= n <= hi:
-                        c = (max(0, abs(n - f) - extra), n, i)
-                        if c < chosen.get(cell, (never,)):
-                            chosen[cell], paths[cell] = c, path
+                if c < chosen.get(cell, (never,)):
+                    chosen[cell], paths[cell] = c, path
         bound = later[depth + 1]
         if depth >= longest or all(chosen.get(c, (never,))[0] <= bound for c in region):
             break
