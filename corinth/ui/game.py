@@ -11,7 +11,7 @@ import ipywidgets as w
 
 from corinth.rules import GameState, Move, Purvey, Variants, new_game
 from corinth.rules.variants import HELP as VARIANT_HELP
-from corinth.solver.bots import Bot, make_bot
+from corinth.solver.bots import Bot, decisions, make_bot
 
 from .harbor import HarborWidget
 from .picker import MovePicker, try_apply
@@ -258,17 +258,14 @@ class GameApp(w.VBox):
         if not self.auto:
             self._roll_for_human()
             return
-        while not self.state.is_over and (
-            self.state.is_chance or self.state.current_player != self.human
-        ):
-            state = self.state
-            if state.is_chance:
-                self.state = state.roll()
-                continue
-            self.state = state.apply(self.bots[state.current_player].choose(state))
-            if self.speed:
+        # the engine's game loop, left at the human's decision
+        for k, state in enumerate(decisions(self.state, self.bots)):
+            self.state = state
+            if k and self.speed:  # a bot has just played: show its move for a while
                 self._refresh()
                 time.sleep(self.speed)
+            if state.is_over or state.current_player == self.human:
+                return
 
     def restart(self, variants: Variants | Sequence[str] | None = None) -> None:
         """Start the game again from its seed under ``variants`` (default: the ones chosen in setup)."""
