@@ -17,7 +17,7 @@ import tomllib
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from . import geometry
 from .errors import InvalidSheet, shown
@@ -51,9 +51,11 @@ AMOUNT_KINDS = ("gold", "goats") + GOODS
 PLAIN_KINDS = ("score", "steward", "+1", "yellow")
 
 
-@dataclass(frozen=True, slots=True)
-class Shop:
-    """One shop of a goods district: how many goods it takes and what it scores when complete (A3b)."""
+class Shop(NamedTuple):
+    """One shop of a goods district: how many goods it takes and what it scores when complete (A3b).
+
+    A named tuple, not a dataclass: the solvers' memos hash the shops of a district at every move.
+    """
 
     goods: int
     points: int
