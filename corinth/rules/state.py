@@ -358,14 +358,7 @@ class GameState:
         ]
 
     def _affordable_building_sets(self, p: PlayerState) -> list[tuple[str, ...]]:
-        out = []
-        free = [b for b in self.sheet.buildings if not p.has(b.name)]
-        for mask in range(1 << len(free)):
-            chosen = [free[i] for i in range(len(free)) if mask >> i & 1]
-            if sum(b.gold for b in chosen) <= p.gold and sum(b.goats for b in chosen) <= p.goats:
-                out.append(tuple(b.name for b in chosen))
-        out.sort(key=lambda names: (len(names), [BUILDINGS.index(n) for n in names]))
-        return out
+        return list(_building_sets(self.sheet, p.buildings, p.gold, p.goats))
 
     def is_legal(self, move: Move) -> bool:
         try:
@@ -684,6 +677,20 @@ _HANDLERS = {
 
 
 # --- helpers shared by the actions ----------------------------------------------------------
+
+
+@functools.lru_cache(maxsize=4096)
+def _building_sets(sheet: Sheet, owned: int, gold: int, goats: int) -> tuple[tuple[str, ...], ...]:
+    """The sets of buildings not ``owned`` that ``gold`` and ``goats`` pay for (B1), in
+    ``legal_moves`` order: fewest first, then in the order of ``BUILDINGS``."""
+    out = []
+    free = [b for b in sheet.buildings if not owned >> BUILDINGS.index(b.name) & 1]
+    for mask in range(1 << len(free)):
+        chosen = [free[i] for i in range(len(free)) if mask >> i & 1]
+        if sum(b.gold for b in chosen) <= gold and sum(b.goats for b in chosen) <= goats:
+            out.append(tuple(b.name for b in chosen))
+    out.sort(key=lambda names: (len(names), [BUILDINGS.index(n) for n in names]))
+    return tuple(out)
 
 
 def _compensation_limit(steps: int, most: int, variants: Variants) -> str:

@@ -300,6 +300,8 @@ def best_move_now(state: GameState, moves: list[Move] | None = None, key=None) -
             return _best_take(state, now)
         if moves is None and state.phase == "compensate":
             return _best_compensation(state, now)
+        if moves is None and state.phase == "build":
+            return _best_build_move(state, now)
 
         def key(st, m):
             return move_key(st, m, now)
@@ -316,6 +318,16 @@ def best_move_now(state: GameState, moves: list[Move] | None = None, key=None) -
         if best_key is None or k > best_key:
             best, best_key = move, k
     return best
+
+
+def _best_build_move(state: GameState, now: _Now) -> Build:
+    """``best_move_now`` over the legal builds (B1), valued without making a move of each."""
+    best, best_key = None, None
+    for names in state._affordable_building_sets(now.p):  # in legal_moves order
+        k = now.build(names)
+        if best_key is None or k > best_key:
+            best, best_key = names, k
+    return Build(best)
 
 
 def _best_compensation(state: GameState, now: _Now) -> Move:
