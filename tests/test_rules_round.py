@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 from math import factorial
 
@@ -15,11 +16,12 @@ from corinth.rules import (
     GameState,
     IllegalMove,
     Purvey,
+    Roll,
     Take,
     default_sheet,
     new_game,
 )
-from corinth.rules.dice import roll_outcomes
+from corinth.rules.dice import all_same, compositions, roll_outcomes
 from corinth.rules.variants import Variants
 from corinth.solver.bots import RandomBot
 from tests.conftest import act, assert_illegal, cells, fills, game, play, with_player
@@ -201,6 +203,25 @@ def test_r5_all_dice_alike_win_at_once():
     yellow = with_player(game(players=3, first=1), 1, gold=2).apply("buy 1")
     assert yellow.apply("roll 444444444/4").winners == (1,)
     assert not yellow.apply("roll 444444444/3").is_over  # one die differs
+
+
+def test_r5_all_same_is_true_exactly_when_one_value_shows_on_every_roll():
+    """Every roll of 9 white and 0–3 yellow dice, against the definition: one face shows."""
+    for yellow in range(4):
+        for w in compositions(9):
+            for y in compositions(yellow):
+                shown = sum(1 for a, b in zip(w, y) if a + b)
+                assert all_same(w, y) == (shown == 1), (w, y)
+
+
+def test_r3_rolled_is_the_roll_applied_without_its_history():
+    """Every outcome of a roll with 2 yellow dice, both readings of R5: the same position."""
+    for variants in (Variants(), Variants.from_names(["nine-dice-sort"])):
+        state = with_player(game(players=3, first=1), 1, gold=2).apply("buy 2")
+        state = replace(state, variants=variants)
+        for o in roll_outcomes(2):
+            after = state.apply(Roll(o.white, o.yellow))
+            assert state.rolled(o.white, o.yellow).key() == after.key()
 
 
 def test_r5_variant_nine_identical_dice_sorted_as_usual():

@@ -69,15 +69,28 @@ def sort_harbor(white: tuple[int, ...], yellow: tuple[int, ...]) -> tuple[DiceGr
     if not faces:
         return tuple(harbor)
     top = faces[-1]
-    harbor[-1] = DiceGroup(top + 1, white[top], yellow[top])
+    harbor[-1] = _group(top + 1, white[top], yellow[top])
     for slot, f in enumerate(faces[:-1]):
-        harbor[slot] = DiceGroup(f + 1, white[f], yellow[f])
+        harbor[slot] = _group(f + 1, white[f], yellow[f])
     return tuple(harbor)
 
 
+@cache
+def _group(face: int, white: int, yellow: int) -> DiceGroup:
+    """One shared group per face and dice (groups are immutable): solvers sort many rolls."""
+    return DiceGroup(face, white, yellow)
+
+
 def all_same(white: tuple[int, ...], yellow: tuple[int, ...]) -> bool:
-    """True when every rolled die shows one value (R5)."""
-    return sum(1 for f in range(FACES) if white[f] + yellow[f]) == 1
+    """True when every rolled die shows one value (R5).
+
+    >>> all_same((0, 0, 9, 0, 0, 0), (0, 0, 2, 0, 0, 0)), all_same((0, 0, 9, 0, 0, 0), (1, 0, 0, 0, 0, 0))
+    (True, False)
+    """
+    w, y = sum(white), sum(yellow)
+    if w:  # one face holds every white die, and every yellow one too (asked of every roll a solver sums)
+        return w in white and yellow[white.index(w)] == y
+    return y > 0 and y in yellow
 
 
 @cache

@@ -220,6 +220,30 @@ class GameState:
         white, yellow = dice_mod.sample_roll(rng, self.yellow_dice())
         return Roll(white, yellow)
 
+    def rolled(self, white: tuple[int, ...], yellow: tuple[int, ...]) -> GameState:
+        """The position after the roll ``white`` / ``yellow`` (dice per face), as
+        ``apply(Roll(white, yellow))`` but not recorded in the history nor checked: for solvers
+        that go through every outcome of ``chance_outcomes()``.
+
+        >>> s = new_game(players=2, seed=1).apply("buy 0")
+        >>> s.rolled((2, 1, 1, 1, 1, 3), (0,) * 6).key() == s.apply("roll 112345666").key()
+        True
+        """
+        if self.variants.nine_dice_win and all_same(white, yellow):  # R5: the game may end here
+            return self.apply(Roll(white, yellow))
+        # after a roll a group is always left to take (R3), so the turn starts with a take
+        return _evolve(self, harbor=sort_harbor(white, yellow), phase="take", turn=0)
+
+    def with_player(self, index: int, player: PlayerState) -> GameState:
+        """The same position with player ``index``'s sheet replaced by ``player`` (unchecked): for
+        solvers that try one player's possible sheets against the same rolls and moves.
+
+        >>> s = new_game(players=2, seed=1)
+        >>> s.with_player(1, s.players[0]).players[1] is s.players[0]
+        True
+        """
+        return _evolve(self, players=_set(self.players, index, player))
+
     def roll(self, rng: np.random.Generator | None = None) -> GameState:
         """Roll the dice (R3) and return the state with the harbor sorted (R4)."""
         return self.apply(self.sample_roll(rng))

@@ -31,6 +31,7 @@ corinth.solver.exact.OutOfReach: player 1 has 18 turns left; the exact ranking i
 
 from __future__ import annotations
 
+import functools
 import time
 from dataclasses import replace
 
@@ -40,7 +41,6 @@ from corinth.rules import GOODS, HARBOR, GameState, Move, Roll, new_game
 from corinth.rules.dice import (
     FACES,
     WHITE_DICE,
-    all_same,
     compositions,
     multinomial,
     roll_outcomes,
@@ -138,8 +138,9 @@ class ExactSolver:
         self.memo: dict[tuple, float] = {}
         self.greedy: dict[tuple, Move] = {}
         self.after_roll: dict[tuple, list] = {}
-        self.action: dict[tuple, int] = {}
-        self.steward: dict[tuple, int] = {}
+        # per (sheet, bonuses) of the player's last take: the sheet, then the best points of each
+        # group's district action (by slot and size) and steward move (by face)
+        self.groups: dict[tuple, tuple] = {}
 
     # --- the recursion -----------------------------------------------------------------------
 
@@ -190,18 +191,30 @@ class ExactSolver:
 
     def last_take(self, s: GameState) -> int:
         """The best points of the player's last take (and the build it pays for): the best group."""
-        return max(self._group(s, slot, g.face, g.size) for slot, g in enumerate(s.harbor) if g)
-
-    def _group(self, s: GameState, slot: int, face: int, size: int) -> int:
         p = s.players[self.who]
-        base = (p, s.bonus_owner)
-        a = self.action.get(base + (slot, size))
-        if a is None:
-            a = self.action[base + (slot, size)] = self._action(s, slot, size)
-        st = self.steward.get(base + (face,))
-        if st is None:
-            st = self.steward[base + (face,)] = self._steward(s, face)
-        return max(a, st)
+        # Memoized per sheet and bonuses, the sheet by identity (kept alive in the entry): the same
+        # sheet object meets hundreds of thousands of rolls, and hashing it is slow.
+        key = (id(p), s.bonus_owner)
+        entry = self.groups.get(key)
+        if entry is None or entry[0] is not p:
+            entry = self.groups[key] = (p, {}, {})
+        _, actions, stewards = entry
+        best = None
+        for slot, g in enumerate(s.harbor):
+            if g is None:
+                continue
+            size = g.white + g.yellow
+            a = actions.get((slot, size))
+            if a is None:
+                a = actions[slot, size] = self._action(s, slot, size)
+            st = stewards.get(g.face)
+            if st is None:
+                st = stewards[g.face] = self._steward(s, g.face)
+            if best is None or a > best:
+                best = a
+            if st > best:
+                best = st
+        return best
 
     def _action(self, s: GameState, slot: int, size: int) -> int:
         now = _Now(s)
@@ -241,7 +254,7 @@ class ExactSolver:
                 total += prob * self.value(s.apply(Roll(*roll)))
                 continue
             if t.players[who] is not p:
-                t = replace(t, players=t.players[:who] + (p,) + t.players[who + 1 :])
+                t = t.with_player(who, p)
             if left == 1 and t.phase == "take":
                 total += prob * self.last_take(t)
             else:
@@ -277,13 +290,14 @@ class ExactSolver:
         # Layer by layer: every roll, then the others' greedy moves, positions merged by key
         # after each move (the yellow dice leave after the first turn, R6, so many meet again).
         frontier: dict[tuple, list] = {}
-        for o in roll_outcomes(s.yellow_dice()):
-            t = self._rolled(s, o.white, o.yellow)
-            e = frontier.get(t.key())
+        for white, yellow, prob in _outcomes(s.yellow_dice()):
+            t = s.rolled(white, yellow)
+            k = t.key()
+            e = frontier.get(k)
             if e is None:
-                frontier[t.key()] = [float(o.probability), t, (o.white, o.yellow)]
+                frontier[k] = [prob, t, (white, yellow)]
             else:
-                e[0] += float(o.probability)
+                e[0] += prob
         out = []
         merged: dict[tuple, list] = {}
         while frontier:
@@ -312,12 +326,11 @@ class ExactSolver:
             frontier = nxt
         return out + [tuple(e) for e in merged.values()]
 
-    @staticmethod
-    def _rolled(s: GameState, white: tuple, yellow: tuple) -> GameState:
-        """The position after a roll (R3, R4), built directly: the history is not needed here."""
-        if s.variants.nine_dice_win and all_same(white, yellow):  # R5: the game may end here
-            return s.apply(Roll(white, yellow))
-        return replace(s, harbor=sort_harbor(white, yellow), phase="take", turn=0)
+
+@functools.lru_cache(maxsize=8)
+def _outcomes(yellow_dice: int) -> tuple[tuple[tuple, tuple, float], ...]:
+    """Every roll of 9 white and ``yellow_dice`` yellow dice with its probability as a float."""
+    return tuple((o.white, o.yellow, float(o.probability)) for o in roll_outcomes(yellow_dice))
 
 
 def rank_exact(state: GameState, max_work: int | None = None) -> list[tuple[Move, float]]:
