@@ -42,17 +42,7 @@ TERMS = ("shops", "bonuses", "gold", "goats", "market", "temple")
 
 def score_breakdown(state: GameState, player: int) -> ScoreBreakdown:
     """The score ``player`` would have if the game ended now (E1)."""
-    p = state.players[player]
-    sheet = state.sheet
-    bonuses = sum(d.bonus for i, d in enumerate(sheet.districts) if state.bonus_owner[i] == player)
-    return ScoreBreakdown(
-        shops=shop_points(sheet, p.shops),
-        bonuses=bonuses,
-        gold=p.gold // 2,
-        goats=p.goats // 2,
-        market=sum(p.scores),
-        temple=_temple(p.buildings),
-    )
+    return ScoreBreakdown(*_terms(state, player))
 
 
 def score(state: GameState, player: int) -> int:
@@ -63,39 +53,46 @@ def score(state: GameState, player: int) -> int:
     >>> score(new_game(players=2, seed=1), 0)
     0
     """
+    return sum(_terms(state, player))
+
+
+def _terms(state: GameState, player: int) -> tuple[int, int, int, int, int, int]:
+    """The terms of E1 in ``ScoreBreakdown`` order: shops, bonuses, gold, goats, market, temple."""
     p = state.players[player]
     sheet = state.sheet
     owner = state.bonus_owner
-    bonuses = sum(d.bonus for i, d in enumerate(sheet.districts) if owner[i] == player)
-    gold = p.gold_circled - p.gold_crossed
-    goats = p.goats_circled - p.goats_crossed
-    points = shop_points(sheet, p.shops) + bonuses + gold // 2 + goats // 2 + sum(p.scores)
-    return points + _temple(p.buildings)
+    return (
+        shop_points(sheet, p.shops),
+        sum(d.bonus for i, d in enumerate(sheet.districts) if owner[i] == player),
+        (p.gold_circled - p.gold_crossed) // 2,
+        (p.goats_circled - p.goats_crossed) // 2,
+        sum(p.scores),
+        temple_points(p.buildings),
+    )
 
 
 _TEMPLE_BIT = 1 << BUILDINGS.index("temple")
 
 
-def _temple(buildings: int) -> int:
-    """B2: 3 points per building built, the Temple included, once the Temple is built."""
+def temple_points(buildings: int) -> int:
+    """B2: 3 points per building built (``buildings``: a bitmask over ``BUILDINGS``), the Temple
+    included, once the Temple is built.
+
+    >>> temple_points(0b1010), temple_points(0b1000)  # Warehouse and Temple; the Temple alone
+    (6, 3)
+    """
     return TEMPLE_POINTS_PER_BUILDING * buildings.bit_count() if buildings & _TEMPLE_BIT else 0
 
 
-_SHOP_POINTS: dict = {}  # per sheet (by identity, kept alive here), per filling
-
-
 def shop_points(sheet, fills: tuple[tuple[int, ...], ...]) -> int:
-    """Points of the completed shops of a filling (A3b), memoized: a game revisits few fillings."""
-    memo = _SHOP_POINTS.get(id(sheet))
-    if memo is None or memo[0] is not sheet:
-        if len(_SHOP_POINTS) > 64:
-            _SHOP_POINTS.clear()
-        memo = _SHOP_POINTS[id(sheet)] = (sheet, {})
-    points = memo[1].get(fills)
+    """Points of the completed shops of a filling (A3b), memoized on the sheet: a game revisits
+    few fillings."""
+    memo = sheet.__dict__.get("_shop_points")
+    if memo is None or len(memo) > 1 << 16:
+        memo = sheet.__dict__["_shop_points"] = {}  # a frozen sheet guards setattr, not its dict
+    points = memo.get(fills)
     if points is None:
-        if len(memo[1]) > 1 << 16:
-            memo[1].clear()
-        points = memo[1][fills] = sum(
+        points = memo[fills] = sum(
             shop.points
             for district, filled in zip(sheet.districts, fills)
             for shop, n in zip(district.shops, filled)

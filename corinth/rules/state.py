@@ -314,7 +314,7 @@ class GameState:
                     moves.append(Take.listed(district, path, shops))
         return moves
 
-    def _take_plan(self, counted: bool = True) -> tuple[list[tuple], dict[int, list]]:
+    def _take_plan(self, counted: bool = True) -> tuple[list[tuple], _ShopsAt]:
         """The legal takes in ``legal_moves`` order, as runs ``(how many, district, the district's
         actions or None, steward paths or None)``, and the shop choices at each arrival cell (M1).
         The steward runs' counts are 0 unless ``counted``."""
@@ -327,18 +327,10 @@ class GameState:
         # One path per distinct result (cells used, end cell): same cost, same sheet after.
         # The memo's own buckets: only read here, so the public function's copy is not needed.
         by_length = _distinct_steward_paths(p.steward, p.used | 1 << p.steward, longest)
-        shops_at: dict[int, list[tuple[int, ...]]] = {}  # M1 shop choices per arrival cell
+        shops_at = _ShopsAt(sheet, p)  # M1 shop choices per arrival cell
         counts = [0] * (longest + 1)  # moves per length, one group
-        for n in range(1, longest + 1):
-            total = 0
-            for path in by_length[n]:
-                end = path[-1]
-                choices = shops_at.get(end)
-                if choices is None:
-                    choices = shops_at[end] = arrival_shops(sheet, p, end)
-                if counted:
-                    total += len(choices)
-            counts[n] = total
+        for n in range(1, longest + 1 if counted else 1):
+            counts[n] = sum(len(shops_at[path[-1]]) for path in by_length[n])
         for district, group in groups:
             if district in ("gold", "goats"):
                 actions = [Take.listed(district)]
@@ -361,10 +353,13 @@ class GameState:
         """
         v = self.variants
         return steward_steps(
-            1,
-            p.gold if v.gold_adjusts_compensation else 0,
-            p.has("stables") and v.stables_adjust_compensation,
+            1, p.gold if v.gold_adjusts_compensation else 0, self.compensation_stables(p)
         )
+
+    def compensation_stables(self, p: PlayerState) -> bool:
+        """Whether the Stables' free steps apply to ``p``'s compensation step (R8, B4), by this
+        game's variants."""
+        return p.has("stables") and self.variants.stables_adjust_compensation
 
     def _compensation_moves(self) -> list[Move]:
         p = self.player()
@@ -382,7 +377,7 @@ class GameState:
         ]
 
     def _affordable_building_sets(self, p: PlayerState) -> list[tuple[str, ...]]:
-        return list(_building_sets(self.sheet, p.buildings, p.gold, p.goats))
+        return list(affordable_building_sets(self.sheet, p.buildings, p.gold, p.goats))
 
     def is_legal(self, move: Move) -> bool:
         try:
@@ -498,15 +493,8 @@ class GameState:
         lo, hi = self.compensation_range(p)
         if not lo <= len(move.path) <= hi:
             raise IllegalMove("R8", _compensation_limit(len(move.path), hi, self.variants))
-        v = self.variants
         p, bonus, move = self._steward(
-            p,
-            who,
-            self.bonus_owner,
-            move,
-            1,
-            adjust=True,
-            stables=p.has("stables") and v.stables_adjust_compensation,
+            p, who, self.bonus_owner, move, 1, adjust=True, stables=self.compensation_stables(p)
         )
         state = _evolve(self, players=_set(self.players, who, p), bonus_owner=bonus)
         # The rulebook calls the step an action ("l'action « déplacer l'intendant d'un pas »"), and
@@ -703,10 +691,28 @@ _HANDLERS = {
 # --- helpers shared by the actions ----------------------------------------------------------
 
 
+class _ShopsAt(dict):
+    """The shop choices for the goods of each arrival cell (M1, A3a), worked out when first asked."""
+
+    def __init__(self, sheet: Sheet, p: PlayerState):
+        super().__init__()
+        self.sheet, self.p = sheet, p
+
+    def __missing__(self, cell: int) -> list[tuple[int, ...]]:
+        choices = self[cell] = arrival_shops(self.sheet, self.p, cell)
+        return choices
+
+
 @functools.lru_cache(maxsize=4096)
-def _building_sets(sheet: Sheet, owned: int, gold: int, goats: int) -> tuple[tuple[str, ...], ...]:
-    """The sets of buildings not ``owned`` that ``gold`` and ``goats`` pay for (B1), in
-    ``legal_moves`` order: fewest first, then in the order of ``BUILDINGS``."""
+def affordable_building_sets(
+    sheet: Sheet, owned: int, gold: int, goats: int
+) -> tuple[tuple[str, ...], ...]:
+    """The sets of buildings not ``owned`` (a bitmask over ``BUILDINGS``) that ``gold`` and
+    ``goats`` pay for (B1), in ``legal_moves`` order: fewest first, then in ``BUILDINGS`` order.
+
+    >>> affordable_building_sets(default_sheet(), 0, gold=0, goats=0)
+    ((),)
+    """
     out = []
     free = [b for b in sheet.buildings if not owned >> BUILDINGS.index(b.name) & 1]
     for mask in range(1 << len(free)):
@@ -1136,11 +1142,8 @@ def new_game(
             f"the first player is a whole number from 0 to {players - 1} (player 1 to {players}), "
             f"not {shown(first_player)}",
         )
-    players, seed, first_player = (
-        int(players),
-        int(seed),
-        int(first_player),
-    )  # numpy ints to plain ints
+    # numpy ints to plain ints
+    players, seed, first_player = int(players), int(seed), int(first_player)
     if variants is None:
         variants = DEFAULT_VARIANTS
     if not isinstance(variants, Variants):

@@ -33,7 +33,6 @@ from __future__ import annotations
 
 import functools
 import time
-from dataclasses import replace
 
 import numpy as np
 
@@ -44,7 +43,6 @@ from corinth.rules.dice import (
     compositions,
     multinomial,
     roll_outcomes,
-    sort_harbor,
 )
 from corinth.rules.state import arrival_shops, deliveries, turn_order
 
@@ -282,10 +280,9 @@ class ExactSolver:
                         y = tuple(yellow if f == face else 0 for f in range(FACES))
                         out.append((multinomial(counts) / total, None, (w, y)))
                         continue
-                    harbor = sort_harbor(counts, (0,) * FACES)
-                    out.append(
-                        (multinomial(counts) / total, replace(template, harbor=harbor), None)
-                    )
+                    # all the dice counted as white: only the groups' faces and sizes matter
+                    rolled = s.rolled(counts, (0,) * FACES)
+                    out.append((multinomial(counts) / total, rolled, None))
                 return out
         # Layer by layer: every roll, then the others' greedy moves, positions merged by key
         # after each move (the yellow dice leave after the first turn, R6, so many meet again).

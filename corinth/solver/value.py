@@ -36,9 +36,10 @@ from corinth.rules import (
     Take,
 )
 from corinth.rules.geometry import CELLS, cells_of, reachable_mask
-from corinth.rules.scoring import TEMPLE_POINTS_PER_BUILDING
+from corinth.rules.scoring import temple_points
 from corinth.rules.state import (
     STABLES_FREE_STEPS,
+    affordable_building_sets,
     arrival_shops,
     deliveries,
     first_arrivals,
@@ -47,7 +48,6 @@ from corinth.rules.state import (
     steward_steps,
 )
 
-_TEMPLE = 1 << BUILDINGS.index("temple")
 _WAREHOUSE = 1 << BUILDINGS.index("warehouse")
 _STABLES = 1 << BUILDINGS.index("stables")
 _TRADING_POST = 1 << BUILDINGS.index("trading_post")
@@ -106,7 +106,7 @@ def _best_build(costs: tuple, owned: int, gold: int, goats: int) -> tuple[int, i
     only through the gold and goat pairs it spends, so only the Temple (B2) can gain points.
     """
     free = [f for f in costs if not owned & f[0]]
-    had = TEMPLE_POINTS_PER_BUILDING * owned.bit_count() if owned & _TEMPLE else 0
+    had = temple_points(owned)
     best = (0, 0)  # building nothing
     for mask in range(1, 1 << len(free)):
         g = t = 0
@@ -116,8 +116,12 @@ def _best_build(costs: tuple, owned: int, gold: int, goats: int) -> tuple[int, i
                 g, t, built = g + bg, t + bt, built | bit
         if g > gold or t > goats:
             continue
-        temple = TEMPLE_POINTS_PER_BUILDING * built.bit_count() if built & _TEMPLE else 0
-        points = temple - had - (gold // 2 - (gold - g) // 2) - (goats // 2 - (goats - t) // 2)
+        points = (
+            temple_points(built)
+            - had
+            - (gold // 2 - (gold - g) // 2)
+            - (goats // 2 - (goats - t) // 2)
+        )
         if (points, -(g + t)) > (best[0], -best[1]):
             best = (points, g + t)
     return best
@@ -217,10 +221,9 @@ class _Now:
         owned = p.buildings
         for b in buildings:
             owned |= 1 << BUILDINGS.index(b)
-        had = TEMPLE_POINTS_PER_BUILDING * p.buildings.bit_count() if p.buildings & _TEMPLE else 0
-        now = TEMPLE_POINTS_PER_BUILDING * owned.bit_count() if owned & _TEMPLE else 0
+        gained = temple_points(owned) - temple_points(p.buildings)
         lost = (p.gold // 2 - (p.gold - gold) // 2) + (p.goats // 2 - (p.goats - goats) // 2)
-        return (self.score + now - had - lost, p.gold + p.goats - gold - goats, -self.used)
+        return (self.score + gained - lost, p.gold + p.goats - gold - goats, -self.used)
 
     def buy(self, dice: int) -> tuple[int, int, int]:
         """Buying ``dice`` yellow dice, one gold each (R2)."""
@@ -296,12 +299,9 @@ def best_move_now(state: GameState, moves: list[Move] | None = None, key=None) -
     """
     if key is None:
         now = _Now(state)
-        if moves is None and state.phase == "take":
-            return _best_take(state, now)
-        if moves is None and state.phase == "compensate":
-            return _best_compensation(state, now)
-        if moves is None and state.phase == "build":
-            return _best_build_move(state, now)
+        best_of_phase = _BEST_OF_PHASE.get(state.phase) if moves is None else None
+        if best_of_phase is not None:  # every legal move, valued without listing them all
+            return best_of_phase(state, now)
 
         def key(st, m):
             return move_key(st, m, now)
@@ -323,7 +323,8 @@ def best_move_now(state: GameState, moves: list[Move] | None = None, key=None) -
 def _best_build_move(state: GameState, now: _Now) -> Build:
     """``best_move_now`` over the legal builds (B1), valued without making a move of each."""
     best, best_key = None, None
-    for names in state._affordable_building_sets(now.p):  # in legal_moves order
+    p = now.p
+    for names in affordable_building_sets(state.sheet, p.buildings, p.gold, p.goats):
         k = now.build(names)
         if best_key is None or k > best_key:
             best, best_key = names, k
@@ -334,7 +335,7 @@ def _best_compensation(state: GameState, now: _Now) -> Move:
     """``best_move_now`` over the legal compensation steps and the pass (R8): a step is a steward
     move with a group of one die (the engine's own reading, variants included, of its cost)."""
     p = now.p
-    stables = now.stables and state.variants.stables_adjust_compensation
+    stables = state.compensation_stables(p)
     best, best_key = None, None
     for move in state.legal_moves():
         if isinstance(move, Compensate):
@@ -401,6 +402,10 @@ def _best_take(state: GameState, now: _Now, actions: bool = True, steward: bool 
     return best
 
 
+# The phases whose best move is found without listing every legal move.
+_BEST_OF_PHASE = {"take": _best_take, "compensate": _best_compensation, "build": _best_build_move}
+
+
 def cheapest_arrivals(
     start: int, used: int, faces: list[int], gold: int, stables: bool
 ) -> tuple[tuple[tuple[int, int, tuple], ...], ...]:
@@ -446,20 +451,20 @@ def _cheapest_arrivals(start: int, used: int, faces: tuple, gold: int, stables: 
     depth = min(longest, max(faces, default=0) + extra)
     while True:
         firsts = first_arrivals(start, used, depth)
-        chosen: dict[int, tuple[int, int, int]] = {}  # cell: (cost, steps, group)
-        paths: dict[int, tuple] = {}
+        chosen: dict[int, tuple] = {}  # cell: (cost, steps, group, path), the cheapest first
         for n in range(1, depth + 1):
             c = at[n]
             if c is None:
                 continue
             for cell, path in firsts[n]:
-                if c < chosen.get(cell, (never,)):
-                    chosen[cell], paths[cell] = c, path
+                # lengths come shortest first, so a longer one replaces only if it is cheaper
+                if cell not in chosen or c[0] < chosen[cell][0]:
+                    chosen[cell] = c + (path,)
         bound = later[depth + 1]
-        if depth >= longest or all(chosen.get(c, (never,))[0] <= bound for c in region):
+        if depth >= longest or all(c in chosen and chosen[c][0] <= bound for c in region):
             break
         depth = min(longest, depth + 2)
     out: list[list] = [[] for _ in faces]
-    for cell, (_, n, i) in sorted(chosen.items(), key=lambda kv: (kv[1][1], paths[kv[0]])):
-        out[i].append((n, cell, paths[cell]))
+    for cell, (_, n, i, path) in sorted(chosen.items(), key=lambda kv: (kv[1][1], kv[1][3])):
+        out[i].append((n, cell, path))
     return tuple(tuple(group) for group in out)
