@@ -36,7 +36,7 @@ import time
 
 import numpy as np
 
-from corinth.rules import GOODS, HARBOR, GameState, Move, Roll, new_game
+from corinth.rules import HARBOR, GameState, Move, Roll, new_game
 from corinth.rules.dice import (
     FACES,
     WHITE_DICE,
@@ -44,7 +44,7 @@ from corinth.rules.dice import (
     multinomial,
     roll_outcomes,
 )
-from corinth.rules.state import arrival_shops, deliveries, turn_order
+from corinth.rules.state import turn_order
 
 from .value import _Now, best_move_now, cheapest_arrivals
 
@@ -109,6 +109,11 @@ def in_reach(state: GameState) -> bool:
     return True
 
 
+def _shape(state: GameState) -> tuple:
+    """The harbor as its groups' faces and sizes (which dice are yellow aside)."""
+    return tuple((g.face, g.size) if g else None for g in state.harbor)
+
+
 def _without(players: tuple, who: int) -> tuple:
     return players[:who] + (None,) + players[who + 1 :]
 
@@ -163,23 +168,14 @@ class ExactSolver:
             return self.value(s.apply(self.greedy_move(s)))
         if s.phase == "take" and left == 1:
             return float(self.last_take(s))
-        return max(self.value(a) for a in self.afters(s).values())
-
-    def afters(self, s: GameState) -> dict[tuple, GameState]:
-        """The distinct positions the player's legal moves lead to, by ``state.key()``."""
-        out: dict[tuple, GameState] = {}
-        for m in s.legal_moves():
-            a = s.apply(m)
-            out.setdefault(a.key(), a)
-        return out
+        return max(self.value(s.apply(m)) for m in s.legal_moves())  # value() merges positions
 
     def greedy_move(self, s: GameState) -> Move:
         """The greedy bot's move, memoized on what it reads: the mover's sheet, the bonuses and
         the harbor (its choice never depends on the other sheets)."""
         cur = s.current_player
         # A take reads only the groups' faces and sizes, not which dice are yellow.
-        shape = tuple((g.face, g.size) if g else None for g in s.harbor)
-        key = (s.phase, cur, s.players[cur], s.bonus_owner, shape, s.turn, s.first_player)
+        key = (s.phase, cur, s.players[cur], s.bonus_owner, _shape(s), s.turn, s.first_player)
         m = self.greedy.get(key)
         if m is None:
             m = self.greedy[key] = best_move_now(s)
@@ -195,8 +191,8 @@ class ExactSolver:
         key = (id(p), s.bonus_owner)
         entry = self.groups.get(key)
         if entry is None or entry[0] is not p:
-            entry = self.groups[key] = (p, {}, {})
-        _, actions, stewards = entry
+            entry = self.groups[key] = (p, _Now(s), {}, {})
+        _, now, actions, stewards = entry
         best = None
         for slot, g in enumerate(s.harbor):
             if g is None:
@@ -204,34 +200,16 @@ class ExactSolver:
             size = g.white + g.yellow
             a = actions.get((slot, size))
             if a is None:
-                a = actions[slot, size] = self._action(s, slot, size)
+                options = now.actions(HARBOR[slot], size)
+                a = actions[slot, size] = max((k[0] for _, k in options), default=None)
             st = stewards.get(g.face)
             if st is None:
-                st = stewards[g.face] = self._steward(s, g.face)
-            if best is None or a > best:
-                best = a
-            if st > best:
-                best = st
-        return best
-
-    def _action(self, s: GameState, slot: int, size: int) -> int:
-        now = _Now(s)
-        district = HARBOR[slot]
-        if district in ("gold", "goats"):
-            return now.action(district, size, ())[0]
-        d = GOODS.index(district)
-        p = now.p
-        options = deliveries(s.sheet.districts[d].shops, p.shops[d], size + now.warehouse)
-        # no option when the district is full: the group then offers steward moves only
-        return max((now.action(district, size, shops)[0] for shops in options), default=-(10**9))
-
-    def _steward(self, s: GameState, face: int) -> int:
-        now = _Now(s)
-        p = now.p
-        best = -(10**9)
-        for n, cell, _ in cheapest_arrivals(p.steward, p.used, [face], p.gold, now.stables)[0]:
-            for shops in arrival_shops(s.sheet, p, cell):
-                best = max(best, now.steward(face, n, cell, shops)[0])
+                arrivals = cheapest_arrivals(p.steward, p.used, [g.face], p.gold, now.stables)[0]
+                options = now.stewards(g.face, arrivals)
+                st = stewards[g.face] = max((k[0] for _, _, k in options), default=None)
+            for points in (a, st):
+                if points is not None and (best is None or points > best):
+                    best = points
         return best
 
     # --- chance ------------------------------------------------------------------------------
@@ -304,8 +282,7 @@ class ExactSolver:
                     if t.phase == "take" and t.current_player == who:
                         k = t.key()
                         if left == 1:  # only the groups' faces and sizes matter now
-                            shape = tuple((g.face, g.size) if g else None for g in t.harbor)
-                            k = (shape, t.bonus_owner, t.players)
+                            k = (_shape(t), t.bonus_owner, t.players)
                         e = merged.get(k)
                         if e is None:
                             merged[k] = [prob, t, roll]

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import json
 import math
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
 from typing import Any
@@ -52,7 +52,7 @@ from corinth.rules.files import MAX_FILE_BYTES, json_from_bytes, read_bounded
 from corinth.rules.sheet import data_dir
 
 from .bots import GreedyBot, RandomBot, decisions
-from .exact import OutOfReach, in_reach, rank_exact, turns_left
+from .exact import OutOfReach, rank_exact, turns_left
 from .value import best_move_now, move_key
 
 TIERS = {1: "beginner", 2: "intermediate", 3: "expert", 4: "final score"}
@@ -170,24 +170,30 @@ class Puzzle:
 
     def check(self, reply: str | Move | None) -> str:
         """Feedback on a reply: a hint for ``None``, "Correct" for the answer, else why not."""
-        if self.objective == "final_score":
-            return self._check_final(reply)
-        state = self.state
+        final = self.objective == "final_score"
         if reply is None:
-            steward = " steward " in self.answer
-            what = "a steward move" if steward else "a district action (A1–A3), not a steward move"
-            if steward and self.kind == "route":
-                steps = len(self.answer.split(" steward ")[1].split()[0].split(","))
-                what = f"a walk of {steps} step{'s' if steps != 1 else ''}"
-            return (
-                f"Hint: {self.candidates} moves to compare; the best secures {self.best_value} "
-                f"point{'s' if self.best_value != 1 else ''} now, and it is {what}."
-            )
+            return self._final_hint() if final else self._hint()
+        state = self.state
         try:
             move = Move.parse(reply) if isinstance(reply, str) else reply
             state.apply(move)  # a clear error for an illegal reply
         except (IllegalMove, InvalidNotation) as exc:
             return f"Not a legal move here: {exc}"
+        return self._check_final(move) if final else self._check_now(move)
+
+    def _hint(self) -> str:
+        steward = " steward " in self.answer
+        what = "a steward move" if steward else "a district action (A1–A3), not a steward move"
+        if steward and self.kind == "route":
+            steps = len(self.answer.split(" steward ")[1].split()[0].split(","))
+            what = f"a walk of {steps} step{'s' if steps != 1 else ''}"
+        return (
+            f"Hint: {self.candidates} moves to compare; the best secures {self.best_value} "
+            f"point{'s' if self.best_value != 1 else ''} now, and it is {what}."
+        )
+
+    def _check_now(self, move: Move) -> str:
+        state = self.state
         if str(move) == self.answer:
             return (
                 f"Correct! {Move.parse(self.answer).describe(state)} "
@@ -203,18 +209,14 @@ class Puzzle:
             f"{self.best_value}."
         )
 
-    def _check_final(self, reply: str | Move | None) -> str:
+    def _final_hint(self) -> str:
+        return (
+            f"Hint: {self.candidates} moves to compare; the best gives an expected final score "
+            f"of {self.best_value:.2f}, {self.margin:.2f} more than the next best."
+        )
+
+    def _check_final(self, move: Move) -> str:
         state = self.state
-        if reply is None:
-            return (
-                f"Hint: {self.candidates} moves to compare; the best gives an expected final score "
-                f"of {self.best_value:.2f}, {self.margin:.2f} more than the next best."
-            )
-        try:
-            move = Move.parse(reply) if isinstance(reply, str) else reply
-            state.apply(move)
-        except (IllegalMove, InvalidNotation) as exc:
-            return f"Not a legal move here: {exc}"
         if str(move) == self.answer:
             return (
                 f"Correct! {move.describe(state)} Its expected final score is "
@@ -615,10 +617,7 @@ def build_sets(first_seed: int = 1000, quotas: dict | None = None) -> dict[int, 
             (p for (t, _), ps in found.items() if t == tier for p in ps),
             key=lambda p: (p.source["seed"], p.source["move"]),
         )
-        sets[tier] = [
-            Puzzle(**{**asdict(p), "id": f"t{tier}-{i + 1:02d}", "game": p.game})
-            for i, p in enumerate(chosen)
-        ]
+        sets[tier] = [replace(p, id=f"t{tier}-{i + 1:02d}") for i, p in enumerate(chosen)]
     return sets
 
 
@@ -628,9 +627,9 @@ def build_sets(first_seed: int = 1000, quotas: dict | None = None) -> dict[int, 
 def make_final_puzzle(state: GameState, puzzle_id: str) -> Puzzle | None:
     """A final-score puzzle from a take position 2 turns from the player's end, if ``exact`` finds
     a unique best by at least ``FINAL_SCORE_MARGIN`` within ``FINAL_SCORE_WORK``; else None."""
-    if state.phase != "take" or turns_left(state) != 2 or not in_reach(state):
+    if state.phase != "take" or turns_left(state) != 2:
         return None
-    try:
+    try:  # rank_exact refuses what is out of reach
         ranking = rank_exact(state, FINAL_SCORE_WORK)
     except OutOfReach:
         return None
@@ -684,10 +683,7 @@ def build_final_score_set(first_seed: int = 5000, quota: int = FINAL_SCORE_QUOTA
         seed += 1
     chosen = surprising[:quota] + plain[: max(0, quota - len(surprising))]
     chosen.sort(key=lambda p: (p.source["seed"], p.source["move"]))
-    return [
-        Puzzle(**{**asdict(p), "id": f"t4-{i + 1:02d}", "game": p.game})
-        for i, p in enumerate(chosen)
-    ]
+    return [replace(p, id=f"t4-{i + 1:02d}") for i, p in enumerate(chosen)]
 
 
 def set_path(tier: int) -> Path:

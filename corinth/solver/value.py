@@ -23,6 +23,7 @@ The key is sortable, higher is better:
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterator
 
 from corinth.rules import (
     BUILDINGS,
@@ -182,6 +183,22 @@ class _Now:
             return self.key(0, p.gold, goats, 0)
         checks = size + self.warehouse  # A3, B3
         return self.key(self.goods(GOODS.index(district), checks, shops), p.gold, p.goats, 0)
+
+    def actions(self, district: str, size: int) -> list[tuple[tuple, tuple[int, int, int]]]:
+        """(shops, key) of each way to act in ``district`` with ``size`` dice (A1–A3, legal order);
+        none when a goods district is full (its group then offers steward moves only)."""
+        if district in ("gold", "goats"):
+            return [((), self.action(district, size, ()))]
+        d = GOODS.index(district)
+        options = deliveries(self.sheet.districts[d].shops, self.p.shops[d], size + self.warehouse)
+        return [(shops, self.action(district, size, shops)) for shops in options]
+
+    def stewards(self, face: int, arrivals) -> Iterator[tuple[tuple, tuple, tuple[int, int, int]]]:
+        """(path, shops, key) of the steward moves of ``arrivals`` (``cheapest_arrivals``, one
+        group's) with a group of ``face``, in legal order (A4, M1)."""
+        for n, cell, path in arrivals:
+            for shops in arrival_shops(self.sheet, self.p, cell):
+                yield path, shops, self.steward(face, n, cell, shops)
 
     def steward(
         self, face: int, steps: int, cell: int, shops: tuple, stables: bool | None = None
@@ -370,7 +387,7 @@ def _best_take(state: GameState, now: _Now, actions: bool = True, steward: bool 
     """``best_move_now`` over every legal take, without listing every steward path: one path per
     length and arrival cell (the first in ``legal_moves`` order, so ties resolve alike), and of the
     lengths reaching a cell only the cheapest (``cheapest_arrivals``)."""
-    p, sheet = now.p, state.sheet
+    p = now.p
     groups = state.groups()
     faces = [g.face for _, g in groups]
     if steward:
@@ -379,26 +396,12 @@ def _best_take(state: GameState, now: _Now, actions: bool = True, steward: bool 
         arrivals = [()] * len(groups)
     best, best_key = None, None
     for i, (district, group) in enumerate(groups):
-        if not actions:
-            options = []
-        elif district in ("gold", "goats"):
-            options = [((), now.action(district, group.size, ()))]
-        else:
-            d = GOODS.index(district)
-            options = [
-                (shops, now.action(district, group.size, shops))
-                for shops in deliveries(
-                    sheet.districts[d].shops, p.shops[d], group.size + now.warehouse
-                )
-            ]
-        for shops, k in options:
+        for shops, k in now.actions(district, group.size) if actions else ():
             if best_key is None or k > best_key:
                 best, best_key = Take.listed(district, (), shops), k
-        for n, cell, path in arrivals[i]:
-            for shops in arrival_shops(sheet, p, cell):
-                k = now.steward(group.face, n, cell, shops)
-                if best_key is None or k > best_key:
-                    best, best_key = Take.listed(district, path, shops), k
+        for path, shops, k in now.stewards(group.face, arrivals[i]):
+            if best_key is None or k > best_key:
+                best, best_key = Take.listed(district, path, shops), k
     return best
 
 
