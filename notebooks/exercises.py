@@ -18,6 +18,7 @@ Correct! Blue has four shops.
 
 from __future__ import annotations
 
+import functools
 import tomllib
 from collections.abc import Callable
 from dataclasses import replace
@@ -302,6 +303,12 @@ def beginner_review(seed: int = 5) -> tuple[GameState, list[tuple[int, str, floa
     >>> review[0][0], len(review) == len({row[0] for row in review})
     (1, True)
     """
+    final, review = _beginner_review(seed)
+    return final, list(review)
+
+
+@functools.cache  # the questions about the review ask for it again: play and rank it once
+def _beginner_review(seed: int) -> tuple[GameState, tuple[tuple[int, str, float], ...]]:
     from corinth.solver import GreedyBot, RandomBot, play_game, rank_moves
 
     final = play_game(new_game(players=3, seed=seed), [RandomBot(seed), GreedyBot(), GreedyBot()])
@@ -313,7 +320,7 @@ def beginner_review(seed: int = 5) -> tuple[GameState, list[tuple[int, str, floa
             chosen = next(r for r in ranking if str(r.move) == str(move))
             review.append((len(review) + 1, str(move), chosen.loss))
         state = state.apply(move)
-    return final, review
+    return final, tuple(review)
 
 
 def your_move_position() -> GameState:
@@ -412,9 +419,7 @@ def ask(name: str, position: GameState | None = None):
         from corinth.ui import PuzzleWidget
 
         if "puzzle" in d:
-            from corinth.solver.puzzles import load_puzzles
-
-            position = next(p for p in load_puzzles() if p.id == d["puzzle"])
+            position = next(p for p in _stored_puzzles() if p.id == d["puzzle"])
         elif position is None:
             position = globals()[d["position"]]()
         return PuzzleWidget(position, **common)
@@ -431,3 +436,10 @@ def ask(name: str, position: GameState | None = None):
         state = globals()[d["position"]]()
         return GroupExercise(d["question"], state, set(answer), wrong=d.get("wrong"), **common)
     raise ValueError(f"exercise {name!r}: unknown kind {kind!r}")
+
+
+@functools.cache  # every puzzle question would load and check all the stored sets again
+def _stored_puzzles() -> tuple:
+    from corinth.solver.puzzles import load_puzzles
+
+    return tuple(load_puzzles())

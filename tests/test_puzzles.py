@@ -144,8 +144,12 @@ def test_every_stored_field_equals_a_fresh_solve_of_its_position(puzzle: Puzzle)
 
 
 def _stored() -> dict:
+    """The first stored set, cut to its first puzzle (the one the tampering tests change): loading
+    re-solves every puzzle of a set."""
     path = sorted(puzzles_dir().glob("*.json"))[0]
-    return json.loads(path.read_text(encoding="utf-8"))
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["puzzles"] = data["puzzles"][:1]
+    return data
 
 
 def _tampered(change) -> bytes:

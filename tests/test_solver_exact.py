@@ -10,15 +10,14 @@ import pytest
 from corinth.rules import new_game
 from corinth.solver import rank_moves
 from corinth.solver.exact import OutOfReach, in_reach, rank_exact, turns_left
-from tests.solver_states import game_states
+from tests.solver_states import take_states
 
 
 @cache
-def late_states(players: int, seed: int, left: int) -> tuple:
-    """Take states of one seeded greedy game where the player to decide has ``left`` turns left."""
-    return tuple(
-        s for s in game_states(players, seed) if s.phase == "take" and turns_left(s) == left
-    )
+def left_states(players: int, seed: int, left: int) -> tuple:
+    """Take states of one seeded greedy game where the player to decide has ``left`` turns left
+    (not ``exact.late_states``, which picks its own positions)."""
+    return tuple(s for s in take_states(players, seed) if turns_left(s) == left)
 
 
 def _brute_last_turn(state, move) -> int:
@@ -30,7 +29,7 @@ def _brute_last_turn(state, move) -> int:
     return after.score(who)
 
 
-LAST_TURNS = [s for p in (2, 4) for seed in range(3) for s in late_states(p, seed, 1)]
+LAST_TURNS = [s for p in (2, 4) for seed in range(3) for s in left_states(p, seed, 1)]
 
 
 @pytest.mark.parametrize("state", LAST_TURNS[::2], ids=lambda s: f"{s.num_players}p-t{s.turn}")
@@ -43,7 +42,7 @@ def test_exact_on_a_last_turn_equals_brute_force(state):
     assert all(a.value >= b.value for a, b in zip(ranked, ranked[1:]))
 
 
-TWO_TURNS = [late_states(2, seed, 2)[0] for seed in range(3)] + [late_states(4, 2, 2)[1]]
+TWO_TURNS = [left_states(2, seed, 2)[0] for seed in range(3)] + [left_states(4, 2, 2)[1]]
 
 
 @pytest.mark.parametrize("state", TWO_TURNS, ids=lambda s: f"{s.num_players}p-r{s.round}")
@@ -71,7 +70,7 @@ def test_exact_refuses_positions_out_of_reach_and_says_why():
         OutOfReach, match="player 2 has 16 turns left; the exact ranking is for at most 2"
     ):
         rank_moves(state, "exact")
-    three = late_states(4, 0, 3)[0]
+    three = left_states(4, 0, 3)[0]
     with pytest.raises(OutOfReach, match="3 turns left"):
         rank_moves(three, "exact")
 
@@ -80,7 +79,7 @@ def test_turns_left_counts_the_turns_of_each_seat():
     game = new_game(players=2, seed=1, first_player=0)
     # two players: 12 rounds, the first player plays twice a round (R10)
     assert turns_left(game, 0) + turns_left(game, 1) == 12 * 3
-    final = late_states(4, 0, 1)[0]
+    final = left_states(4, 0, 1)[0]
     assert turns_left(final) == 1
 
 
@@ -96,7 +95,7 @@ def test_dropped_candidates_never_rank_above_survivors(monkeypatch):
     import corinth.solver.rank as rank
 
     state = next(
-        s for s in late_states(4, 0, 3) if len({s.apply(m).key() for m in s.legal_moves()}) >= 3
+        s for s in left_states(4, 0, 3) if len({s.apply(m).key() for m in s.legal_moves()}) >= 3
     )
     first_seen: dict = {}
 
@@ -144,9 +143,9 @@ def _naive(state, who: int) -> float:
     "state",
     [
         # a roll, then the other player, then the last turn: the others' play shared by sheets
-        next(s for s in late_states(2, 0, 2) if s.turn == 2),
+        next(s for s in left_states(2, 0, 2) if s.turn == 2),
         # a roll, then the player first: the dice counted by faces and sizes only
-        late_states(4, 2, 2)[1],
+        left_states(4, 2, 2)[1],
     ],
     ids=["2p-other-first", "4p-self-first"],
 )

@@ -99,26 +99,25 @@ class _SeatTally:
     """One seat's running sums over the games, so a report needs no list of every game's result."""
 
     def __init__(self) -> None:
-        self.n = 0
         self.score = _Running()
         self.wins = _Running()
         self.terms = dict.fromkeys(TERMS, 0.0)
 
     def add(self, scores: dict, win: float) -> None:
-        self.n += 1
         self.score.add(scores["total"])
         self.wins.add(win)
         for t in TERMS:
             self.terms[t] += scores[t]
 
     def summary(self) -> dict:
-        half = 1.96 * self.wins.sd() / np.sqrt(self.n) if self.n > 1 else float("nan")
+        n = self.wins.n
+        half = 1.96 * self.wins.sd() / np.sqrt(n) if n > 1 else float("nan")
         return {
             "mean_score": self.score.mean,
-            "score_sd": self.score.sd() if self.n > 1 else 0.0,
+            "score_sd": self.score.sd(),
             "win_rate": self.wins.mean,
             "win_rate_ci95": [self.wins.mean - half, self.wins.mean + half],
-            "terms": {t: v / self.n for t, v in self.terms.items()},
+            "terms": {t: v / n for t, v in self.terms.items()},
         }
 
 

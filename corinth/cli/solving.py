@@ -58,9 +58,9 @@ def format_ranking(state: GameState, ranked: list, objective: str, width: int = 
           Scores +2 points now (0 → 2) and gains 3 goats. Best move.
     """
     who = state.current_player + 1
-    unit = {"immediate": "points now", "exact": "exact expected final score"}.get(
-        objective, "expected final score"
-    )
+    from corinth.solver.rank import VALUE_UNITS
+
+    unit = VALUE_UNITS.get(objective, VALUE_UNITS["expected"])
     lines = [
         f"Player {who} to play ({state.phase}), round {state.round}; objective: {objective} "
         f"(value = {unit}); {len(ranked)} move(s) shown",
@@ -113,7 +113,7 @@ def run_solve(args: argparse.Namespace) -> int:
         raise UserError(f"unknown bot {args.opponents!r}; bots: {', '.join(sorted(BOTS))}")
     from corinth.solver.exact import OutOfReach
 
-    top, count = args.top, len(state.legal_moves())
+    top, count = args.top, state.legal_move_count()
     if top is None and count > MAX_SHOWN:  # every move explained would be gigabytes of text
         top = MAX_SHOWN
         print(

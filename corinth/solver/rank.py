@@ -60,6 +60,12 @@ Z_DROP = 2.5
 TIE_TOLERANCE = 0.25
 MAX_ROLLOUTS = 200
 MAX_CANDIDATES = 16
+# What a ranking's values are, objective by objective (in the CLI's table and the GameApp hint).
+VALUE_UNITS = {
+    "immediate": "points now",
+    "expected": "expected final score",
+    "exact": "exact expected final score",
+}
 
 
 @dataclass(frozen=True, slots=True)

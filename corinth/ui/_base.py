@@ -5,6 +5,7 @@ Colours, cell pictures and SVG drawing live in ``corinth.render`` (no Jupyter th
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -29,6 +30,7 @@ def asset(name: str) -> Path:
     return widgets_dir() / name
 
 
+@functools.cache  # read once for every board class
 def stylesheet() -> str:
     """``boards.css`` with the palette's colours in front, as CSS variables (one source of colours)."""
     return css_variables() + asset("boards.css").read_text(encoding="utf-8")
@@ -75,6 +77,11 @@ class Board(anywidget.AnyWidget):
     def show(self, state: GameState | None) -> None:
         """Draw ``state`` by updating traits (subclasses); the widget itself stays."""
         raise NotImplementedError
+
+    def focus(self) -> None:
+        """Move the keyboard focus to the board: the harbor's selected or first takeable group, the
+        market's tab stop (the steward's cell at first)."""
+        self.send({"focus": True})
 
     def __init__(self, **kwargs: Any):
         super().__init__(**kwargs)

@@ -543,9 +543,9 @@ def hint_html(ranked: list, objective: str) -> str:
         return "<i>No move to rank.</i>"
     if objective == "expected" and ranked[0].samples == 0 and ranked[0].ci is None:
         objective = "exact"  # near the end ``expected`` answers exactly
-    unit = {"immediate": "points now", "exact": "exact expected final score"}.get(
-        objective, "expected final score"
-    )
+    from corinth.solver.rank import VALUE_UNITS
+
+    unit = VALUE_UNITS.get(objective, VALUE_UNITS["expected"])
     best = ranked[0]
     tied = [r for r in ranked if abs(r.value - best.value) <= 1e-9]
     overlapping = [

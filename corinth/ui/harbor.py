@@ -111,10 +111,6 @@ class HarborWidget(Board):
         if content.get("event") == "select":
             self.select(str(content.get("district", "")))
 
-    def focus(self) -> None:
-        """Move the keyboard focus to the board (the selected or first takeable group)."""
-        self.send({"focus": True})
-
     def on_select(self, callback: Callable[[str], None], remove: bool = False) -> None:
         """Call ``callback(district)`` whenever the selection changes ("" when cleared)."""
         if remove:

@@ -258,10 +258,6 @@ class SheetWidget(Board):
                 raise ValueError(reason)
         self._set_path(tuple(path))
 
-    def focus(self) -> None:
-        """Move the keyboard focus to the market (its tab stop: the steward's cell at first)."""
-        self.send({"focus": True})
-
     def clear(self) -> None:
         """Forget the drawn path."""
         self._set_path(())
