@@ -83,6 +83,20 @@ def decode_text(data: bytes | str) -> str:
         raise ValueError(f"not UTF-8 text (byte {exc.start})") from None
 
 
+def text_from_bytes(raw: bytes | str, limit: int, what: str) -> str:
+    """A file's text: at most ``limit`` bytes, UTF-8; else a ``ValueError`` whose words a loader puts
+    in its own error (``what`` names the file's kind in the size message).
+
+    >>> text_from_bytes(b"format = 1", 3, "sheet")
+    Traceback (most recent call last):
+    ...
+    ValueError: larger than 3 bytes (a sheet's limit)
+    """
+    if len(raw) > limit:
+        raise ValueError(f"larger than {limit} bytes (a {what}'s limit)")
+    return decode_text(raw)
+
+
 def json_from_bytes(raw: bytes | str, limit: int, what: str) -> Any:
     """A file's JSON as plain data: at most ``limit`` bytes, UTF-8, strict JSON; else a ``ValueError``
     whose words a loader puts in its own error (``what`` names the file's kind in the size message).
@@ -94,9 +108,7 @@ def json_from_bytes(raw: bytes | str, limit: int, what: str) -> Any:
     ...
     ValueError: larger than 3 bytes (a puzzle set's limit)
     """
-    if len(raw) > limit:
-        raise ValueError(f"larger than {limit} bytes (a {what}'s limit)")
-    text = decode_text(raw)
+    text = text_from_bytes(raw, limit, what)
     try:
         return strict_json(text)
     except ValueError as exc:

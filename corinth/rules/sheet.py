@@ -21,7 +21,7 @@ from typing import Any, NamedTuple
 
 from . import geometry
 from .errors import InvalidSheet, shown
-from .files import decode_text, read_bounded, strict_json
+from .files import read_bounded, strict_json, text_from_bytes
 
 # Harbor districts, bottom to top (C2). Goods districts are the four in the middle.
 HARBOR = ("goats", "green", "purple", "blue", "orange", "gold")
@@ -405,10 +405,8 @@ def sheet_from_bytes(raw: bytes | str, origin: str = "<data>", syntax: str = "to
     corinth.rules.errors.InvalidSheet: <data> is not a valid Corinth sheet:
       - not valid TOML: ...
     """
-    if len(raw) > MAX_SHEET_BYTES:
-        raise InvalidSheet(origin, [f"larger than {MAX_SHEET_BYTES} bytes (a sheet's limit)"])
     try:
-        text = decode_text(raw)
+        text = text_from_bytes(raw, MAX_SHEET_BYTES, "sheet")
     except ValueError as exc:
         raise InvalidSheet(origin, [str(exc)]) from None
     try:
