@@ -10,6 +10,7 @@ import contextlib
 import json
 import os
 import secrets
+import shutil
 import socket
 import subprocess
 import sys
@@ -153,12 +154,15 @@ def wait_for_events(root: Path, check: Callable[[dict], bool], timeout: float = 
     raise AssertionError(f"the Python side did not change as expected; last events: {events}")
 
 
-def open_and_run(page, lab: Lab, name: str) -> None:
-    """Open a notebook in JupyterLab, wait for its kernel, and run all cells.
+def open_and_run(page, lab: Lab, name: str, source: Path | None = None) -> None:
+    """Open a notebook in JupyterLab, wait for its kernel, and run all cells; with ``source``, first
+    copy that notebook into the Lab's folder as ``name``.
 
     The notebooks name their kernel (kernelspec metadata), so no "Select Kernel" dialog should block
     the clicks; if one shows anyway it is accepted.
     """
+    if source is not None:
+        shutil.copy(source, lab.root / name)
     page.goto(lab.address(f"lab/tree/{name}?reset"))
     page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=60_000)
     dialog = page.locator(".jp-Dialog")

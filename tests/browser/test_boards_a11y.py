@@ -5,7 +5,6 @@ Screenshots of each board go to /tmp/corinth-boards/ (look at them after a chang
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
@@ -52,8 +51,7 @@ def notebook_cells(page) -> list[str]:
 
 def test_keys_typed_in_a_board_leave_the_notebook_alone(lab, page):
     """`b`, `m` and `d d` on a focused market cell or harbor row are the board's, not JupyterLab's."""
-    shutil.copy(NOTEBOOKS / "boards.ipynb", lab.root / "keys.ipynb")
-    open_and_run(page, lab, "keys.ipynb")
+    open_and_run(page, lab, "keys.ipynb", source=NOTEBOOKS / "boards.ipynb")
     cell = page.locator(".corinth-cell[data-cell='r2c2']")
     cell.wait_for(timeout=60_000)
     wait_for_events(lab.root, lambda e: "selected" in e)
@@ -78,8 +76,7 @@ def test_game_app_fits_a_projector(lab, browser):
     context = browser.new_context(viewport=PROJECTOR)
     page = context.new_page()
     try:
-        shutil.copy(NOTEBOOKS / "game.ipynb", lab.root / "projector.ipynb")
-        open_and_run(page, lab, "projector.ipynb")
+        open_and_run(page, lab, "projector.ipynb", source=NOTEBOOKS / "game.ipynb")
         app = output(page, 1)
         harbor = app.locator(".corinth-harbor")
         harbor.wait_for(timeout=60_000)
@@ -118,8 +115,7 @@ def test_game_app_fits_a_projector(lab, browser):
 
 
 def test_focus_after_take_and_act_goes_to_the_next_decision(lab, page):
-    shutil.copy(NOTEBOOKS / "game.ipynb", lab.root / "focus.ipynb")
-    open_and_run(page, lab, "focus.ipynb")
+    open_and_run(page, lab, "focus.ipynb", source=NOTEBOOKS / "game.ipynb")
     app = output(page, 1)
     gold = app.locator(".corinth-district[data-district='gold']")
     gold.wait_for(timeout=60_000)
@@ -149,8 +145,7 @@ def test_focus_after_take_and_act_goes_to_the_next_decision(lab, page):
 
 
 def test_round_is_announced_to_screen_readers(lab, page):
-    shutil.copy(NOTEBOOKS / "game.ipynb", lab.root / "announce.ipynb")
-    open_and_run(page, lab, "announce.ipynb")
+    open_and_run(page, lab, "announce.ipynb", source=NOTEBOOKS / "game.ipynb")
     app = output(page, 1)
     region = app.locator(".corinth-harbor .corinth-announce")
     region.wait_for(state="attached", timeout=60_000)
@@ -162,8 +157,7 @@ def test_round_is_announced_to_screen_readers(lab, page):
 
 
 def test_axe_finds_nothing_serious_on_the_harbor_and_the_sheet(lab, page):
-    shutil.copy(NOTEBOOKS / "boards.ipynb", lab.root / "axe-boards.ipynb")
-    open_and_run(page, lab, "axe-boards.ipynb")
+    open_and_run(page, lab, "axe-boards.ipynb", source=NOTEBOOKS / "boards.ipynb")
     page.locator(".corinth-cell[data-cell='r2c2']").wait_for(timeout=60_000)
     wait_for_events(lab.root, lambda e: "selected" in e)
     page.locator(".corinth-district[data-district='blue']").click()
@@ -176,8 +170,7 @@ def test_axe_finds_nothing_serious_on_the_harbor_and_the_sheet(lab, page):
 
 
 def test_axe_finds_nothing_serious_on_game_app_and_puzzle(lab, page):
-    shutil.copy(NOTEBOOKS / "game.ipynb", lab.root / "axe-game.ipynb")
-    open_and_run(page, lab, "axe-game.ipynb")
+    open_and_run(page, lab, "axe-game.ipynb", source=NOTEBOOKS / "game.ipynb")
     app, puzzle = output(page, 1), output(page, 2)
     app.locator(".corinth-harbor").wait_for(timeout=60_000)
     puzzle.locator(".corinth-harbor").wait_for(timeout=60_000)

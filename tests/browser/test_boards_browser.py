@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import http.cookiejar
-import shutil
 import urllib.error
 import urllib.request
 from pathlib import Path
@@ -41,8 +40,7 @@ def test_server_wants_its_token_and_xsrf(lab):
 
 def test_click_harbor_and_market(lab, page):
     root = lab.root
-    shutil.copy(NOTEBOOKS / "boards.ipynb", root / "boards.ipynb")
-    open_and_run(page, lab, "boards.ipynb")
+    open_and_run(page, lab, "boards.ipynb", source=NOTEBOOKS / "boards.ipynb")
     goats = page.locator(".corinth-district[data-district='goats']")
     goats.wait_for(timeout=60_000)
     wait_for_events(root, lambda e: "selected" in e)
@@ -77,8 +75,7 @@ def test_click_harbor_and_market(lab, page):
 def test_keyboard_chooses_a_group(lab, page):
     """Arrow keys move the cursor over the harbor and Enter chooses (the screen-reader path)."""
     root = lab.root
-    shutil.copy(NOTEBOOKS / "boards.ipynb", root / "keyboard.ipynb")
-    open_and_run(page, lab, "keyboard.ipynb")
+    open_and_run(page, lab, "keyboard.ipynb", source=NOTEBOOKS / "boards.ipynb")
     gold = page.locator(".corinth-district[data-district='gold']")
     gold.wait_for(timeout=60_000)
     label = gold.get_attribute("aria-label")
@@ -101,8 +98,7 @@ def test_keyboard_chooses_a_group(lab, page):
 def test_game_app_plays_a_steward_move(lab, page):
     """One move through the whole app: a group, a path on the market, the button; then a puzzle answer."""
     root = lab.root
-    shutil.copy(NOTEBOOKS / "game.ipynb", root / "game.ipynb")
-    open_and_run(page, lab, "game.ipynb")
+    open_and_run(page, lab, "game.ipynb", source=NOTEBOOKS / "game.ipynb")
     app = page.locator(".jp-OutputArea-output").nth(0)
     goats = app.locator(".corinth-district[data-district='goats']")
     goats.wait_for(timeout=60_000)
