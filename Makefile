@@ -7,6 +7,11 @@ PORT ?= 8888
 IP ?= 127.0.0.1
 CLASSROOM_PORT ?= 8866
 TOKEN ?=
+# make classroom MAX_STUDENTS=30 LESSON=05 STUDENTS=25 POOL=1: see the classroom target.
+MAX_STUDENTS ?=
+LESSON ?=
+STUDENTS ?=
+POOL ?=
 
 .PHONY: lab classroom test install install-dev browser lint bench clean
 
@@ -27,21 +32,25 @@ lab: install
 		--LabApp.default_url=/lab/tree/notebooks/00_start_here.ipynb \
 		$(if $(filter 0,$(shell id -u)),--allow-root,)
 
-# The lessons as apps for a class: Voilà runs each notebook with its code hidden, a kernel of its own
-# for every student who opens it (ended when they close the page). This machine only, by default;
+# The lessons as apps for a class (python -m corinth.classroom: Voilà with corinth/classroom/voila.py):
+# a kernel per open lesson, ended when the page closes; at most MAX_STUDENTS at a time (default: what half
+# of this machine's memory holds); one kernel per lesson waiting for the next student, and with
+# LESSON=05 STUDENTS=25 a kernel ready for each student of the class. This machine only, by default;
 # a room's network: make classroom IP=0.0.0.0 TOKEN=words-you-write-on-the-board
-# Progressive rendering shows each cell as soon as it has run, so the first board comes before the rest.
+# Any address but this machine's needs a token (an empty IP= listens on every interface).
 ifneq ($(filter classroom,$(MAKECMDGOALS)),)
 ifeq ($(TOKEN),)
-ifneq ($(filter-out 127.0.0.1 localhost,$(IP)),)
-$(error Serving on $(IP) lets other machines in: give a token, e.g. make classroom IP=$(IP) TOKEN=blue-harbor-42)
+ifeq ($(filter 127.0.0.1 localhost,$(IP)),)
+$(error Serving on '$(IP)' lets other machines in: give a token, e.g. make classroom IP=0.0.0.0 TOKEN=blue-harbor-42)
 endif
 endif
 endif
 classroom: install
-	@echo "Students open: http://$(if $(filter 0.0.0.0,$(IP)),ADDRESS-OF-THIS-MACHINE,$(IP)):$(CLASSROOM_PORT)/voila/render/index.ipynb$(if $(TOKEN),?token=$(TOKEN),)"
-	$(BIN)/voila --no-browser --Voila.ip=$(IP) --port=$(CLASSROOM_PORT) --Voila.port_retries=0 \
-		--progressive_rendering=True $(if $(TOKEN),--token=$(TOKEN),) notebooks
+	@echo "Students open: http://$(if $(filter 127.0.0.1 localhost,$(IP)),$(IP),ADDRESS-OF-THIS-MACHINE):$(CLASSROOM_PORT)/voila/render/index.ipynb$(if $(TOKEN),?token=$(TOKEN),)"
+	$(BIN)/python -m corinth.classroom --ip='$(IP)' --port=$(CLASSROOM_PORT) \
+		$(if $(TOKEN),--token='$(TOKEN)',) $(if $(MAX_STUDENTS),--max-students=$(MAX_STUDENTS),) \
+		$(if $(LESSON),--lesson=$(LESSON),) $(if $(STUDENTS),--students=$(STUDENTS),) \
+		$(if $(POOL),--pool=$(POOL),)
 
 # Chromium for the browser tests (Debian's package; needs root).
 browser:

@@ -19,6 +19,17 @@ from corinth.render.palette import css_variables
 from corinth.rules import GameState, IllegalMove
 from corinth.rules.sheet import package_folder
 
+REFUSAL_CHARS = 300
+
+
+def clip(text: str, limit: int = REFUSAL_CHARS) -> str:
+    """``text`` cut to ``limit`` characters, with an ellipsis when cut.
+
+    >>> clip("x" * 400)[-5:], len(clip("x" * 400))
+    ('xxxx…', 300)
+    """
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
 
 def widgets_dir() -> Path:
     """The ``widgets`` folder of front-end files: inside the installed package, or at the repo's top."""
@@ -129,10 +140,15 @@ class Board(anywidget.AnyWidget):
             callbacks.append(callback)
 
     def refuse(self, reason: str | IllegalMove) -> None:
-        """Show why a click was refused (the engine's message carries the rule ID)."""
-        self.message = str(reason)
+        """Show why a click was refused (the engine's message carries the rule ID).
+
+        Only the last refusal is kept, cut to ``REFUSAL_CHARS``: a page sending huge or endless bad
+        values never grows the kernel.
+        """
+        self.message = clip(str(reason))
+        self.output.outputs = ()
         with self.output:
-            print(f"Refused: {reason}")
+            print(f"Refused: {self.message}")
 
     def __repr__(self) -> str:
         return self.text()

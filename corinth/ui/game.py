@@ -13,6 +13,7 @@ from corinth.rules import GameState, Move, Purvey, Variants, new_game
 from corinth.rules.variants import HELP as VARIANT_HELP
 from corinth.solver.bots import Bot, decisions, make_bot
 
+from ._base import clip
 from .harbor import HarborWidget
 from .picker import MovePicker, try_apply
 from .sheet import SheetWidget
@@ -189,7 +190,7 @@ class GameApp(w.VBox):
             return False
         after, reason = try_apply(self.state, move)
         if after is None:
-            print(f"Refused: {reason}")
+            print(f"Refused: {clip(str(reason))}")
             return False
         self._acting = True
         try:

@@ -9,6 +9,7 @@ import ipywidgets as w
 
 from corinth.rules import GameState, IllegalMove, InvalidNotation, Move, Take
 
+from ._base import clip
 from .harbor import HarborWidget
 from .picker import MovePicker
 from .sheet import SheetWidget
@@ -151,11 +152,10 @@ class PuzzleWidget(w.VBox):
         try:
             after = state.apply(move)
         except (IllegalMove, InvalidNotation) as exc:
-            self.result.value = (
-                f"<span style='color:#a4000f'>Not a legal move here: {html.escape(str(exc))}</span>"
-            )
+            self.result.value = f"<span style='color:#a4000f'>Not a legal move here: {html.escape(clip(str(exc)))}</span>"
+            self.output.outputs = ()
             with self.output:
-                print(f"Refused: {exc}")
+                print(f"Refused: {clip(str(exc))}")
             return None
         played = after.history[-1]  # the engine's canonical notation
         if self.kind == "route" and not (isinstance(played, Take) and played.path):

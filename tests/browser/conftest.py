@@ -9,17 +9,16 @@ from __future__ import annotations
 
 import importlib.util
 import os
-import secrets
 import shutil
 import sys
 from pathlib import Path
 
 import pytest
 
-from .lab import CHROMIUM, CHROMIUM_ARGS, LabError, free_port, serve, start_lab
+from .classroom import start_classroom
+from .lab import CHROMIUM, CHROMIUM_ARGS, LabError, start_lab
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
-TUTORIAL = Path(__file__).resolve().parents[2] / "notebooks"
 
 
 def _missing(reason: str):
@@ -44,31 +43,14 @@ def lab(tmp_path_factory):
 
 @pytest.fixture(scope="session")
 def classroom(tmp_path_factory):
-    """Voilà serving the tutorial as `make classroom` does, on a free port, behind a token.
-
-    Yields (base URL, token). The kernels import corinth from this checkout (PYTHONPATH is passed on).
+    """The classroom command as `make classroom` runs it (Voilà, pre-heated lessons, the bound), on a
+    free port, behind a token. Yields (base URL, token); the kernels import corinth from this checkout.
     """
     if importlib.util.find_spec("voila") is None:
         _missing("voila is not installed (pip install corinth[lab])")
-    port = free_port()
-    token = secrets.token_hex(8)
-    cmd = [
-        sys.executable,
-        "-m",
-        "voila",
-        "--no-browser",
-        "--Voila.ip=127.0.0.1",
-        f"--port={port}",
-        "--Voila.port_retries=0",
-        "--progressive_rendering=True",
-        f"--token={token}",
-        str(TUTORIAL),
-    ]
-    url = f"http://127.0.0.1:{port}"
-    log_path = tmp_path_factory.mktemp("voila") / f"voila-{port}.log"
     try:
-        with serve(cmd, TUTORIAL.parent, log_path, f"{url}/?token={token}", "Voilà"):
-            yield url, token
+        with start_classroom(tmp_path_factory.mktemp("classroom")) as room:
+            yield room.url, room.token
     except LabError as exc:
         pytest.fail(str(exc), pytrace=False)
 

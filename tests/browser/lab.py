@@ -113,8 +113,9 @@ def serve(
     ready: urllib.request.Request | str,
     name: str,
     env: dict | None = None,
-) -> Iterator[None]:
-    """Run a test server (JupyterLab, Voilà) until the block ends, once ``ready`` answers 200."""
+) -> Iterator[subprocess.Popen]:
+    """Run a test server (JupyterLab, Voilà) until the block ends, once ``ready`` answers 200; the
+    block gets its process."""
     with open(log_path, "w") as log:
         proc = subprocess.Popen(cmd, cwd=cwd, env=env, stdout=log, stderr=subprocess.STDOUT)
         try:
@@ -129,7 +130,7 @@ def serve(
                 if proc.poll() is not None or time.monotonic() > deadline:
                     raise LabError(f"{name} did not start; see {log_path}")
                 time.sleep(0.3)
-            yield
+            yield proc
         finally:
             proc.terminate()
             try:

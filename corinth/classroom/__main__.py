@@ -1,0 +1,161 @@
+"""``python -m corinth.classroom``: the lessons as apps for a class, on this machine.
+
+Checks the address and token, works out the bound on students from the machine's memory, copies the
+lessons into a folder of their own, and starts Voilà (``server.Classroom``) with ``voila.py``'s settings.
+
+    python -m corinth.classroom                              # this machine only
+    python -m corinth.classroom --ip 0.0.0.0 --token blue-harbor-42 --lesson 05 --students 25
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+from traitlets.config import Config
+
+LOCAL = ("127.0.0.1", "localhost")
+# Measured: a lesson's kernel holds 90-130 MB (lessons 05 and 06 the most); room for some growth.
+KERNEL_MB = 150
+OPTIONAL = ("08_", "09_", "10_")  # the going-deeper lessons: started on demand, no kernel waiting
+
+
+class ClassroomRefused(SystemExit):
+    """The command will not start as asked; the message says why."""
+
+
+def machine_memory_mb() -> int:
+    """This machine's memory in MB (0 when the system does not say)."""
+    try:
+        return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") // 2**20
+    except (ValueError, OSError, AttributeError):
+        return 0
+
+
+def default_bound(memory_mb: int, waiting: int) -> int:
+    """Students at a time: what fits in half the memory at ``KERNEL_MB`` a kernel, after the kernels
+    waiting in pools.
+
+    >>> default_bound(24 * 1024, waiting=10)
+    71
+    >>> default_bound(2 * 1024, waiting=10)   # a small machine still seats a few
+    4
+    """
+    return max(4, memory_mb // 2 // KERNEL_MB - waiting)
+
+
+def lesson_file(lesson: str, names: list[str]) -> str:
+    """The lesson's file from its number or name: ``05`` -> ``05_play_a_game.ipynb``."""
+    matches = [
+        n for n in names if n == lesson or n.startswith(f"{lesson}_") or n == f"{lesson}.ipynb"
+    ]
+    if len(matches) != 1:
+        numbers = ", ".join(n.split("_")[0] for n in names if n[:2].isdigit())
+        raise ClassroomRefused(f"no lesson {lesson!r}: give its number, one of {numbers}")
+    return matches[0]
+
+
+def check_address(ip: str, token: str) -> None:
+    """Anything but this machine needs a token: the empty address listens on every interface."""
+    if ip not in LOCAL and not token:
+        where = repr(ip) if ip else "every network interface (an empty IP)"
+        raise ClassroomRefused(
+            f"Serving on {where} lets other machines in: give a token the students type once, "
+            f"e.g. make classroom IP={ip or '0.0.0.0'} TOKEN=blue-harbor-42"
+        )
+
+
+def parse(argv: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="python -m corinth.classroom", description=__doc__.split("\n")[0]
+    )
+    parser.add_argument(
+        "--ip", default="127.0.0.1", help="where to listen (default: this machine only)"
+    )
+    parser.add_argument("--port", type=int, default=8866)
+    parser.add_argument("--token", default="", help="needed for any address but this machine's")
+    parser.add_argument(
+        "--max-students",
+        type=int,
+        default=0,
+        help="students at a time (default: what half of this machine's memory holds)",
+    )
+    parser.add_argument("--lesson", default="", help="the lesson the class starts with, e.g. 05")
+    parser.add_argument(
+        "--students",
+        type=int,
+        default=0,
+        help="class size: that many kernels of --lesson are ready before the students arrive",
+    )
+    parser.add_argument(
+        "--pool",
+        type=int,
+        default=1,
+        help="kernels waiting per lesson for the next student (0: none)",
+    )
+    parser.add_argument("--lessons-dir", type=Path, help="the classroom's own copy of the lessons")
+    # Anything else is a Voilà setting, e.g. --ClassroomKernelManager.cull_idle_timeout=30
+    args, args.voila_args = parser.parse_known_args(argv)
+    unknown = [a for a in args.voila_args if not (a.startswith("--") and "." in a.split("=")[0])]
+    if unknown:
+        parser.error(f"unrecognized arguments: {' '.join(unknown)}")
+    for name in ("max_students", "students", "pool"):
+        if getattr(args, name) < 0:
+            raise ClassroomRefused(f"--{name.replace('_', '-')} must be 0 or more")
+    if args.students and not args.lesson:
+        raise ClassroomRefused("--students needs --lesson: which lesson the class opens first")
+    check_address(args.ip, args.token)
+    return args
+
+
+def voila_settings(args: argparse.Namespace, names: list[str]) -> Config:
+    """The teacher's choices, as Voilà settings that win over voila.py."""
+    pooled = [n for n in names if not n.startswith(OPTIONAL)]
+    pools = {n: {"pool_size": args.pool} for n in pooled}
+    steady = {}
+    if args.lesson:
+        first = lesson_file(args.lesson, names)
+        pools[first] = {"pool_size": max(args.students, args.pool)}
+        steady[first] = args.pool
+    pools["default"] = {"pool_size": 0}
+    waiting = sum(p["pool_size"] for p in pools.values())
+    bound = args.max_students or default_bound(machine_memory_mb(), waiting)
+    print(
+        f"Classroom: {bound} students at a time (each open lesson is a kernel of about {KERNEL_MB} MB); "
+        f"{waiting} kernels start now, ready for the first students"
+        + (f", {pools[first]['pool_size']} of them for {first}" if args.lesson else "")
+        + ".",
+        flush=True,
+    )
+    settings = Config()
+    settings.Voila.ip = args.ip
+    settings.Voila.port = args.port
+    settings.Voila.port_retries = 0
+    settings.Voila.open_browser = False
+    if args.token:
+        settings.Voila.token = args.token
+    settings.Classroom.lessons = names
+    settings.ClassroomKernelManager.max_students = bound
+    settings.ClassroomKernelManager.steady_pool_sizes = steady
+    settings.VoilaKernelManager.kernel_pools_config = pools
+    return settings
+
+
+def main(argv: list[str] | None = None) -> None:
+    args = parse(sys.argv[1:] if argv is None else argv)
+    from .lessons import LessonsError, prepare  # after the checks: a refusal starts nothing
+    from .server import Classroom
+
+    folder = args.lessons_dir or Path(tempfile.mkdtemp(prefix="corinth-classroom-")) / "lessons"
+    try:
+        names = prepare(folder)
+    except LessonsError as exc:
+        raise ClassroomRefused(str(exc)) from None
+    Classroom.launch_instance([*args.voila_args, str(folder)], config=voila_settings(args, names))
+
+
+if __name__ == "__main__":
+    main()

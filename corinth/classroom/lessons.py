@@ -1,0 +1,74 @@
+"""The classroom's own folder: the lessons the index links to and the helper files they read, copied
+from ``notebooks/``, nothing else.
+
+Voilà serves every notebook of the folder it is given and follows symlinks; a folder of its own keeps a
+scratch ``Untitled.ipynb`` or a link placed in ``notebooks/`` out of the class.
+
+>>> names = lesson_names(NOTEBOOKS)
+>>> names[0], "05_play_a_game.ipynb" in names
+('index.ipynb', True)
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from pathlib import Path
+
+NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
+INDEX = "index.ipynb"
+# What the lessons read at run time, besides the notebooks themselves.
+HELPERS = ("exercises.py", "exercises.toml", "strategy_lab.py", "WORDS.md", "data")
+_LINK = re.compile(r"\]\(([\w.-]+\.ipynb)\)")
+
+
+class LessonsError(RuntimeError):
+    """The lessons cannot be prepared (the message names the file)."""
+
+
+def lesson_names(source: Path = NOTEBOOKS) -> list[str]:
+    """The index, then every lesson its markdown links to, in the index's order."""
+    index = source / INDEX
+    try:
+        cells = json.loads(index.read_text(encoding="utf-8"))["cells"]
+    except (OSError, ValueError, KeyError) as exc:
+        raise LessonsError(f"cannot read the lesson list {index}: {exc}") from exc
+    names = [INDEX]
+    for cell in cells:
+        if cell.get("cell_type") == "markdown":
+            for name in _LINK.findall("".join(cell.get("source", ""))):
+                if name not in names:
+                    names.append(name)
+    return names
+
+
+def _regular(path: Path) -> bool:
+    return path.is_file() and not path.is_symlink()
+
+
+def prepare(target: Path, source: Path = NOTEBOOKS) -> list[str]:
+    """Copy the lessons and their helpers from ``source`` into ``target`` (emptied first); symlinks
+    are never followed. Returns the lessons' file names, the index first.
+    """
+    names = lesson_names(source)
+    if target.exists():
+        shutil.rmtree(target)
+    target.mkdir(parents=True)
+    for name in names:
+        if not _regular(source / name):
+            raise LessonsError(f"the index links to {name}, which is not a file in {source}")
+        shutil.copyfile(source / name, target / name)
+    for helper in HELPERS:
+        path = source / helper
+        if path.is_symlink():
+            continue
+        if path.is_dir():
+            shutil.copytree(path, target / helper, ignore=_links_and_caches)
+        elif path.is_file():
+            shutil.copyfile(path, target / helper)
+    return names
+
+
+def _links_and_caches(folder: str, names: list[str]) -> set[str]:
+    return {n for n in names if (Path(folder) / n).is_symlink() or n == "__pycache__"}

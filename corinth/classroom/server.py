@@ -1,0 +1,223 @@
+"""Voilà for a class: a bound on the kernels, lessons only, and a page's own shutdown request accepted.
+
+Small subclasses of Voilà's and jupyter_server's own classes, configured by ``voila.py`` in this folder:
+
+- ``ClassroomKernelManager`` (jupyter_server's kernel manager, which Voilà wraps with its pools of
+  pre-heated kernels) counts the students' kernels and admits a new page only below the bound; at the
+  bound it first ends kernels whose page never connected or has gone, then refuses.
+- ``LessonHandler`` (Voilà's page handler) serves only the lessons, answers "the class is full" (HTTP
+  503) past the bound, and sets the ``_xsrf`` cookie that the page's shutdown request sends back, so
+  closing or reloading a page ends its kernel at once (Voilà's bug #1458 refuses it otherwise).
+- ``Classroom`` (the Voilà application) puts those handlers in place and reads ``voila.py`` from here.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
+from datetime import timedelta
+from pathlib import Path
+
+import tornado.web
+from jupyter_server._tz import utcnow
+from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+from traitlets import Dict, Float, Int, List, Unicode, default
+from voila.app import Voila
+from voila.paths import STATIC_ROOT
+from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
+from voila.static_file_handler import TemplateStaticFileHandler
+from voila.tornado.handler import TornadoVoilaHandler
+
+HERE = Path(__file__).resolve().parent
+
+FULL_PAGE = """<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>The class is full</title>
+<meta name="viewport" content="width=device-width, initial-scale=1"></head>
+<body style="font-family: sans-serif; max-width: 36em; margin: 4em auto; line-height: 1.5">
+<main><h1>The class is full</h1>
+<p>Every seat of this class is taken right now ({seats} students at a time).</p>
+<p>Wait a minute, then reload this page: a seat frees up when another student closes a lesson.</p>
+</main></body></html>
+"""
+
+
+class ClassroomKernelManager(AsyncMappingKernelManager):
+    """jupyter_server's kernel manager with a bound on the students' kernels.
+
+    Kernels waiting in a pool (pre-heated for the next student) are not students; every other kernel
+    is. ``admit()`` reserves a seat for a page about to start or take a kernel.
+    """
+
+    max_students = Int(
+        40,
+        config=True,
+        help="At most this many students' kernels at a time; past it a page gets 'the class is full'.",
+    )
+    reclaim_after = Float(
+        20.0,
+        config=True,
+        help="""At the bound, a kernel idle this many seconds with no page connected (a closed page, a
+        page fetched by a script) is ended to make room for a new student.""",
+    )
+    steady_pool_sizes = Dict(
+        {},
+        config=True,
+        help="""Lesson name -> pool size once the start-up pools are filled: a class's lesson starts
+        with a kernel per student waiting, then keeps this many (others keep their start-up size).""",
+    )
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.pending = 0  # pages admitted whose kernel is not started or taken yet
+
+    def waiting(self) -> set[str]:
+        """Kernels pre-heated and waiting in a pool (Voilà's pools; none without pre-heating)."""
+        ids = set()
+        for pool in getattr(self, "_pools", {}).values():
+            for task in pool:
+                if task.done() and not task.cancelled() and task.exception() is None:
+                    ids.add(task.result()["kernel_id"])
+        return ids
+
+    def students(self) -> set[str]:
+        """The kernels of students' pages (started for a page, or taken from a pool)."""
+        return set(self._kernels) - self.waiting()
+
+    def seats_left(self) -> int:
+        return self.max_students - len(self.students()) - self.pending
+
+    def abandoned(self) -> list[str]:
+        """Students' kernels with no page connected, idle for ``reclaim_after`` seconds, oldest first."""
+        now = utcnow()
+        quiet = timedelta(seconds=self.reclaim_after)
+        found = []
+        for kernel_id in self.students():
+            kernel = self._kernels.get(kernel_id)
+            if kernel is None or not kernel.trait_has_value("last_activity"):
+                continue  # still starting
+            last = kernel.last_activity
+            if (
+                self._kernel_connections.get(kernel_id, 0) == 0
+                and getattr(kernel, "execution_state", None) != "busy"
+                and now - last > quiet
+            ):
+                found.append((last, kernel_id))
+        return [kernel_id for _, kernel_id in sorted(found)]
+
+    async def admit(self) -> bool:
+        """Reserve a seat for a new page; at the bound, end abandoned kernels first. False: full."""
+        if self.seats_left() <= 0:
+            missing = 1 - self.seats_left()
+            gone = self.abandoned()[:missing]
+            if gone:
+                self.log.info("Class full: ending %d kernel(s) with no page connected", len(gone))
+                await asyncio.gather(
+                    *(self.shutdown_kernel(kernel_id) for kernel_id in gone),
+                    return_exceptions=True,
+                )
+        if self.seats_left() <= 0:
+            return False
+        self.pending += 1
+        return True
+
+    def settle_pools(self) -> None:
+        """After the start-up fill: refill each lesson's pool to its steady size only."""
+        pools = getattr(self, "kernel_pools_config", None)
+        if pools is None:
+            return
+        for name, size in self.steady_pool_sizes.items():
+            if name in pools:
+                pools[name] = {**pools[name], "pool_size": size}
+
+
+class LessonHandler(TornadoVoilaHandler):
+    """Voilà's page handler, for the lessons only and within the class's bound."""
+
+    def initialize(self, **kwargs):
+        self.lessons = kwargs.pop("lessons")
+        super().initialize(**kwargs)
+
+    @tornado.web.authenticated
+    async def get(self, path=None):
+        if path not in self.lessons:
+            raise tornado.web.HTTPError(404)
+        manager: ClassroomKernelManager = self.kernel_manager
+        if not await manager.admit():
+            self.set_status(503)
+            self.set_header("Retry-After", "60")
+            self.set_header("Content-Type", "text/html; charset=utf-8")
+            self.finish(FULL_PAGE.format(seats=html.escape(str(manager.max_students))))
+            return
+        # The page's shutdown request on close sends this cookie back as its XSRF proof.
+        self.xsrf_token  # noqa: B018 - reading it sets the cookie
+        reserved = True
+        try:
+            async for chunk in self.get_generator(path=path):
+                if reserved:  # the kernel is started or taken now: it counts as a student's
+                    manager.pending -= 1
+                    reserved = False
+                self.write(chunk)
+                self.flush()
+        finally:
+            if reserved:
+                manager.pending -= 1
+
+
+class ShutdownHandler(VoilaShutdownKernelHandler):
+    """The page's shutdown request on close; an unknown kernel is a 404, not a server error."""
+
+    @tornado.web.authenticated
+    async def post(self, kernel_id):
+        if kernel_id not in self.kernel_manager:
+            raise tornado.web.HTTPError(404)
+        await super().post(kernel_id)
+
+
+class TemplateFileHandler(TemplateStaticFileHandler):
+    """Voilà's template files (``<template>/static/<file>``); any other path is a 404, not a server
+    error."""
+
+    def parse_url_path(self, path):
+        parts = path.split("/")
+        if len(parts) < 3 or parts[1] != "static" or ".." in parts or "" in parts:
+            raise tornado.web.HTTPError(404)
+        return super().parse_url_path(path)
+
+    def validate_absolute_path(self, root, absolute_path):
+        try:
+            return super().validate_absolute_path(root, absolute_path)
+        except (AttributeError, ValueError, OSError):
+            raise tornado.web.HTTPError(404) from None
+
+
+class Classroom(Voila):
+    """Voilà serving the lessons of one folder to a class (``python -m corinth.classroom``)."""
+
+    name = "corinth-classroom"
+    lessons = List(
+        Unicode(), config=True, help="The notebooks served: the lesson list and the lessons."
+    )
+
+    @default("config_file_paths")
+    def _config_file_paths_default(self):
+        return [str(HERE)]
+
+    def init_settings(self):
+        settings = super().init_settings()
+        self.kernel_manager.settle_pools()
+        # The sign-out page links a favicon through tornado's static_url, which needs a static folder.
+        settings.setdefault("static_path", STATIC_ROOT)
+        return settings
+
+    def init_handlers(self):
+        handlers = []
+        for pattern, handler, *options in super().init_handlers():
+            if handler is TornadoVoilaHandler:
+                handler = LessonHandler
+                options = [{**options[0], "lessons": set(self.lessons)}]
+            elif handler is VoilaShutdownKernelHandler:
+                handler = ShutdownHandler
+            elif handler is TemplateStaticFileHandler:
+                handler = TemplateFileHandler
+            handlers.append((pattern, handler, *options))
+        return handlers

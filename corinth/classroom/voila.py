@@ -1,0 +1,43 @@
+# The classroom's settings for Voilà (`make classroom`, `python -m corinth.classroom`). What each value
+# means for a teacher is in the README ("In a classroom"); the command's options (the bound, the lesson
+# and class size, the address) are set on its command line and win over this file.
+c = get_config()  # noqa: F821 - traitlets gives config files this function
+
+# One kernel per open page, from jupyter_server's kernel manager with the class's bound
+# (corinth/classroom/server.py), and lessons opened from kernels that ran them before the student came.
+c.VoilaConfiguration.multi_kernel_manager_class = "corinth.classroom.server.ClassroomKernelManager"
+c.VoilaConfiguration.preheat_kernel = True
+c.VoilaConfiguration.progressive_rendering = False  # Voilà cannot pre-heat with it on
+c.VoilaConfiguration.show_tracebacks = False
+
+# Kernels that end. A page that closes or reloads ends its kernel at once (its shutdown request). A
+# kernel with no page connected (the browser crashed, the laptop went to sleep, a script fetched the
+# page) ends after 60 s idle, checked every 15 s: within 75 s. A page left open keeps its kernel as
+# long as it stays open, however long the student reads (connected kernels are never culled).
+c.ClassroomKernelManager.cull_idle_timeout = 60
+c.ClassroomKernelManager.cull_interval = 15
+c.ClassroomKernelManager.cull_connected = False
+c.ClassroomKernelManager.cull_busy = False
+# At the bound, a kernel with no page connected for 20 s makes room for a new student at once.
+c.ClassroomKernelManager.reclaim_after = 20.0
+
+# Pre-heated kernels: one per lesson waits for the next student; the optional lessons 08-10 start on
+# demand. A kernel taken from a pool is replaced 10 s later, so a class arriving together is not slowed
+# by the refill.
+c.VoilaKernelManager.preheat_denylist = [r"^0[89]_", r"^10_"]
+c.VoilaKernelManager.fill_delay = 10.0
+
+# No silent loss of a lesson's output on a busy machine: wait up to 60 s for a cell's output (nbclient
+# waits 4 s), and if it still does not come, say so on the page instead of dropping it.
+c.VoilaExecutor.iopub_timeout = 60
+c.VoilaExecutor.raise_on_iopub_timeout = True
+c.VoilaExecutor.cell_error_instruction = (
+    "This part of the lesson could not be shown: the computer serving the class is very busy. "
+    "Reload the page in a minute."
+)
+c.VoilaExecutor.cell_timeout_instruction = c.VoilaExecutor.cell_error_instruction
+
+# Messages from a page are clicks and small values: 64 KiB is far above what any board sends, and a
+# page that sends more is disconnected instead of filling its kernel's memory. (jupyter_server pings an
+# open page every 30 s, which keeps an idle page's connection open through proxies.)
+c.Voila.tornado_settings = {"websocket_max_message_size": 64 * 1024}

@@ -1,0 +1,117 @@
+"""The classroom command (``python -m corinth.classroom``) run for a test or the load test, and what
+its kernels hold: how many, their memory, the server's CPU.
+
+The kernels are the server's child processes (``ipykernel_launcher``), counted with psutil.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import secrets
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import psutil
+
+from .lab import LabError, free_port, serve
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@dataclass
+class Room:
+    """A running classroom: its address, token, server process and log."""
+
+    url: str
+    token: str
+    process: psutil.Process
+    log: Path
+
+    def address(self, lesson: str) -> str:
+        return f"{self.url}/voila/render/{lesson}?token={self.token}"
+
+    def kernels(self) -> list[psutil.Process]:
+        found = []
+        for child in self.process.children(recursive=True):
+            with contextlib.suppress(psutil.Error):
+                if "ipykernel_launcher" in " ".join(child.cmdline()):
+                    found.append(child)
+        return found
+
+    def kernel_memory_mb(self) -> float:
+        total = 0
+        for kernel in self.kernels():
+            with contextlib.suppress(psutil.Error):
+                total += kernel.memory_info().rss
+        return total / 2**20
+
+    def cpu_seconds(self) -> float:
+        """CPU time of the server and its kernels so far (ended kernels are counted by the OS in
+        the children's times only once reaped, so this is a lower bound)."""
+        total = sum(self.process.cpu_times()[:2])
+        for kernel in self.kernels():
+            with contextlib.suppress(psutil.Error):
+                total += sum(kernel.cpu_times()[:2])
+        return total
+
+    def wait_for_kernels(self, count: int, timeout: float) -> int:
+        """Wait until at most ``count`` kernels are alive; returns how many are."""
+        deadline = time.monotonic() + timeout
+        alive = len(self.kernels())
+        while alive > count and time.monotonic() < deadline:
+            time.sleep(0.5)
+            alive = len(self.kernels())
+        return alive
+
+    def wait_for_pools(self, count: int, timeout: float = 180) -> None:
+        """Wait until ``count`` kernels are started and idle (the pools are filled)."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            kernels = self.kernels()
+            if len(kernels) >= count and all(_idle(k) for k in kernels):
+                return
+            time.sleep(0.5)
+        raise LabError(f"the classroom's {count} pre-heated kernels did not start; see {self.log}")
+
+
+def _idle(process: psutil.Process) -> bool:
+    with contextlib.suppress(psutil.Error):
+        return process.cpu_percent(interval=0.2) < 5
+    return False
+
+
+@contextlib.contextmanager
+def start_classroom(folder: Path, *options: str, token: str | None = None) -> Iterator[Room]:
+    """Run ``python -m corinth.classroom`` on 127.0.0.1 and a free port until the block ends; the
+    lessons are copied into ``folder``. ``options`` are the command's own (``--max-students 4``)."""
+    port = free_port()
+    token = token or secrets.token_hex(8)
+    cmd = [
+        sys.executable,
+        "-m",
+        "corinth.classroom",
+        "--ip=127.0.0.1",
+        f"--port={port}",
+        f"--token={token}",
+        f"--lessons-dir={folder / 'lessons'}",
+        *options,
+    ]
+    url = f"http://127.0.0.1:{port}"
+    started: list[psutil.Process] = []
+    try:
+        with serve(
+            cmd, ROOT, folder / f"classroom-{port}.log", f"{url}/?token={token}", "The classroom"
+        ) as proc:
+            room = Room(url, token, psutil.Process(proc.pid), folder / f"classroom-{port}.log")
+            try:
+                yield room
+            finally:
+                started = room.kernels()
+    finally:
+        # Voilà ends its kernels on the way out; one left behind is ended here, not leaked.
+        for kernel in started:
+            with contextlib.suppress(psutil.Error):
+                kernel.kill()

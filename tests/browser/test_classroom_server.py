@@ -1,0 +1,237 @@
+"""The classroom server under a class's and a script's load: kernels that end, a bound on them, a
+budget on a page's messages, lessons only, no server errors.
+
+Each test starts its own classroom (the real command, ``python -m corinth.classroom``) with a small
+bound and short timeouts, so what takes minutes in a class takes seconds here.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import secrets
+import threading
+import time
+import urllib.error
+import urllib.request
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+
+from .classroom import start_classroom
+
+try:
+    from playwright.sync_api import expect
+except ImportError:  # the ``browser`` fixture reports this, and fails on CI
+    expect = None
+
+pytestmark = pytest.mark.browser
+
+LESSON = "01_the_harbor.ipynb"
+KERNEL_BUDGET_MB = 200  # a lesson's kernel measures 90-130 MB
+
+
+def fetch(url: str) -> tuple[int, str]:
+    try:
+        with urllib.request.urlopen(url, timeout=180) as reply:
+            return reply.status, reply.read().decode()
+    except urllib.error.HTTPError as refused:
+        return refused.code, refused.read().decode()
+
+
+def open_lesson(context, room, lesson: str = LESSON):
+    page = context.new_page()
+    page.set_default_timeout(90_000)
+    page.goto(room.address(lesson))
+    exercise = page.locator(".corinth-exercise").filter(has_text="Who takes the last group")
+    exercise.wait_for()
+    return page, exercise
+
+
+def test_a_flood_of_page_requests_is_held_to_the_bound(tmp_path, browser):
+    """40 plain fetches of a lesson, five at a time (a script, or a browser stuck reloading)."""
+    bound = 4
+    with start_classroom(
+        tmp_path, "--pool=0", f"--max-students={bound}", "--ClassroomKernelManager.reclaim_after=5"
+    ) as room:
+        peak = 0
+        done = threading.Event()
+
+        def watch():
+            nonlocal peak
+            while not done.is_set():
+                peak = max(peak, len(room.kernels()))
+                time.sleep(0.2)
+
+        watcher = threading.Thread(target=watch)
+        watcher.start()
+        try:
+            with ThreadPoolExecutor(5) as pool:
+                replies = list(pool.map(fetch, [room.address(LESSON)] * 40))
+        finally:
+            done.set()
+            watcher.join()
+        codes = [code for code, _ in replies]
+        assert set(codes) <= {200, 503}, codes
+        assert codes.count(200) >= bound
+        full = [body for code, body in replies if code == 503]
+        assert full, "no page was told the class is full"
+        assert all("The class is full" in body and "try again" not in body for body in full)
+        assert all("Wait a minute, then reload this page" in body for body in full)
+        assert peak <= bound, f"{peak} kernels alive at once, over the bound of {bound}"
+        assert len(room.kernels()) <= bound
+        assert room.kernel_memory_mb() <= bound * KERNEL_BUDGET_MB
+
+        # A student after the flood, who reloads when told the class is full: kernels with no page
+        # connected make room, and the lesson opens.
+        context = browser.new_context(viewport={"width": 1280, "height": 720})
+        try:
+            page = context.new_page()
+            for _ in range(12):
+                page.goto(room.address(LESSON))
+                if "The class is full" not in page.content():
+                    break
+                time.sleep(5)
+            page.locator(".corinth-exercise").first.wait_for(timeout=90_000)
+        finally:
+            context.close()
+
+
+def test_a_closed_page_ends_its_kernel_and_an_open_page_keeps_it(tmp_path, browser):
+    with start_classroom(
+        tmp_path,
+        "--pool=0",
+        "--ClassroomKernelManager.cull_idle_timeout=6",
+        "--ClassroomKernelManager.cull_interval=2",
+    ) as room:
+        reader = browser.new_context(viewport={"width": 1280, "height": 720})
+        leaver = browser.new_context(viewport={"width": 1280, "height": 720})
+        try:
+            _, reading = open_lesson(reader, room)
+            leaving, _ = open_lesson(leaver, room)
+            assert len(room.kernels()) == 2
+
+            # A reload ends the page's previous kernel (its shutdown request) as the new one starts.
+            leaving.reload()
+            leaving.locator(".corinth-exercise").first.wait_for()
+            assert room.wait_for_kernels(2, timeout=10) == 2
+
+            # Closing the page ends its kernel at once, not after the idle timeout.
+            leaving.close(run_before_unload=True)
+            assert room.wait_for_kernels(1, timeout=5) == 1
+
+            # A page fetched without a browser never connects: its kernel is culled when idle.
+            assert fetch(room.address(LESSON))[0] == 200
+            assert room.wait_for_kernels(1, timeout=30) == 1
+
+            # The reader's page stayed open and idle far past the idle timeout: it keeps its game.
+            time.sleep(15)
+            assert len(room.kernels()) == 1
+            reading.get_by_role("button", name="Player 1", exact=True).click()
+            expect(reading.locator(".corinth-feedback")).to_contain_text("Right!", timeout=30_000)
+        finally:
+            reader.close()
+            leaver.close()
+
+
+def _send(url: str, message: dict) -> str:
+    """Send one message over a kernel's channels: "answered" (the kernel replied to it) or
+    "refused" (the server closed the connection)."""
+    import websocket  # websocket-client, which jupyter_server depends on
+
+    try:
+        socket = websocket.create_connection(url, timeout=30)
+        socket.send(json.dumps(message))
+        while True:  # the kernel's messages, until its reply or the server closing the socket
+            reply = socket.recv()
+            if not reply:
+                return "refused"
+            if (
+                json.loads(reply).get("parent_header", {}).get("msg_id")
+                == message["header"]["msg_id"]
+            ):
+                return "answered"
+    except (websocket.WebSocketConnectionClosedException, ConnectionError):
+        return "refused"
+    finally:
+        socket.close()
+
+
+def _message(msg_type: str, content: dict) -> dict:
+    header = {
+        "msg_id": secrets.token_hex(8),
+        "msg_type": msg_type,
+        "session": "test",
+        "username": "",
+        "version": "5.3",
+        "date": "",
+    }
+    return {
+        "header": header,
+        "parent_header": {},
+        "metadata": {},
+        "channel": "shell",
+        "buffers": [],
+        "content": content,
+    }
+
+
+def test_a_page_cannot_grow_its_kernel_past_the_message_budget(tmp_path):
+    with start_classroom(tmp_path, "--pool=0") as room:
+        status, page = fetch(room.address("05_play_a_game.ipynb"))
+        assert status == 200
+        kernel_id = re.search(r'"kernelId": "([0-9a-f-]{36})"', page).group(1)
+        kernel = room.kernels()[0]
+        before = kernel.memory_info().rss
+        channels = (
+            f"ws://{room.url.removeprefix('http://')}/api/kernels/{kernel_id}/channels"
+            f"?token={room.token}"
+        )
+        # A small message is answered; a 9 MiB one, sent again and again, never reaches the kernel.
+        assert _send(channels, _message("kernel_info_request", {})) == "answered"
+        nine_mib = "x" * (9 * 2**20)
+        update = {"comm_id": "any", "data": {"method": "update", "state": {"x": nine_mib}}}
+        for _ in range(5):
+            assert _send(channels, _message("comm_msg", update)) == "refused"
+        time.sleep(2)
+        assert kernel.memory_info().rss - before < 20 * 2**20
+
+
+def test_only_the_lessons_are_served_and_no_request_is_a_server_error(classroom):
+    url, token = classroom
+    paths = [
+        "/voila/render/Untitled.ipynb",
+        "/voila/render/exercises.py",
+        "/voila/render/../../etc/passwd",
+        "/voila/render/%2e%2e/%2e%2e/etc/passwd",
+        "/voila/render//etc/passwd",
+        "/voila/render/data/strategy_lab.json",
+        "/voila/files/../../etc/passwd",
+        "/voila/files/exercises.toml",
+        "/voila/templates/../../etc/passwd",
+        "/voila/templates/lab/nothing",
+        "/voila/templates/nothing",
+        "/voila/static/%2e%2e/%2e%2e/etc/passwd",
+        "/voila/api/contents/..",
+        "/voila/api/shutdown/00000000-0000-0000-0000-000000000000",
+        "/api/kernels",
+        "/api/kernels/00000000-0000-0000-0000-000000000000",
+        "/api/contents",
+        "/api/terminals",
+        "/logout",
+        "//etc/passwd",
+    ]
+    for path in paths:
+        for method in ("GET", "POST", "DELETE"):
+            request = urllib.request.Request(
+                f"{url}{path}?token={token}", method=method, data=b"" if method == "POST" else None
+            )
+            try:
+                with urllib.request.urlopen(request, timeout=60) as reply:
+                    code, body = reply.status, reply.read().decode(errors="replace")
+            except urllib.error.HTTPError as refused:
+                code, body = refused.code, ""
+            assert code < 500, f"{method} {path}: {code}"
+            assert "root:x:0:0" not in body, f"{method} {path} served a system file"
+            if path.startswith("/voila/render/"):
+                assert code == 404 or (code in (301, 302, 403, 405)), f"{method} {path}: {code}"

@@ -1,0 +1,103 @@
+"""``python -m corinth.classroom``: what it refuses, the bound it works out, the lessons it serves.
+
+No server starts here (the browser tests run it); the checks run before anything is started.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from corinth.classroom.__main__ import (
+    ClassroomRefused,
+    default_bound,
+    lesson_file,
+    parse,
+    voila_settings,
+)
+from corinth.classroom.lessons import NOTEBOOKS, lesson_names, prepare
+
+
+@pytest.mark.parametrize(
+    "ip", ["", "0.0.0.0", "::", "0", "192.168.1.20", "example.org", "127.0.0.2"]
+)
+def test_any_address_but_this_machine_needs_a_token(ip):
+    with pytest.raises(ClassroomRefused, match="give a token"):
+        parse([f"--ip={ip}"])
+    assert parse([f"--ip={ip}", "--token=blue-harbor-42"]).ip == ip
+
+
+@pytest.mark.parametrize("ip", ["127.0.0.1", "localhost"])
+def test_this_machine_needs_no_token(ip):
+    assert parse([f"--ip={ip}"]).token == ""
+
+
+def test_an_empty_address_is_refused_by_the_command_itself():
+    done = subprocess.run(
+        [sys.executable, "-m", "corinth.classroom", "--ip="],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode != 0
+    assert "every network interface" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_the_bound_fits_half_the_memory_after_the_waiting_kernels():
+    assert default_bound(16 * 1024, waiting=9) == 16 * 1024 // 2 // 150 - 9
+    assert default_bound(1024, waiting=30) == 4  # never fewer than a few seats
+
+
+def test_a_lesson_is_named_by_its_number():
+    names = lesson_names()
+    assert lesson_file("05", names) == "05_play_a_game.ipynb"
+    with pytest.raises(ClassroomRefused, match="no lesson '42'"):
+        lesson_file("42", names)
+
+
+def test_the_class_lesson_has_a_kernel_per_student_then_one():
+    names = lesson_names()
+    settings = voila_settings(parse(["--lesson=05", "--students=25", "--max-students=30"]), names)
+    pools = settings.VoilaKernelManager.kernel_pools_config
+    assert pools["05_play_a_game.ipynb"] == {"pool_size": 25}
+    assert pools["01_the_harbor.ipynb"] == {"pool_size": 1}
+    assert "09_going_deeper_the_solver.ipynb" not in pools  # optional: started on demand
+    assert settings.ClassroomKernelManager.steady_pool_sizes == {"05_play_a_game.ipynb": 1}
+    assert settings.ClassroomKernelManager.max_students == 30
+    assert settings.Classroom.lessons == names
+
+
+def test_students_without_a_lesson_are_refused():
+    with pytest.raises(ClassroomRefused, match="--students needs --lesson"):
+        parse(["--students=25"])
+
+
+def test_the_classroom_folder_holds_the_lessons_and_nothing_else(tmp_path):
+    source = tmp_path / "notebooks"
+    source.mkdir()
+    for path in NOTEBOOKS.iterdir():
+        if path.is_file():
+            (source / path.name).write_bytes(path.read_bytes())
+    (source / "data").mkdir()
+    (source / "data" / "strategy_lab.json").write_text("{}")
+    (source / "Untitled.ipynb").write_text("{}")  # a scratch notebook saved from JupyterLab
+    secret = tmp_path / "secret.txt"
+    secret.write_text("not for students")
+    (source / "secret.ipynb").symlink_to(secret)
+    (source / "data" / "link.json").symlink_to(secret)
+    (source / "WORDS.md").unlink()
+    (source / "WORDS.md").symlink_to(secret)
+
+    names = prepare(tmp_path / "classroom", source)
+    served = {
+        p.relative_to(tmp_path / "classroom").as_posix()
+        for p in (tmp_path / "classroom").rglob("*")
+    }
+    assert set(names) <= served
+    assert "Untitled.ipynb" not in served and "secret.ipynb" not in served
+    assert "data/link.json" not in served and "WORDS.md" not in served
+    assert "data/strategy_lab.json" in served and "exercises.py" in served
+    assert not any((tmp_path / "classroom").rglob("*.txt"))
