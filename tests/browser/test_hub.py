@@ -1,0 +1,270 @@
+"""End to end: the school's JupyterHub (corinth/classroom/jupyterhub_config.py) with its real proxy.
+
+Three students log in through the hub's login form, each in a browser of their own, open lesson 05 as
+an app in their own server and play a move by clicks; one student's moves never reach another's page.
+A student who logs out has their server stopped while the others' still run, and stopping the hub
+leaves no process behind: no proxy, no server, no kernel.
+
+The hub runs as a school's trial does (shared class password, one process per student), on 127.0.0.1
+only, with its database and cookie secret in a temporary folder.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib.util
+import json
+import os
+import secrets
+import shutil
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import psutil  # ipykernel's own dependency: always beside Jupyter
+import pytest
+
+from .conftest import ARTIFACTS, _missing
+from .lab import LabError, free_port, serve
+
+try:
+    from playwright.sync_api import expect
+except ImportError:  # the ``browser`` fixture reports this, and fails on CI
+    expect = None
+
+pytestmark = pytest.mark.browser
+
+HUB_CONFIG = Path(__file__).resolve().parents[2] / "corinth" / "classroom" / "jupyterhub_config.py"
+STUDENTS = ("ana", "ben", "chloe")
+# What this test adds to the school's config: a service whose token may read the users' servers.
+TEST_CONFIG = """\
+import os
+c = get_config()
+load_subconfig({config!r})
+c.JupyterHub.services.append({{"name": "hub-test", "api_token": os.environ["HUB_TEST_TOKEN"]}})
+c.JupyterHub.load_roles.append(
+    {{"name": "hub-test", "scopes": ["list:users", "read:servers"], "services": ["hub-test"]}}
+)
+"""
+
+# A test started in the background by a script has SIGINT ignored, and so would the hub's idle culler:
+# it would then stop only after the hub's 30 s wait for it. The hub starts with SIGINT as usual.
+HUB_MAIN = (
+    "import signal; signal.signal(signal.SIGINT, signal.SIG_DFL); "
+    "from jupyterhub.app import main; main()"
+)
+
+
+@dataclass(frozen=True)
+class Hub:
+    """A running hub: its public URL, the class password, an API token and the hub's process."""
+
+    url: str
+    password: str
+    token: str
+    process: psutil.Process
+
+    def server(self, name: str) -> dict | None:
+        """The student's server as the hub's REST API reports it (None: not running)."""
+        request = urllib.request.Request(
+            f"{self.url}/hub/api/users/{name}", headers={"Authorization": f"token {self.token}"}
+        )
+        with urllib.request.urlopen(request, timeout=10) as r:
+            return json.load(r)["servers"].get("")
+
+    def processes(self, name: str | None = None) -> list[psutil.Process]:
+        """The hub's descendants (proxy, services, servers, kernels), or one student's server and
+        its kernels."""
+        found = []
+        for proc in self.process.children(recursive=True):
+            with contextlib.suppress(psutil.Error):
+                if name is None or proc.environ().get("JUPYTERHUB_USER") == name:
+                    found.append(proc)
+        return found
+
+
+def _running(procs: list[psutil.Process]) -> list[psutil.Process]:
+    alive = []
+    for proc in procs:
+        with contextlib.suppress(psutil.Error):
+            if proc.is_running() and proc.status() != psutil.STATUS_ZOMBIE:
+                alive.append(proc)
+    return alive
+
+
+def _wait_gone(procs: list[psutil.Process], timeout: float) -> list[psutil.Process]:
+    deadline = time.monotonic() + timeout
+    while (alive := _running(procs)) and time.monotonic() < deadline:
+        time.sleep(0.3)
+    return alive
+
+
+@contextlib.contextmanager
+def run_hub(run: Path) -> Iterator[Hub]:
+    """JupyterHub with the school's config in ``run`` (database, cookie secret, lessons, homes)."""
+    port, hub_port, proxy_api_port = free_port(), free_port(), free_port()
+    password, token = secrets.token_hex(12), secrets.token_hex(32)
+    wrapper = run / "hub_test_config.py"
+    wrapper.write_text(TEST_CONFIG.format(config=str(HUB_CONFIG)))
+    env = dict(os.environ)
+    env.update(
+        CORINTH_HUB_IP="127.0.0.1",
+        CORINTH_HUB_PORT=str(port),
+        CORINTH_HUB_PASSWORD=password,
+        CORINTH_HUB_AUTHENTICATOR="shared-password",
+        CORINTH_HUB_SPAWNER="simple",
+        CORINTH_HUB_USERS="",
+        CORINTH_LESSONS=str(run / "lessons"),
+        HUB_TEST_TOKEN=token,
+    )
+    cmd = [
+        sys.executable,
+        "-c",
+        HUB_MAIN,
+        "-f",
+        str(wrapper),
+        # The hub's own ports too, so that nothing else on the machine is in the way.
+        f"--JupyterHub.hub_port={hub_port}",
+        f"--ConfigurableHTTPProxy.api_url=http://127.0.0.1:{proxy_api_port}",
+        f"--SimpleLocalProcessSpawner.home_dir_template={run / 'home' / '{username}'}",
+    ]
+    url = f"http://127.0.0.1:{port}"
+    descendants: list[psutil.Process] = []
+    try:
+        with serve(cmd, run, run / "jupyterhub.log", f"{url}/hub/api/", "JupyterHub", env):
+            (process,) = [
+                p
+                for p in psutil.Process().children()
+                if str(wrapper) in p.cmdline()  # the hub this test started
+            ]
+            hub = Hub(url, password, token, process)
+            try:
+                yield hub
+            finally:
+                descendants = [process, *hub.processes()]
+    finally:
+        # serve() has sent the hub SIGTERM and waited for it: the hub stops the servers, their
+        # kernels end with them, the proxy and the idle culler go too.
+        left = _wait_gone(descendants, timeout=20)
+        names = []
+        for proc in left:
+            with contextlib.suppress(psutil.Error):
+                names.append(f"{proc.pid} {' '.join(proc.cmdline())}")
+                proc.kill()
+        assert not left, f"left running after the hub stopped: {names}"
+
+
+@pytest.fixture(scope="module")
+def hub(tmp_path_factory):
+    if importlib.util.find_spec("jupyterhub") is None:
+        _missing("jupyterhub is not installed (pip install corinth[dev])")
+    if shutil.which("configurable-http-proxy") is None:
+        _missing("JupyterHub's proxy is not installed (npm install -g configurable-http-proxy)")
+    run = tmp_path_factory.mktemp("hub")
+    print(f"JupyterHub's log: {run / 'jupyterhub.log'}")  # shown when the test fails
+    try:
+        with run_hub(run) as running:
+            yield running
+    except LabError as exc:
+        pytest.fail(str(exc), pytrace=False)
+
+
+def log_in(page, hub: Hub, name: str) -> None:
+    """The hub's login form; the hub then starts the student's server."""
+    page.goto(f"{hub.url}/hub/login")
+    page.fill("#username_input", name)
+    page.fill("#password_input", hub.password)
+    page.click("#login_submit")
+
+
+def open_game(page, hub: Hub, name: str) -> None:
+    """From the lesson list (where the server opens) to lesson 05's first board."""
+    lesson = page.get_by_role("link", name="05 Play a game")
+    lesson.wait_for(timeout=120_000)
+    assert page.url == f"{hub.url}/user/{name}/voila/render/index.ipynb"
+    lesson.click()
+    page.locator(".corinth-harbor").first.wait_for(state="visible", timeout=180_000)
+    assert page.url == f"{hub.url}/user/{name}/voila/render/05_play_a_game.ipynb"
+
+
+def play_first_move(page) -> None:
+    """As in the classroom's test: build nothing, then take the Goats group by clicks."""
+    status = page.get_by_role("status").filter(has_text="Round 1").first
+    expect(status).to_contain_text("your turn: build", timeout=60_000)
+    game = page.locator(".corinth-game")
+    game.get_by_role("button", name="Build", exact=True).click()  # "Build nothing." is chosen
+    goats = game.locator(".corinth-district.legal[data-district='goats']")
+    goats.wait_for(timeout=60_000)
+    goats.click()
+    take = game.get_by_role("button", name="Take and act")
+    expect(take).to_be_enabled(timeout=30_000)
+    take.click()
+    expect(page.locator(".corinth-log").first).to_contain_text(
+        "You took the Goats group", timeout=30_000
+    )
+
+
+def build(page, building: str) -> None:
+    """The next move, in round 2: build ``building`` (the student has the gold and goats for it)."""
+    status = page.get_by_role("status").filter(has_text="Round 2").first
+    expect(status).to_contain_text("your turn: build", timeout=30_000)
+    game = page.locator(".corinth-game")
+    game.get_by_role("combobox", name="Build").select_option(label=f"Build the {building}.")
+    game.get_by_role("button", name="Build", exact=True).click()
+    expect(page.locator(".corinth-log").first).to_contain_text(
+        f"You built the {building}.", timeout=30_000
+    )
+
+
+def test_three_students_play_in_servers_of_their_own(hub, browser, record_property):
+    contexts = [browser.new_context(viewport={"width": 1400, "height": 1000}) for _ in STUDENTS]
+    pages = [context.new_page() for context in contexts]
+    try:
+        start = time.monotonic()
+        for page, name in zip(pages, STUDENTS, strict=True):
+            page.set_default_timeout(30_000)
+            log_in(page, hub, name)  # the three servers start side by side
+        for page, name in zip(pages, STUDENTS, strict=True):
+            open_game(page, hub, name)
+        record_property("three_boards_seconds", time.monotonic() - start)
+        for page in pages:
+            play_first_move(page)
+        ARTIFACTS.mkdir(exist_ok=True)
+        pages[0].screenshot(path=str(ARTIFACTS / "hub-lesson05.png"))
+
+        # Every student has a game of their own: one student's next move is not on the others' pages.
+        logs = [page.locator(".corinth-log").first for page in pages]
+        before = [log.inner_text() for log in logs]
+        build(pages[0], "Trading Post")
+        pages[1].wait_for_timeout(1_000)  # time for a stray message to arrive, were there one
+        for log, text in zip(logs[1:], before[1:], strict=True):
+            assert log.inner_text() == text
+            expect(log).not_to_contain_text("You built the Trading Post.")
+
+        # Logging out stops that student's server and its kernels; the others' keep running.
+        servers = {name: hub.server(name) for name in STUDENTS}
+        assert all(server and server["ready"] for server in servers.values()), servers
+        ana = hub.processes("ana")
+        assert len(ana) >= 2, "ana's server and the kernel of her lesson"
+        pages[0].goto(f"{hub.url}/hub/logout")
+        deadline = time.monotonic() + 30
+        while hub.server("ana") is not None and time.monotonic() < deadline:
+            time.sleep(0.3)
+        assert hub.server("ana") is None, "ana's server still runs 30 s after she logged out"
+        assert not _wait_gone(ana, timeout=20), "ana's server or kernel still runs"
+        assert all(hub.server(name)["ready"] for name in STUDENTS[1:])
+        build(pages[1], "Warehouse")  # ben's game still answers
+        pages[0].goto(f"{hub.url}/user/ana/voila/render/05_play_a_game.ipynb")
+        expect(pages[0].locator("#login_submit")).to_be_visible()  # logged out: the login form
+    except Exception:
+        ARTIFACTS.mkdir(exist_ok=True)
+        for page, name in zip(pages, STUDENTS, strict=True):
+            with contextlib.suppress(Exception):
+                page.screenshot(path=str(ARTIFACTS / f"hub-{name}-failed.png"), full_page=True)
+        raise
+    finally:
+        for context in contexts:
+            context.close()
