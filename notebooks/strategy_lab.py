@@ -4,18 +4,23 @@ Five strategies play seeded 3-player games; each game seats three different stra
 that rotates from game to game. Game ``k`` of a run is seeded with ``corinth.cli.game_seed(seed, k)``,
 so any game can be replayed alone.
 
-The notebook plays all of them live, on every processor (about 10 ms of CPU a game), and checks them
-against the run saved in ``data/strategy_lab.json``, which this file writes:
+The notebook draws its plots from the run saved in ``data/strategy_lab.json`` and plays its games
+again to check it (``play_and_check``): in JupyterLab all of them, on every processor (about 10 ms
+of CPU a game); in the classroom app, where a whole class shares the server, as many as fit in a few
+seconds of one processor, in the background (``BackgroundCheck``). This file writes the saved run:
 
     python strategy_lab.py          # from the notebooks folder; uses every processor
 """
 
 from __future__ import annotations
 
+import html
 import json
 import multiprocessing
 import os
 import sys
+import threading
+import time
 from itertools import combinations, permutations
 from pathlib import Path
 
@@ -30,6 +35,12 @@ TERMS = ("shops", "bonuses", "gold", "goats", "market", "temple")  # E1; each ga
 # these terms and then the total, seat by seat.
 GAMES = 3000
 DATA = Path(__file__).resolve().parent / "data" / "strategy_lab.json"
+# The classroom app plays games again for about LIVE_SECONDS on one processor, timing the first
+# PROBE games to choose how many, and never more than LIVE_CAP however fast the server seems.
+LIVE_SECONDS = 3.0
+LIVE_CAP = 500
+PROBE = 10
+QUIET = 0.5  # seconds without a cell running: the page's cells have all run
 
 
 class MerchantBot(Bot):
@@ -128,7 +139,228 @@ def play_many(games: range, jobs: int = 1, progress=None) -> list[dict]:
 
 
 def load_results(path: Path = DATA) -> list[dict]:
+    """The games of the saved run, in order.
+
+    >>> games = load_results()
+    >>> len(games), games[0]["game"], games[0]["strategies"]
+    (3000, 0, ['random', 'greedy', 'merchant'])
+    """
     return json.loads(path.read_text(encoding="utf-8"))["games"]
+
+
+def in_classroom_app() -> bool:
+    """Whether this kernel runs the lesson as a classroom app served by Voilà (not in JupyterLab).
+
+    Voilà sets ``VOILA_BASE_URL`` in every kernel it starts: standalone, as a server extension, and
+    in the kernels it starts ahead of time (which also get ``VOILA_PREHEAT``).
+
+    >>> in_classroom_app() == ("VOILA_BASE_URL" in os.environ)
+    True
+    """
+    return "VOILA_BASE_URL" in os.environ
+
+
+def live_count(
+    seconds_per_game: float, seconds: float = LIVE_SECONDS, cap: int = LIVE_CAP, least: int = PROBE
+) -> int:
+    """How many games fit in ``seconds`` at ``seconds_per_game`` each: at least ``least`` (the games
+    already timed), at most ``cap``.
+
+    >>> live_count(0.01), live_count(0.5), live_count(0.0001)
+    (300, 10, 500)
+    """
+    if seconds_per_game <= 0:
+        return cap
+    return max(least, min(cap, int(seconds / seconds_per_game)))
+
+
+def _game_list(numbers: list[int]) -> str:
+    shown = ", ".join(str(n) for n in numbers[:5])
+    if len(numbers) > 5:
+        return f"games {shown} and {len(numbers) - 5} more"
+    if len(numbers) > 1:
+        head, _, last = shown.rpartition(", ")
+        return f"games {head} and {last}"
+    return f"game {shown}"
+
+
+def check_summary(live: list[dict], saved: list[dict]) -> str:
+    """The check of ``live`` (the first games of the run, played again) against ``saved``, in plain
+    words. Games are numbered from 1 there.
+
+    >>> saved = load_results()
+    >>> check_summary(saved[:120], saved)
+    '120 of the 3,000 games were played again live on this computer: each one ended exactly as in the saved run.'
+    >>> tampered = [dict(g) for g in saved[:2]]
+    >>> tampered[1]["winners"] = []
+    >>> print(check_summary(tampered, saved))
+    2 of the 3,000 games were played again live on this computer, and 1 of them ended differently from the saved run (game 2). The game engine or the strategies have changed since that run was saved; the plots show the saved run.
+    """
+    total, n = len(saved), len(live)
+    if n == total:
+        played = f"All {total:,} games were played again live on this computer"
+    else:
+        was = "was" if n == 1 else "were"
+        played = f"{n:,} of the {total:,} games {was} played again live on this computer"
+    differ = [k + 1 for k, (game, kept) in enumerate(zip(live, saved)) if game != kept]
+    if not differ:
+        return played + (": it" if n == 1 else ": each one") + " ended exactly as in the saved run."
+    which = "it" if n == 1 else f"{len(differ):,} of them"
+    return (
+        f"{played}, and {which} ended differently from the saved run ({_game_list(differ)})."
+        " The game engine or the strategies have changed since that run was saved; the plots show"
+        " the saved run."
+    )
+
+
+class BackgroundCheck:
+    """The classroom app's check of the saved run: its first games played again on this one process,
+    in a thread, with a progress bar (``widget``) and the result in plain words under it.
+
+    Voilà runs every cell before the page connects to the kernel, so a bar moved during the cells is
+    never seen moving; it may start kernels before any student asks for one; and with progressive
+    rendering the games would slow the cells still to come. So the games start once the page shows
+    the bar (``shown``) and no cell has run for ``QUIET`` seconds. The first ``probe`` games are
+    timed to choose how many fit in ``seconds`` (wall-clock: a busy server plays fewer), at most
+    ``cap``.
+
+    >>> check = BackgroundCheck(load_results(), seconds=0.05, cap=12).start()
+    >>> check.shown()  # the page does this when it shows the bar
+    >>> check.join(60)
+    True
+    >>> 10 <= len(check.live) <= 12, check.summary.endswith("exactly as in the saved run.")
+    (True, True)
+    """
+
+    def __init__(
+        self,
+        saved: list[dict],
+        seconds: float = LIVE_SECONDS,
+        cap: int = LIVE_CAP,
+        probe: int = PROBE,
+    ):
+        import ipywidgets as w
+
+        self.saved, self.seconds = saved, seconds
+        self.cap = min(cap, len(saved))
+        self.probe = min(probe, self.cap)
+        self.live: list[dict] = []
+        self.summary = ""
+        self.bar = w.IntProgress(
+            value=0, min=0, max=self.cap, description="games", layout=w.Layout(width="32em")
+        )
+        # A number here (not None) makes the page count the bar's views: the first starts the games.
+        self.bar._view_count = 0
+        self.bar.observe(self._views_changed, "_view_count")
+        self.label = w.HTML(
+            "Some of these games will be played again on this computer once the lesson has loaded,"
+            " to check them against the saved run."
+        )
+        self.widget = w.VBox([self.bar, self.label])
+        self._shown = threading.Event()
+        self._done = threading.Event()
+        self._idle = threading.Event()  # no cell running
+        self._idle.set()
+        self._cell_ended = 0.0
+        self._thread = threading.Thread(target=self._run, name="strategy-lab-check", daemon=True)
+
+    def start(self) -> BackgroundCheck:
+        """Start the thread, which waits for ``shown`` and for the cells to have run; ``self``."""
+        from IPython import get_ipython
+
+        shell = get_ipython()
+        if shell is not None:
+            self._idle.clear()  # called from a cell, which is still running
+            shell.events.register("pre_run_cell", self._cell_starts)
+            shell.events.register("post_run_cell", self._cell_ends)
+        self._thread.start()
+        return self
+
+    def shown(self) -> None:
+        """The page shows the bar: play now."""
+        self._shown.set()
+
+    def join(self, timeout: float | None = None) -> bool:
+        """Wait until the check is done (or ``timeout`` seconds); whether it is done."""
+        return self._done.wait(timeout)
+
+    def _views_changed(self, change: dict) -> None:
+        if change["new"]:
+            self.shown()
+
+    def _cell_starts(self, info) -> None:
+        self._idle.clear()
+
+    def _cell_ends(self, result) -> None:
+        self._cell_ended = time.monotonic()
+        self._idle.set()
+
+    def _wait_for_the_page(self) -> None:
+        self._shown.wait()
+        while True:
+            self._idle.wait()
+            quiet = time.monotonic() - self._cell_ended
+            if quiet >= QUIET and self._idle.is_set():
+                return
+            time.sleep(max(QUIET - quiet, 0.05))
+
+    def _run(self) -> None:
+        self._wait_for_the_page()
+        try:
+            self.label.value = "Playing games again on this computer…"
+            start = time.perf_counter()
+            self.live = [play_one(k) for k in range(self.probe)]
+            per_game = (time.perf_counter() - start) / max(self.probe, 1)
+            count = live_count(per_game, self.seconds, self.cap, self.probe)
+            self._show(count)
+            shown_at = time.perf_counter()
+            for k in range(self.probe, count):
+                self.live.append(play_one(k))
+                # A few updates a second move the bar smoothly without flooding a shared server.
+                if time.perf_counter() - shown_at > 0.1:
+                    self._show(count)
+                    shown_at = time.perf_counter()
+            self._show(count)
+            self.summary = check_summary(self.live, self.saved)
+            same = self.live == self.saved[: len(self.live)]
+            self.bar.bar_style = "success" if same else "danger"
+        except Exception as exc:  # shown on the page: a thread's traceback would reach nobody
+            self.summary = f"The games could not be played again on this computer: {exc}"
+            self.bar.bar_style = "danger"
+        finally:
+            self.label.value = html.escape(self.summary)
+            self._done.set()
+
+    def _show(self, count: int) -> None:
+        with self.bar.hold_sync():
+            self.bar.max, self.bar.value = count, len(self.live)
+        self.label.value = f"Playing games again on this computer: {len(self.live)} of {count}"
+
+
+def play_and_check(saved: list[dict]) -> BackgroundCheck | None:
+    """Play the saved run's games again on this computer and check that each ends as saved.
+
+    In JupyterLab: all of them, on every processor, with a progress bar; prints the check. In the
+    classroom app (``in_classroom_app``): shows a ``BackgroundCheck`` and returns it, started; the
+    cells that follow run at once.
+
+    >>> play_and_check(load_results()[:3])  # not in the classroom app: all of them
+    All 3 games were played again live on this computer: each one ended exactly as in the saved run.
+    """
+    if in_classroom_app():
+        from IPython.display import display
+
+        check = BackgroundCheck(saved)
+        display(check.widget)
+        return check.start()
+    from tqdm.auto import tqdm
+
+    # No times or rates in the bar: the notebook's saved outputs stay the same from run to run.
+    shape = "{desc}: {percentage:3.0f}%|{bar}| {n_fmt}/{total_fmt}"
+    with tqdm(total=len(saved), unit="game", desc="games", bar_format=shape) as bar:
+        live = play_many(range(len(saved)), jobs=os.cpu_count() or 1, progress=bar)
+    print(check_summary(live, saved))
+    return None
 
 
 def main() -> None:
