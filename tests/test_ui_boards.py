@@ -242,6 +242,21 @@ def test_page_writes_are_checked_and_the_last_good_state_kept(state):
     assert sheet.path == [7, 2] and sheet.path_ready
 
 
+def test_huge_page_writes_never_grow_the_board(state):
+    """A page sending 9 MiB values again and again: each is refused, the message is cut, and only
+    the last refusal is kept (issue 23), so the kernel does not grow with every message."""
+    harbor, sheet = HarborWidget(state), SheetWidget(state, player=0, group="green")
+    nine_mib = "x" * (9 * 2**20)
+    for _ in range(20):
+        harbor.set_state({"selected": nine_mib})
+        sheet.set_state({"group": nine_mib, "path": [nine_mib]})
+    for board in (harbor, sheet):
+        assert 0 < len(board.message) <= 300
+        assert len(board.output.outputs) <= 1
+        assert sum(len(str(o)) for o in board.output.outputs) < 1000
+    assert harbor.selected == "" and sheet.group == "green" and sheet.path == []
+
+
 def test_python_side_trait_values_checked(state):
     import traitlets
 

@@ -69,6 +69,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self.pending = 0  # pages admitted whose kernel is not started or taken yet
+        self._was_waiting: set[str] = set()
 
     def waiting(self) -> set[str]:
         """Kernels pre-heated and waiting in a pool (Voilà's pools; none without pre-heating)."""
@@ -81,7 +82,25 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
 
     def students(self) -> set[str]:
         """The kernels of students' pages (started for a page, or taken from a pool)."""
-        return set(self._kernels) - self.waiting()
+        return set(self._kernels) - self._note_taken()
+
+    def _note_taken(self) -> set[str]:
+        """The waiting kernels; one taken from a pool since the last look counts as active now.
+
+        A pool's kernel last ran when it was pre-heated, maybe minutes before a student took it:
+        without this, culling or the bound could end it before the student's page connects.
+        """
+        waiting = self.waiting()
+        for kernel_id in self._was_waiting - waiting:
+            kernel = self._kernels.get(kernel_id)
+            if kernel is not None:
+                kernel.last_activity = utcnow()
+        self._was_waiting = waiting
+        return waiting
+
+    async def cull_kernels(self):
+        self._note_taken()
+        await super().cull_kernels()
 
     def seats_left(self) -> int:
         return self.max_students - len(self.students()) - self.pending

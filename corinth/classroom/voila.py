@@ -12,9 +12,9 @@ c.VoilaConfiguration.show_tracebacks = False
 
 # Kernels that end. A page that closes or reloads ends its kernel at once (its shutdown request). A
 # kernel with no page connected (the browser crashed, the laptop went to sleep, a script fetched the
-# page) ends after 60 s idle, checked every 15 s: within 75 s. A page left open keeps its kernel as
+# page) ends after 90 s idle, checked every 15 s: within 105 s. A page left open keeps its kernel as
 # long as it stays open, however long the student reads (connected kernels are never culled).
-c.ClassroomKernelManager.cull_idle_timeout = 60
+c.ClassroomKernelManager.cull_idle_timeout = 90
 c.ClassroomKernelManager.cull_interval = 15
 c.ClassroomKernelManager.cull_connected = False
 c.ClassroomKernelManager.cull_busy = False
@@ -26,6 +26,10 @@ c.ClassroomKernelManager.reclaim_after = 20.0
 # by the refill.
 c.VoilaKernelManager.preheat_denylist = [r"^0[89]_", r"^10_"]
 c.VoilaKernelManager.fill_delay = 10.0
+
+# A page connecting to its kernel on a very busy machine waits up to 3 minutes for the kernel's first
+# answer, instead of giving up after 60 s and leaving the page without its boards.
+c.ClassroomKernelManager.kernel_info_timeout = 180
 
 # No silent loss of a lesson's output on a busy machine: wait up to 60 s for a cell's output (nbclient
 # waits 4 s), and if it still does not come, say so on the page instead of dropping it.

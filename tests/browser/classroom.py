@@ -48,10 +48,13 @@ class Room:
                 total += kernel.memory_info().rss
         return total / 2**20
 
+    def server_cpu_seconds(self) -> float:
+        """CPU time of the server process alone (pages, static files, relaying kernel messages)."""
+        return sum(self.process.cpu_times()[:2])
+
     def cpu_seconds(self) -> float:
-        """CPU time of the server and its kernels so far (ended kernels are counted by the OS in
-        the children's times only once reaped, so this is a lower bound)."""
-        total = sum(self.process.cpu_times()[:2])
+        """CPU time of the server and its live kernels so far."""
+        total = self.server_cpu_seconds()
         for kernel in self.kernels():
             with contextlib.suppress(psutil.Error):
                 total += sum(kernel.cpu_times()[:2])
@@ -67,20 +70,21 @@ class Room:
         return alive
 
     def wait_for_pools(self, count: int, timeout: float = 180) -> None:
-        """Wait until ``count`` kernels are started and idle (the pools are filled)."""
+        """Wait until ``count`` kernels have started and run their lessons: together they used less
+        than 0.2 s of CPU over 2 s (a pool's kernel is announced before its lesson has run)."""
         deadline = time.monotonic() + timeout
+        before = -1.0
         while time.monotonic() < deadline:
             kernels = self.kernels()
-            if len(kernels) >= count and all(_idle(k) for k in kernels):
+            used = 0.0
+            for kernel in kernels:
+                with contextlib.suppress(psutil.Error):
+                    used += sum(kernel.cpu_times()[:2])
+            if len(kernels) >= count and 0 <= used - before < 0.2:
                 return
-            time.sleep(0.5)
+            before = used if len(kernels) >= count else -1.0
+            time.sleep(2)
         raise LabError(f"the classroom's {count} pre-heated kernels did not start; see {self.log}")
-
-
-def _idle(process: psutil.Process) -> bool:
-    with contextlib.suppress(psutil.Error):
-        return process.cpu_percent(interval=0.2) < 5
-    return False
 
 
 @contextlib.contextmanager

@@ -235,3 +235,18 @@ def test_only_the_lessons_are_served_and_no_request_is_a_server_error(classroom)
             assert "root:x:0:0" not in body, f"{method} {path} served a system file"
             if path.startswith("/voila/render/"):
                 assert code == 404 or (code in (301, 302, 403, 405)), f"{method} {path}: {code}"
+
+
+def test_three_students_open_the_game_together(tmp_path):
+    """The load test at 3 students (``python -m tests.browser.classroom_load``): every student gets
+    the board and their own game, a move is answered, no output is lost, and every kernel of the
+    class ends when the pages close."""
+    from .classroom_load import run
+
+    # In a thread of its own: the session's Playwright holds this thread's event loop.
+    with ThreadPoolExecutor(1) as thread:
+        result = thread.submit(run, "05", 3, tmp_path).result(timeout=900)
+    assert not result.problems, result.problems
+    assert len(result.first) == 3
+    assert len(result.answers) == 2  # students 1 and 3 move; student 2 reads and sees no move
+    assert result.ended_after is not None, f"{result.left} kernels left after the pages closed"
