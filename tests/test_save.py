@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from corinth.rules import Build, Compensate, GameState, InvalidState, Pass, Take, new_game
+from corinth.rules.errors import UnknownVariant
 from corinth.rules.save import KEYS as SAVE_KEYS
 from corinth.rules.save import VERSION, load
 from corinth.rules.variants import Variants
@@ -258,6 +259,28 @@ def test_variants_are_saved_and_loaded():
     data["variants"] = Variants().to_dict()
     with pytest.raises(InvalidState, match="game is over"):  # by default 444444444 wins at once
         GameState.from_json(json.dumps(data))
+
+
+@pytest.mark.parametrize("bad", [0, 1, "no", "yes", None, 1.0])
+def test_variants_refuse_anything_but_true_or_false_where_built(bad):
+    with pytest.raises(UnknownVariant, match=r"nine_dice_win: expected true or false"):
+        Variants(nine_dice_win=bad)
+    with pytest.raises(UnknownVariant, match=r"expected true or false"):
+        new_game(players=2, seed=1, variants=Variants.from_dict({"nine_dice_win": bad}))
+
+
+@pytest.mark.parametrize(
+    "given",
+    ["nine-dice-sort", ["nine-dice-sort"], ("nine-dice-sort",), Variants(nine_dice_win=False)],
+)
+def test_variants_are_taken_as_a_name_names_or_a_value(given):
+    assert new_game(players=2, seed=1, variants=given).variants == Variants(nine_dice_win=False)
+
+
+@pytest.mark.parametrize("bad", ["nine", ["nine-dice-sort", 3], 7, {"nine_dice_win": False}])
+def test_variants_of_anything_else_are_refused_with_the_names(bad):
+    with pytest.raises(UnknownVariant, match="variant"):
+        new_game(players=2, seed=1, variants=bad)
 
 
 def _first_move_game(seed: int) -> GameState:

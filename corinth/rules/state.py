@@ -11,7 +11,7 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -1113,12 +1113,12 @@ def new_game(
     seed: int | None = None,
     first_player: int | None = None,
     sheet: Sheet | None = None,
-    variants: Variants | None = None,
+    variants: Variants | str | Iterable[str] | None = None,
 ) -> GameState:
     """A new game (S1–S3), ready for the first player to purvey or roll.
 
-    ``variants`` chooses the open readings of the rules (``corinth.rules.variants``); the default is the
-    literal reading of the rulebook.
+    ``variants`` chooses the open readings of the rules (``corinth.rules.variants``): a ``Variants``,
+    a short name or a list of them; the default is the literal reading of the rulebook.
 
     >>> g = new_game(players=4, seed=1)
     >>> [p.turns for p in g.players]  # S2 crosses two spots, then R1 one more for the first player
@@ -1144,10 +1144,7 @@ def new_game(
         )
     # numpy ints to plain ints
     players, seed, first_player = int(players), int(seed), int(first_player)
-    if variants is None:
-        variants = DEFAULT_VARIANTS
-    if not isinstance(variants, Variants):
-        raise IllegalMove("S1", f"variants are a Variants value, not {type(variants).__name__}")
+    variants = Variants.of(variants)
     crossed = 2 if players == 4 else 0  # S2
     empty = PlayerState(
         shops=tuple((0,) * len(d.shops) for d in sheet.districts),

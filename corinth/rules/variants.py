@@ -34,6 +34,40 @@ class Variants:
     gold_adjusts_compensation: bool = True  # R8 + A4a: the step points to the steward section
     nine_dice_win: bool = True  # R5: "vous avez gagné la partie"
 
+    def __post_init__(self) -> None:
+        # Checked where built: 0, "no" or None would be played (and "no" counts as true).
+        problems = [
+            f"{f.name}: expected true or false, got {shown(getattr(self, f.name))}"
+            for f in fields(self)
+            if not isinstance(getattr(self, f.name), bool)
+        ]
+        if problems:
+            raise UnknownVariant("variants: " + "; ".join(problems))
+
+    @staticmethod
+    def of(value: Variants | str | Iterable[str] | None) -> Variants:
+        """Variants from what a caller may give: ``Variants``, one short name, a list of names, or
+        ``None`` (the defaults). Raises UnknownVariant.
+
+        >>> Variants.of("nine-dice-sort") == Variants.of(["nine-dice-sort"]) == Variants(nine_dice_win=False)
+        True
+        >>> Variants.of(None) == Variants()
+        True
+        """
+        if value is None:
+            return Variants()
+        if isinstance(value, Variants):
+            return value
+        if isinstance(value, str):
+            return Variants.from_names([value])
+        if isinstance(value, Iterable) and not isinstance(value, (bytes, dict)):
+            names = list(value)
+            if all(isinstance(name, str) for name in names):
+                return Variants.from_names(names)
+        raise UnknownVariant(
+            f"variants: expected rule variant names or a Variants value, got {shown(value)}"
+        )
+
     def names(self) -> list[str]:
         """The short names of the options that differ from the defaults, in table order."""
         out = [
@@ -68,15 +102,10 @@ class Variants:
             )
         known = {f.name for f in fields(Variants)}
         problems = [f"unknown option {shown(k)}" for k in data if k not in known]
-        problems += [
-            f"{k}: expected true or false, got {shown(v)}"
-            for k, v in data.items()
-            if k in known and not isinstance(v, bool)
-        ]
         if problems:
             more = f"; and {len(problems) - 5} more" if len(problems) > 5 else ""
             raise UnknownVariant("variants: " + "; ".join(problems[:5]) + more)
-        return replace(Variants(), **data)
+        return replace(Variants(), **data)  # the values are checked as it is built
 
     def describe(self) -> list[str]:
         """One plain line per option, saying what this game does."""

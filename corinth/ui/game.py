@@ -56,11 +56,10 @@ class GameApp(w.VBox):
         state: GameState | None = None,
         first_player: int | None = None,
         auto: bool = True,
-        variants: Variants | Sequence[str] | None = None,
+        variants: Variants | str | Sequence[str] | None = None,
         speed: float = 0.0,
     ):
-        if variants is not None and not isinstance(variants, Variants):
-            variants = Variants.from_names(variants)  # rule variant names, e.g. ["nine-dice-sort"]
+        variants = Variants.of(variants)  # also a name or names, e.g. "nine-dice-sort"
         if state is None:
             state = new_game(players, seed, first_player, variants=variants)
         self.state = state
@@ -270,10 +269,7 @@ class GameApp(w.VBox):
 
     def restart(self, variants: Variants | Sequence[str] | None = None) -> None:
         """Start the game again from its seed under ``variants`` (default: the ones chosen in setup)."""
-        if variants is None:
-            variants = self.variant_choice.value
-        if not isinstance(variants, Variants):
-            variants = Variants.from_names(variants)
+        variants = Variants.of(self.variant_choice.value if variants is None else variants)
         s = self.state
         self.state = new_game(s.num_players, s.seed, s.start_player, s.sheet, variants=variants)
         self._undo.clear()
@@ -439,7 +435,11 @@ class GameApp(w.VBox):
         """Every move so far: its number, what happened in words, and its notation."""
         out = []
         state = new_game(
-            self.state.num_players, self.seed, self.state.start_player, self.state.sheet
+            self.state.num_players,
+            self.seed,
+            self.state.start_player,
+            self.state.sheet,
+            variants=self.state.variants,  # a roll's outcome depends on them (R5)
         )
         for n, move in enumerate(self.state.history, 1):
             if state.is_chance:
