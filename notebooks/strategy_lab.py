@@ -1,8 +1,8 @@
 """Strategies and the tournament of notebook 07 (the strategy lab).
 
 Five strategies play seeded 3-player games; each game seats three different strategies, in an order
-that rotates from game to game. Game ``k`` of a run is seeded with ``corinth.cli.game_seed(seed, k)``,
-so any game can be replayed alone.
+that rotates from game to game. Game ``k`` of a run is seeded with
+``corinth.solver.runner.game_seed(seed, k)``, so any game can be replayed alone.
 
 The notebook draws its plots from the run saved in ``data/strategy_lab.json`` and plays its games
 again to check it (``play_and_check``): in JupyterLab all of them, on every processor (about 10 ms
@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import html
 import json
-import multiprocessing
 import os
 import sys
 import threading
@@ -25,9 +24,9 @@ from itertools import combinations, permutations
 from pathlib import Path
 
 from corinth import GameState, Move, Take, new_game
-from corinth.cli import game_seed
 from corinth.solver import GreedyBot, RandomBot
 from corinth.solver.bots import Bot
+from corinth.solver.runner import game_seed, play_games
 from corinth.solver.value import best_move_now, best_take
 
 RUN_SEED = 2026
@@ -123,19 +122,9 @@ def play_one(k: int, seed: int = RUN_SEED) -> dict:
 
 def play_many(games: range, jobs: int = 1, progress=None) -> list[dict]:
     """Play the games of ``games`` (indices), on ``jobs`` processes; ``progress`` is a tqdm-like bar."""
-    out = []
-    if jobs > 1:
-        with multiprocessing.get_context("fork").Pool(jobs) as pool:
-            for result in pool.imap(play_one, games, chunksize=25):
-                out.append(result)
-                if progress is not None:
-                    progress.update()
-    else:
-        for k in games:
-            out.append(play_one(k))
-            if progress is not None:
-                progress.update()
-    return out
+    return list(
+        play_games(play_one, games, jobs, progress.update if progress is not None else None)
+    )
 
 
 def load_results(path: Path = DATA) -> list[dict]:

@@ -2,19 +2,21 @@
 
 from __future__ import annotations
 
+import functools
 import itertools
 import json
 import signal
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 
 import pytest
 
 from corinth import new_game
 from corinth.cli import COMMANDS, games, main, simulate
+from corinth.rules import Variants
 from corinth.rules.scoring import TERMS
+from corinth.solver.runner import game_seed
 
 
 def test_help_lists_every_command(capsys):
@@ -129,35 +131,24 @@ def test_show_reads_an_endless_file_only_up_to_the_limit(capsys):
 
 
 def test_simulate_hands_its_games_out_lazily(monkeypatch):
-    # A billion games: the work is a generator, never a list of a billion jobs.
+    # A billion games: the game numbers are a range, never a list of a billion jobs.
     seen = {}
 
-    def fake_results(work, n, jobs):
-        seen["work"], seen["games"] = work, n
-        for _ in range(3):
-            job = next(work)
-            yield {"winners": [0], "scores": [dict.fromkeys(("total", *TERMS), job[1])] * 2}
+    def fake_play_games(play, numbers, jobs=1, progress=None):
+        seen["numbers"], seen["jobs"] = numbers, jobs
+        for k in itertools.islice(numbers, 3):
+            yield {"winners": [0], "scores": [dict.fromkeys(("total", *TERMS), k)] * 2}
 
-    monkeypatch.setattr(games, "_results", fake_results)
+    monkeypatch.setattr(games, "play_games", fake_play_games)
     report = simulate(2, 10**9, ("random",), seed=1, jobs=2)
-    assert isinstance(seen["work"], Iterator) and not isinstance(seen["work"], list)
-    assert seen["games"] == 10**9 and report["games"] == 10**9
+    assert isinstance(seen["numbers"], range) and len(seen["numbers"]) == 10**9
+    assert seen["jobs"] == 2 and report["games"] == 10**9
     assert report["seats"][0]["mean_score"] == 1.0  # the mean of games 0, 1, 2
 
 
-def test_simulate_workers_take_only_a_batch_of_games_at_a_time():
-    drawn = []
-
-    def work():
-        for k in itertools.count():
-            drawn.append(k)
-            yield (1, k, 2, ("random", "random"), games.Variants())
-
-    results = games._results(work(), 10**9, 2)
-    first = [next(results) for _ in range(3)]
-    results.close()  # stops the workers
-    assert [r["seed"] for r in first] == [games.game_seed(1, k) for k in range(3)]
-    assert len(drawn) <= 16 * 2 * 4 + 1  # one batch (chunk 16 × 2 workers × 4), not the billion
+def test_simulate_seeds_game_k_from_the_run_seed():
+    play = functools.partial(games._play_one, 1, 2, ("random", "random"), Variants())
+    assert [play(k)["seed"] for k in range(3)] == [game_seed(1, k) for k in range(3)]
 
 
 def test_ctrl_c_during_simulate_prints_one_line_and_exits_130():

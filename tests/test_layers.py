@@ -1,13 +1,36 @@
-"""The engine, the solver and the drawing layer import no Jupyter package, and not the command line
-(DESIGN.md: the house's layers)."""
+"""The layers of README.md ("What is where"), arrows pointing down:
+
+    notebooks → corinth.ui → corinth.solver → corinth.rules → seeds/
+
+``corinth.render`` draws for the boards, handouts and notebooks: it reads the rules, and the solver's
+market graph to draw a game's market. ``corinth.cli`` is a front end like ``corinth.ui``: nothing imports
+it but its own entry point. The engine (rules, solver, render) imports no Jupyter package.
+
+Each layer is checked twice: every module of it is imported in a fresh interpreter that refuses
+every layer it may not import (and Jupyter), and every import statement of its files is read,
+those inside functions too (a drawing function's lazy import is an import all the same).
+"""
 
 from __future__ import annotations
 
+import ast
 import subprocess
 import sys
 import textwrap
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
 
 BLOCKED = ("ipywidgets", "anywidget", "jupyterlab", "IPython", "ipykernel", "notebook", "jupyter")
+CORINTH = Path(__file__).resolve().parents[1] / "corinth"
+
+# The packages of corinth each layer of the engine may import (``corinth`` itself re-exports the rules).
+MAY_IMPORT = {
+    "corinth.rules": {"corinth.rules"},
+    "corinth.solver": {"corinth.rules", "corinth.solver"},
+    "corinth.render": {"corinth.rules", "corinth.render", "corinth.solver"},
+}
 
 SCRIPT = textwrap.dedent(
     """
@@ -52,6 +75,44 @@ SCRIPT = textwrap.dedent(
     """
 ).format(blocked=BLOCKED)
 
+# One layer alone: its modules imported while every package of corinth it may not import is refused.
+LAYER_SCRIPT = textwrap.dedent(
+    """
+    import importlib, importlib.abc, pkgutil, sys
+
+    LAYER, ALLOWED, BLOCKED = {layer!r}, {allowed!r}, {blocked!r}
+
+    def refused(name):
+        top = name.split(".")[0]
+        if top in BLOCKED or top.startswith("jupyter"):
+            return True
+        return top == "corinth" and name != "corinth" and ".".join(name.split(".")[:2]) not in ALLOWED
+
+    class Layers(importlib.abc.MetaPathFinder):
+        def find_spec(self, name, path=None, target=None):
+            if refused(name):
+                raise ImportError(f"{{LAYER}} imports {{name}}, a layer it may not import")
+            return None
+
+    for name in [m for m in sys.modules if refused(m)]:
+        del sys.modules[name]
+    sys.meta_path.insert(0, Layers())
+    try:
+        import corinth.cli  # noqa: F401
+    except ImportError:
+        pass
+    else:
+        raise SystemExit("the import hook does not block")
+
+    layer = importlib.import_module(LAYER)
+    for info in pkgutil.iter_modules(layer.__path__, LAYER + "."):
+        importlib.import_module(info.name)
+    leaked = sorted(m for m in sys.modules if refused(m))
+    assert not leaked, leaked
+    print("ok")
+    """
+)
+
 
 def test_engine_and_solver_import_without_jupyter():
     result = subprocess.run(
@@ -59,3 +120,81 @@ def test_engine_and_solver_import_without_jupyter():
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "ok"
+
+
+@pytest.mark.parametrize("layer", sorted(MAY_IMPORT))
+def test_each_layer_imports_without_the_layers_above_it(layer):
+    script = LAYER_SCRIPT.format(layer=layer, allowed=MAY_IMPORT[layer], blocked=BLOCKED)
+    result = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=300
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "ok"
+
+
+def imported(path: Path) -> Iterator[tuple[int, str]]:
+    """Every module an import statement of ``path`` names, with its line: those inside functions
+    too, relative ones made absolute, and ``from a import b`` as both ``a`` and ``a.b``."""
+    package = path.relative_to(CORINTH.parent).parts[:-1]  # what a relative import starts from
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                yield node.lineno, alias.name
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = ".".join(package[: len(package) - node.level + 1])
+                module = f"{base}.{node.module}" if node.module else base
+            else:
+                module = node.module or ""
+            yield node.lineno, module
+            for alias in node.names:
+                yield node.lineno, f"{module}.{alias.name}"
+
+
+PARTS = {p.stem for p in CORINTH.iterdir() if (p / "__init__.py").exists() or p.suffix == ".py"}
+
+
+def corinth_package(module: str) -> str | None:
+    """``corinth.solver.market`` → ``corinth.solver``; None for ``corinth`` itself and its names
+    (``corinth.new_game``), and for other packages."""
+    parts = module.split(".")
+    if parts[0] == "corinth" and len(parts) > 1 and parts[1] in PARTS - {"__init__"}:
+        return f"corinth.{parts[1]}"
+    return None
+
+
+def files(package: str) -> list[Path]:
+    return sorted((CORINTH.parent / package.replace(".", "/")).rglob("*.py"))
+
+
+@pytest.mark.parametrize("layer", sorted(MAY_IMPORT))
+def test_no_import_statement_of_a_layer_reaches_up(layer):
+    wrong = []
+    for path in files(layer):
+        for line, module in imported(path):
+            package = corinth_package(module)
+            jupyter = module.split(".")[0] in BLOCKED or module.startswith("jupyter")
+            if jupyter or package not in MAY_IMPORT[layer] | {None}:
+                wrong.append(f"{path.relative_to(CORINTH.parent)}:{line} imports {module}")
+    assert not wrong, "\n".join(wrong)
+
+
+def test_nothing_imports_the_command_line_but_its_entry_point():
+    wrong = [
+        f"{path.relative_to(CORINTH.parent)}:{line} imports {module}"
+        for path in sorted(CORINTH.rglob("*.py"))
+        if "cli" not in path.relative_to(CORINTH).parts
+        for line, module in imported(path)
+        if corinth_package(module) == "corinth.cli"
+    ]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_import_reader_sees_lazy_and_relative_imports():
+    solver = {module for _, module in imported(CORINTH / "solver" / "market.py")}
+    assert "corinth.rules.geometry" in solver  # at the top
+    assert "corinth.rules.Compensate" in solver  # inside steward_route
+    render = {module for _, module in imported(CORINTH / "render" / "market.py")}
+    assert {"corinth.render.palette", "corinth.solver.market"} <= render  # relative; lazy
+    assert corinth_package("corinth.solver.market") == "corinth.solver"
+    assert corinth_package("corinth.new_game") is None

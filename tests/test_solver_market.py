@@ -6,9 +6,9 @@ import networkx as nx
 import numpy as np
 import pytest
 
+from corinth.render import draw_market
 from corinth.rules import default_sheet, steward_paths
 from corinth.solver import (
-    draw_market,
     legal_steward_paths,
     market_graph,
     nx_steward_path_buckets,

@@ -303,8 +303,7 @@ def test_draw_market_uses_the_boards_palette(state):
     matplotlib.use("Agg")
     from matplotlib.colors import to_hex
 
-    from corinth.render import palette
-    from corinth.solver import draw_market
+    from corinth.render import draw_market, palette
 
     ax = draw_market(state, 0)
     faces = {to_hex(p.get_facecolor()) for p in ax.patches}

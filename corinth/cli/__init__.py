@@ -13,7 +13,7 @@ import sys
 from collections.abc import Callable
 
 from .common import EXIT_BAD_INPUT, UserError, load_game
-from .games import GAME_COMMANDS, format_simulation, game_seed, simulate
+from .games import GAME_COMMANDS, format_simulation, simulate
 from .solving import SOLVER_COMMANDS, format_ranking, parse_faces
 
 __all__ = [
@@ -23,7 +23,6 @@ __all__ = [
     "build_parser",
     "format_ranking",
     "format_simulation",
-    "game_seed",
     "load_game",
     "main",
     "parse_faces",

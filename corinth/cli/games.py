@@ -7,12 +7,11 @@ does the work and returns the exit code.
 from __future__ import annotations
 
 import argparse
-import itertools
 import json
 import os
-import signal
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
+from functools import partial
 
 import numpy as np
 
@@ -20,6 +19,7 @@ from corinth.rules import UnknownVariant, Variants, new_game
 from corinth.rules.scoring import TERMS
 from corinth.rules.variants import HELP as VARIANT_HELP
 from corinth.solver.bots import BOTS, make_bot, play_game
+from corinth.solver.runner import game_seed, play_games
 
 from .common import UserError, load_game
 
@@ -58,13 +58,8 @@ def add_simulate(p: argparse.ArgumentParser) -> None:
     p.add_argument("--no-progress", action="store_true", help="hide the progress bar")
 
 
-def game_seed(seed: int, k: int) -> int:
-    """The seed of game ``k`` of a run (independent streams from one run seed)."""
-    return int(np.random.SeedSequence([seed, k]).generate_state(2, dtype=np.uint64)[0] >> 1)
-
-
-def _play_one(job: tuple[int, int, int, tuple[str, ...], Variants]) -> dict:
-    seed, k, players, bots, variants = job
+def _play_one(seed: int, players: int, bots: tuple[str, ...], variants: Variants, k: int) -> dict:
+    """Game ``k`` of the run seeded ``seed``."""
     gseed = game_seed(seed, k)
     seats = [make_bot(name, gseed + i) for i, name in enumerate(bots)]
     final = play_game(new_game(players=players, seed=gseed, variants=variants), seats)
@@ -73,26 +68,6 @@ def _play_one(job: tuple[int, int, int, tuple[str, ...], Variants]) -> dict:
         "winners": list(final.winners),
         "scores": [final.score_breakdown(i).as_dict() for i in range(players)],
     }
-
-
-def _ignore_sigint() -> None:
-    """Workers leave Ctrl-C to the parent, which stops them all and prints one line."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-def _results(work: Iterator[tuple], games: int, jobs: int) -> Iterator[dict]:
-    """Each game's result, in order, as it is played. With several workers the games are handed out
-    a batch at a time, so only a few hundred wait in memory whatever ``games`` is (``Pool.imap``
-    alone would queue the whole work list at once)."""
-    if jobs == 1 or games == 1:
-        yield from map(_play_one, work)
-        return
-    import multiprocessing
-
-    chunk = max(1, min(16, games // (4 * jobs)))
-    with multiprocessing.get_context("fork").Pool(jobs, initializer=_ignore_sigint) as pool:
-        while batch := list(itertools.islice(work, chunk * jobs * 4)):
-            yield from pool.imap(_play_one, batch, chunksize=chunk)
 
 
 class _SeatTally:
@@ -179,7 +154,7 @@ def simulate(
         rules = Variants.from_names(variants)
     except UnknownVariant as exc:
         raise UserError(str(exc)) from None
-    work = ((seed, k, players, bots, rules) for k in range(games))  # lazy: --games 10**9 is fine
+    play = partial(_play_one, seed, players, bots, rules)
     bar = None
     if progress:
         from tqdm import tqdm
@@ -187,11 +162,10 @@ def simulate(
         bar = tqdm(total=games, unit="game", file=sys.stderr, desc="simulate")
     tally = [_SeatTally() for _ in bots]
     try:
-        for r in _results(work, games, jobs):
+        # range(games) is lazy and the games are handed out a batch at a time: --games 10**9 is fine
+        for r in play_games(play, range(games), jobs, bar.update if bar else None):
             for i, seat in enumerate(tally):
                 seat.add(r["scores"][i], 1 / len(r["winners"]) if i in r["winners"] else 0.0)
-            if bar:
-                bar.update()
     finally:
         if bar:
             bar.close()

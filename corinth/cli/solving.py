@@ -14,6 +14,7 @@ import textwrap
 from collections.abc import Callable
 
 from corinth.rules import GameState
+from corinth.rules.geometry import cell_name
 
 from .common import UserError, load_game
 
@@ -193,7 +194,7 @@ def run_route(args: argparse.Namespace) -> int:
         p = state.player()
         print(
             f"Best market route for player {state.current_player + 1} "
-            f"(steward on r{p.steward // 5}c{p.steward % 5}, {p.gold} gold"
+            f"(steward on {cell_name(p.steward)}, {p.gold} gold"
             f"{', Stables' if p.has('stables') else ''}), faces {', '.join(map(str, faces))}:"
         )
         print(route.describe())

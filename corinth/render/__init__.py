@@ -1,4 +1,5 @@
-"""Drawing the game without Jupyter: board data, one palette, and SVG for the harbor and the sheets.
+"""Drawing the game without Jupyter: board data, one palette, SVG for the harbor and the sheets, and
+the market with matplotlib (``draw_market``).
 
 The boards of ``corinth.ui`` send this data to the browser; handouts and scripts draw SVG directly.
 
@@ -12,11 +13,13 @@ The boards of ``corinth.ui`` send this data to the browser; handouts and scripts
 
 from . import palette
 from .board import caption, harbor_groups, sheet_board
+from .market import draw_market
 from .svg import draw_harbor, draw_sheet, harbor_svg, sheet_svg
 
 __all__ = [
     "caption",
     "draw_harbor",
+    "draw_market",
     "draw_sheet",
     "harbor_groups",
     "harbor_svg",

@@ -17,13 +17,12 @@ from typing import Any
 
 from corinth.rules import HARBOR, GameState, Market, distinct_steward_paths, steward_steps
 from corinth.rules import arrival_shops as engine_arrival_shops
+from corinth.rules.geometry import SIZE
 from corinth.rules.geometry import distances as geometry_distances
 from corinth.rules.scoring import TERMS
 
 from .palette import base, fill, ink, kind_style
 
-SIZE = 5
-CELLS = SIZE * SIZE
 TITLES = {d: d.capitalize() for d in HARBOR}
 NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 

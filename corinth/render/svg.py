@@ -14,10 +14,11 @@ True
 from __future__ import annotations
 
 from corinth.rules import HARBOR, GameState
+from corinth.rules.geometry import CELLS, SIZE
 from corinth.rules.scoring import TERMS
 
 from . import palette as pal
-from .board import CELLS, SIZE, caption, harbor_groups, sheet_board
+from .board import caption, harbor_groups, sheet_board
 
 MAX_SPOTS = 60  # track spots drawn one by one; a longer track shows the rest as a number
 

@@ -6,6 +6,8 @@ column 2). Sets of cells are bitmasks (bit ``i`` for cell ``i``).
 
 >>> cell_name(7), cell_index("r1c2"), neighbours(12)
 ('r1c2', 7, (7, 17, 11, 13))
+>>> cell_name(CENTRE), [cell_name(c) for c in CORNERS]
+('r2c2', ['r0c0', 'r0c4', 'r4c0', 'r4c4'])
 >>> layers = distance_layers(12, 1 << 12)
 >>> [bin(m).count("1") for m in layers]  # cells 1, 2, 3 and 4 steps away on an empty market
 [4, 8, 8, 4]
@@ -21,6 +23,7 @@ from .errors import InvalidNotation
 SIZE = 5  # rows and columns
 CELLS = SIZE * SIZE
 CENTRE = CELLS // 2
+CORNERS = (0, SIZE - 1, CELLS - SIZE, CELLS - 1)  # top left, top right, bottom left, bottom right
 _NAME = re.compile(r"^r([0-4])c([0-4])$")
 
 

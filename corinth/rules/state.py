@@ -955,18 +955,25 @@ def arrival_shops(sheet: Sheet, p: PlayerState, cell: int) -> list[tuple[int, ..
     return [()]
 
 
-def steward_paths(start: int, used: int, longest: int) -> list[list[tuple[int, ...]]]:
+def steward_paths(
+    start: int, used: int, longest: int, memo: bool = True
+) -> list[list[tuple[int, ...]]]:
     """Every steward path from ``start`` avoiding ``used`` cells (A4b, A4c), bucketed by length.
 
     ``result[n]`` lists the paths of exactly ``n`` steps in ascending order, ``n`` from 1 to ``longest``
     (capped at 24). Results are memoised on ``(start, used, longest)``; each call returns fresh lists.
-    On an empty market the longest walks number in the millions: the engine lists moves with
+    ``memo=False`` walks the market afresh, neither reading nor filling the memo (to time the walk
+    itself). On an empty market the longest walks number in the millions: the engine lists moves with
     ``distinct_steward_paths`` instead.
 
     >>> [len(paths) for paths in steward_paths(12, 1 << 12, 3)]
     [0, 4, 12, 32]
+    >>> steward_paths(12, 1 << 12, 3, memo=False) == steward_paths(12, 1 << 12, 3)
+    True
     """
     longest = max(0, min(longest, CELLS - 1))
+    if not memo:
+        return _steward_paths.__wrapped__(start, used | 1 << start, longest)
     return [list(bucket) for bucket in _steward_paths(start, used | 1 << start, longest)]
 
 

@@ -1,4 +1,5 @@
-"""The solver: bots, the market graph, move rankings and the route planner. No Jupyter import.
+"""The solver: bots, the market graph, move rankings and the route planner. No Jupyter import, and no
+drawing (``corinth.render`` draws).
 
 >>> from corinth.solver import rank_moves, RankedMove, best_route, market_graph
 """
@@ -6,7 +7,6 @@
 from .bots import BOTS, GreedyBot, RandomBot, make_bot, play_game
 from .lookahead import LookaheadBot
 from .market import (
-    draw_market,
     legal_steward_paths,
     market_graph,
     nx_steward_path_buckets,
@@ -31,7 +31,6 @@ __all__ = [
     "Route",
     "RouteTooLarge",
     "best_route",
-    "draw_market",
     "legal_steward_paths",
     "make_bot",
     "market_graph",

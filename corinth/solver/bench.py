@@ -30,7 +30,6 @@ import time
 import numpy as np
 
 from corinth.rules import GameState, new_game, steward_paths
-from corinth.rules import state as state_mod
 
 from .bots import GreedyBot, RandomBot, decisions, play_game
 from .exact import late_states as exact_states
@@ -94,12 +93,11 @@ def run(quick: bool = False, sizes: dict | None = None) -> dict:
 
     # 1. Steward path enumeration against networkx.
     graph = market_graph(states[0].sheet)
-    cold = state_mod._steward_paths.__wrapped__
     markets = [(s.player().steward, s.player().used) for s in take]
     picks = [markets[i] for i in rng.integers(len(markets), size=min(sizes["enum"], len(markets)))]
     fast, slow = [], []
     for start, used in picks:
-        fast.append(_best_time(lambda a=start, u=used: cold(a, u | 1 << a, LONGEST), 3))
+        fast.append(_best_time(lambda a=start, u=used: steward_paths(a, u, LONGEST, memo=False), 3))
         slow.append(
             _best_time(lambda a=start, u=used: nx_steward_path_buckets(graph, a, u, LONGEST))
         )
@@ -129,7 +127,7 @@ def run(quick: bool = False, sizes: dict | None = None) -> dict:
         }
     )
     centre = states[0].sheet.market.centre
-    f0 = _best_time(lambda: cold(centre, 1 << centre, LONGEST), 5)
+    f0 = _best_time(lambda: steward_paths(centre, 1 << centre, LONGEST, memo=False), 5)
     s0 = _best_time(lambda: nx_steward_path_buckets(graph, centre, 1 << centre, LONGEST), 3)
     rows.append(
         {

@@ -48,18 +48,16 @@ import json
 import sys
 from collections import Counter
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache, partial
 from pathlib import Path
 
 import numpy as np
 
 from corinth.rules import GameState, Move, Take, new_game
-from corinth.rules.geometry import CENTRE, distances
+from corinth.rules.geometry import CELLS, CENTRE, CORNERS, SIZE, cell_name, distances
 from corinth.rules.sheet import (
     GOODS,
-    MARKET_SIZE,
     Market,
     Sheet,
     data_dir,
@@ -69,9 +67,9 @@ from corinth.rules.sheet import (
 )
 
 from .bots import GreedyBot, play_game
+from .runner import play_games
 from .value import best_move_now
 
-CORNERS = (0, 4, 20, 24)
 MAX_FIRST_MOVE_SHARE = 0.25
 OPENINGS = 500  # the final check
 EXPECTED_OPENINGS = 16  # the check with the ``expected`` ranking (rollouts are slow)
@@ -106,10 +104,10 @@ _FROM_CENTRE = distances(CENTRE, 1 << CENTRE)
 def facts_problems(cells: Sequence[str]) -> list[str]:
     """Every known fact of the printed market that ``cells`` (25 cell words, row by row) breaks."""
     problems = []
-    if len(cells) != MARKET_SIZE * MARKET_SIZE:
-        return [f"a market has {MARKET_SIZE * MARKET_SIZE} cells, not {len(cells)}"]
+    if len(cells) != CELLS:
+        return [f"a market has {CELLS} cells, not {len(cells)}"]
     if cells[CENTRE] != "steward":
-        problems.append("the steward must start in the centre r2c2")
+        problems.append(f"the steward must start in the centre {cell_name(CENTRE)}")
     if any(cells[c] != "score" for c in CORNERS) or cells.count("score") != len(CORNERS):
         problems.append("the scoring spots are the four corners, and only they")
     if cells.count("+1") != 4:
@@ -147,9 +145,7 @@ def layout_sheet(cells: Sequence[str], name: str = "candidate market") -> Sheet:
     """The default sheet with its market replaced by ``cells`` (25 cell words, row by row)."""
     data = json.loads(json.dumps(default_sheet().to_dict()))
     data["name"] = name
-    data["market"]["rows"] = [
-        list(cells[r * MARKET_SIZE : (r + 1) * MARKET_SIZE]) for r in range(MARKET_SIZE)
-    ]
+    data["market"]["rows"] = [list(cells[r * SIZE : (r + 1) * SIZE]) for r in range(SIZE)]
     return sheet_from_dict(data, name)
 
 
@@ -177,29 +173,43 @@ def opening(sheet: Sheet, seed: int, players: int = 4) -> GameState:
     return state
 
 
-def greedy_first_moves(cells: Sequence[str], seeds: Sequence[int]) -> list[str]:
-    """The greedy bot's first move (``first_move_key``) in each seeded opening."""
-    sheet = layout_sheet(cells)
-    return [first_move_key(best_move_now(opening(sheet, s)), sheet) for s in seeds]
+@lru_cache(maxsize=16)
+def _layout_sheet(cells: tuple[str, ...]) -> Sheet:
+    """``layout_sheet``, made once per layout in each process that plays on it."""
+    return layout_sheet(cells)
 
 
-def expected_first_moves(cells: Sequence[str], seeds: Sequence[int]) -> list[str]:
+def greedy_first_move(cells: Sequence[str], seed: int) -> str:
+    """The greedy bot's first move (``first_move_key``) in the opening seeded ``seed``."""
+    sheet = _layout_sheet(tuple(cells))
+    return first_move_key(best_move_now(opening(sheet, seed)), sheet)
+
+
+def greedy_first_moves(cells: Sequence[str], seeds: Sequence[int], jobs: int = 1) -> list[str]:
+    """The greedy bot's first move in each seeded opening, in the order of ``seeds``, played on
+    ``jobs`` processes."""
+    return list(play_games(partial(greedy_first_move, tuple(cells)), seeds, jobs))
+
+
+def expected_first_move(cells: Sequence[str], seed: int) -> str:
     """The best first move by the ``expected`` ranking (seeded rollouts, no time limit)."""
     from .rank import rank_moves  # the rollouts are only needed here
 
-    sheet = layout_sheet(cells)
-    out = []
-    for s in seeds:
-        ranked = rank_moves(
-            opening(sheet, s),
-            "expected",
-            seed=s,
-            budget=None,
-            max_rollouts=EXPECTED_ROLLOUTS,
-            top=1,
-        )
-        out.append(first_move_key(ranked[0].move, sheet))
-    return out
+    sheet = _layout_sheet(tuple(cells))
+    ranked = rank_moves(
+        opening(sheet, seed),
+        "expected",
+        seed=seed,
+        budget=None,
+        max_rollouts=EXPECTED_ROLLOUTS,
+        top=1,
+    )
+    return first_move_key(ranked[0].move, sheet)
+
+
+def expected_first_moves(cells: Sequence[str], seeds: Sequence[int], jobs: int = 1) -> list[str]:
+    """``expected_first_move`` in each seeded opening, in the order of ``seeds``."""
+    return list(play_games(partial(expected_first_move, tuple(cells)), seeds, jobs))
 
 
 def top_share(moves: Sequence[str]) -> float:
@@ -213,31 +223,37 @@ def spread_score(moves: Sequence[str]) -> tuple[float, float]:
     return (round(max(shares), 6), round(sum(x * x for x in shares), 6))
 
 
-def greedy_games(cells: Sequence[str], seeds: Sequence[int]) -> list[dict]:
-    """Per player of greedy 4-player games: market and shop points, and the colours the steward served."""
-    sheet = layout_sheet(cells)
+def greedy_game(cells: Sequence[str], seed: int) -> list[dict]:
+    """Per player of the greedy 4-player game seeded ``seed``: market and shop points, and the
+    colours the steward served."""
+    sheet = _layout_sheet(tuple(cells))
+    final = play_game(new_game(players=4, seed=seed, sheet=sheet), [GreedyBot()] * 4)
+    served: list[set[str]] = [set() for _ in range(4)]
+    state = new_game(players=4, seed=seed, sheet=sheet)
+    for move in final.history:
+        if isinstance(move, Take) and move.path and not state.is_chance:
+            kind = sheet.market.cells[move.path[-1]].kind
+            if kind in GOODS:
+                served[state.current_player].add(kind)
+        state = state.apply(move)
     rows = []
-    for s in seeds:
-        final = play_game(new_game(players=4, seed=s, sheet=sheet), [GreedyBot()] * 4)
-        served: list[set[str]] = [set() for _ in range(4)]
-        state = new_game(players=4, seed=s, sheet=sheet)
-        for move in final.history:
-            if isinstance(move, Take) and move.path and not state.is_chance:
-                kind = sheet.market.cells[move.path[-1]].kind
-                if kind in GOODS:
-                    served[state.current_player].add(kind)
-            state = state.apply(move)
-        for p in range(4):
-            b = final.score_breakdown(p)
-            rows.append(
-                {
-                    "market": b.market,
-                    "shops": b.shops + b.bonuses,
-                    "total": b.total,
-                    "served": sorted(served[p]),
-                }
-            )
+    for p in range(4):
+        b = final.score_breakdown(p)
+        rows.append(
+            {
+                "market": b.market,
+                "shops": b.shops + b.bonuses,
+                "total": b.total,
+                "served": sorted(served[p]),
+            }
+        )
     return rows
+
+
+def greedy_games(cells: Sequence[str], seeds: Sequence[int], jobs: int = 1) -> list[dict]:
+    """``greedy_game`` for each seed, its players' rows one game after another."""
+    games = play_games(partial(greedy_game, tuple(cells)), seeds, jobs)
+    return [row for rows in games for row in rows]
 
 
 def play_summary(rows: Sequence[dict]) -> dict:
@@ -277,45 +293,30 @@ class Verdict:
         )
 
 
-def _chunks(seeds: Sequence[int], n: int) -> list[list[int]]:
-    return [list(seeds[i::n]) for i in range(n)]
-
-
-def _pooled(pool: ProcessPoolExecutor | None, fn, cells, seeds, workers: int) -> list:
-    """``fn(cells, seeds)`` split over the pool's workers; results in a fixed (seeded) order."""
-    parts = _chunks(seeds, workers)
-    if pool is None:
-        results = [fn(cells, part) for part in parts]
-    else:
-        results = list(pool.map(fn, [cells] * len(parts), parts))
-    return [x for part in results for x in part]
-
-
 def verdict(
     cells: Sequence[str],
-    pool: ProcessPoolExecutor | None = None,
-    workers: int = 1,
+    jobs: int = 1,
     openings: int = OPENINGS,
     expected: int = EXPECTED_OPENINGS,
     games: int = GAMES,
 ) -> Verdict:
-    """Measure every check of one layout (seeds 0, 1, 2, … for openings, games and rollouts)."""
+    """Measure every check of one layout (seeds 0, 1, 2, … for openings, games and rollouts), on
+    ``jobs`` processes. A tie for the most common first move goes to the one met first, in seed
+    order."""
     cells = tuple(cells)
-    greedy = _pooled(pool, greedy_first_moves, cells, range(openings), workers)
+    greedy = greedy_first_moves(cells, range(openings), jobs)
     (move, n) = Counter(greedy).most_common(1)[0]
     v = Verdict(cells, round(n / len(greedy), 4), move)
     if expected:
-        add_expected(v, pool, workers, expected)
+        add_expected(v, jobs, expected)
     if games:
-        v.play = play_summary(_pooled(pool, greedy_games, cells, range(games), workers))
+        v.play = play_summary(greedy_games(cells, range(games), jobs))
     return v
 
 
-def add_expected(
-    v: Verdict, pool: ProcessPoolExecutor | None, workers: int, expected: int = EXPECTED_OPENINGS
-) -> None:
+def add_expected(v: Verdict, jobs: int = 1, expected: int = EXPECTED_OPENINGS) -> None:
     """Fill in the ``expected`` ranking's check of ``v`` (seeds 0, 1, 2, …)."""
-    exp = _pooled(pool, expected_first_moves, v.cells, range(expected), workers)
+    exp = expected_first_moves(v.cells, range(expected), jobs)
     (move, n) = Counter(exp).most_common(1)[0]
     v.expected_top, v.expected_top_move = round(n / len(exp), 4), move
 
@@ -364,21 +365,18 @@ def search(
     steps: int = 12,
     batch: int = 4,
     screen: int = SCREEN_OPENINGS,
-    pool: ProcessPoolExecutor | None = None,
+    jobs: int = 1,
     log=None,
 ) -> list[dict]:
     """Seeded hill climbing: each step measures changes of the best layout so far on ``screen``
-    screening openings and keeps the best if it lowers ``spread_score``. Returns every layout measured.
+    screening openings (on ``jobs`` processes) and keeps the best if it lowers ``spread_score``.
+    Returns every layout measured.
     """
     rng = np.random.default_rng(seed)
-    seeds = list(range(SCREEN_SEED0, SCREEN_SEED0 + screen))
+    seeds = range(SCREEN_SEED0, SCREEN_SEED0 + screen)
 
     def measure(layouts: list[tuple[str, ...]]) -> list[tuple[float, float]]:
-        if pool is None:
-            moves = [greedy_first_moves(c, seeds) for c in layouts]
-        else:
-            moves = list(pool.map(greedy_first_moves, layouts, [seeds] * len(layouts)))
-        return [spread_score(m) for m in moves]
+        return [spread_score(greedy_first_moves(c, seeds, jobs)) for c in layouts]
 
     best = tuple(start)
     best_score = measure([best])[0]
@@ -443,24 +441,23 @@ def run(
         if log:
             print(text, file=log, flush=True)
 
-    with ProcessPoolExecutor(workers) as pool:
-        if trail is None:
-            trail = search(seed=seed, steps=steps, batch=batch, pool=pool, log=log)
-        checked = [verdict(FIRST_RECONSTRUCTION, pool, workers)]
-        chosen = None
+    if trail is None:
+        trail = search(seed=seed, steps=steps, batch=batch, jobs=workers, log=log)
+    checked = [verdict(FIRST_RECONSTRUCTION, workers)]
+    chosen = None
 
-        def consider(cells: tuple[str, ...]) -> None:
-            nonlocal chosen
-            # the rollouts are slow: the expected check runs only once the cheaper checks hold
-            v = verdict(cells, pool, workers, expected=0)
-            if chosen is None and v.passes:
-                add_expected(v, pool, workers)
-                chosen = v if v.passes else None
-            checked.append(v)
-            log_line(f"checked: top {v.greedy_top}, passes {v.passes}")
+    def consider(cells: tuple[str, ...]) -> None:
+        nonlocal chosen
+        # the rollouts are slow: the expected check runs only once the cheaper checks hold
+        v = verdict(cells, workers, expected=0)
+        if chosen is None and v.passes:
+            add_expected(v, workers)
+            chosen = v if v.passes else None
+        checked.append(v)
+        log_line(f"checked: top {v.greedy_top}, passes {v.passes}")
 
-        for cells in finalists(trail):
-            consider(cells)
+    for cells in finalists(trail):
+        consider(cells)
     return {
         "seed": seed,
         "steps": steps,

@@ -1,7 +1,8 @@
 """The market as a graph (A4b, M1–M7): cells are nodes carrying their effect, steps are edges.
 
 networkx is the model and the teaching tool; the engine's ``steward_paths`` is the fast enumeration and
-``nx_steward_paths`` is the plain networkx baseline it is checked against.
+``nx_steward_paths`` is the plain networkx baseline it is checked against. ``corinth.render``'s
+``draw_market`` draws the graph.
 
 >>> from corinth.rules import default_sheet
 >>> g = market_graph(default_sheet())
@@ -13,16 +14,10 @@ networkx is the model and the teaching tool; the engine's ``steward_paths`` is t
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import networkx as nx
 
 from corinth.rules import GameState, Market, PlayerState, Sheet, steward_paths
-from corinth.rules.geometry import CELLS, cells_of, reachable_mask
-from corinth.rules.sheet import MARKET_SIZE
-
-if TYPE_CHECKING:  # pragma: no cover
-    from matplotlib.axes import Axes
+from corinth.rules.geometry import CELLS, cells_of, reachable_mask, row_col
 
 
 def market_graph(sheet: Sheet, player_state: PlayerState | None = None) -> nx.Graph:
@@ -41,7 +36,7 @@ def market_graph(sheet: Sheet, player_state: PlayerState | None = None) -> nx.Gr
     g = nx.Graph(sheet=sheet.name)
     market = sheet.market
     for i, cell in enumerate(market.cells):
-        r, c = divmod(i, MARKET_SIZE)
+        r, c = row_col(i)
         g.add_node(
             i,
             kind=cell.kind,
@@ -159,82 +154,3 @@ def steward_route(state: GameState, player: int) -> list[int]:
             route.extend(move.path)
         replay = replay.apply(move)
     return route
-
-
-def draw_market(graph_or_state, player: int = 0, ax: Axes | None = None, path=None):
-    """Draw the market with matplotlib: cells with their labels, circled cells ringed, used cells
-    greyed, the steward's position, and a path as arrows.
-
-    ``graph_or_state`` is a graph from ``market_graph`` or a ``GameState``; for a state, ``player``'s
-    sheet is drawn and ``path`` defaults to the steward's whole route so far (``steward_route``).
-    ``path`` is a list of cells; for a graph it is drawn from the steward's cell unless it starts there.
-    matplotlib is imported here only. Returns the Axes.
-
-    >>> from corinth.rules import new_game
-    >>> ax = draw_market(new_game(players=2, seed=1), player=0)  # doctest: +SKIP
-    """
-    import matplotlib.pyplot as plt  # lazy: the solver imports without plotting packages
-
-    if isinstance(graph_or_state, GameState):
-        graph = market_graph(graph_or_state.sheet, graph_or_state.players[player])
-        if path is None:
-            path = steward_route(graph_or_state, player)
-    else:
-        graph = graph_or_state
-    if ax is None:
-        _, ax = plt.subplots(figsize=(5, 5))
-    from corinth.render import palette  # the widgets' and the SVG export's colours and pictures
-
-    for _n, d in graph.nodes(data=True):
-        x, y = d["col"], -d["row"]
-        used = d["used"] and not d["circled"]
-        kind = d["kind"]
-        face = palette.USED if used else palette.fill(kind)
-        ax.add_patch(
-            plt.Rectangle((x - 0.45, y - 0.45), 0.9, 0.9, fc=face, ec=palette.base(kind), lw=1)
-        )
-        # The kind's picture in the cell's top-left corner (y flips: the pictures are drawn y-down).
-        pts = palette.picture_points(kind, 0, 0, 0.22)
-        corners = [(x - 0.42 + pts[i], y + 0.42 - pts[i + 1]) for i in range(0, len(pts), 2)]
-        ax.add_patch(
-            plt.Polygon(
-                corners,
-                fc=palette.base(kind),
-                ec=palette.ink(kind),
-                lw=0.5,
-                alpha=0.5 if used else 1,
-            )
-        )
-        ink = palette.TEXT if used else palette.ink(kind)
-        ax.text(
-            x,
-            y - 0.08,
-            d["label"].replace(" ", "\n"),
-            ha="center",
-            va="center",
-            fontsize=7,
-            color=ink,
-        )
-        if d["circled"]:
-            ax.add_patch(plt.Circle((x, y), 0.38, fill=False, ec=palette.SELECTED, lw=2))
-    s = graph.graph.get("steward")
-    if s is not None:
-        d = graph.nodes[s]
-        ax.plot(d["col"], -d["row"] + 0.3, marker="v", color="black", markersize=9)
-    if path:
-        cells = list(path)
-        if s is not None and cells[0] != s and cells[0] in graph.neighbors(s):
-            cells = [s, *cells]
-        for a, b in zip(cells, cells[1:]):
-            da, db = graph.nodes[a], graph.nodes[b]
-            ax.annotate(
-                "",
-                xy=(db["col"], -db["row"]),
-                xytext=(da["col"], -da["row"]),
-                arrowprops={"arrowstyle": "->", "color": palette.PATH, "lw": 2},
-            )
-    ax.set_xlim(-0.6, MARKET_SIZE - 0.4)
-    ax.set_ylim(-MARKET_SIZE + 0.4, 0.6)
-    ax.set_aspect("equal")
-    ax.axis("off")
-    return ax

@@ -34,9 +34,7 @@ from corinth.rules import (
     steward_cost,
     steward_steps,
 )
-from corinth.rules.sheet import MARKET_SIZE
-
-CELLS = MARKET_SIZE * MARKET_SIZE
+from corinth.rules.geometry import CELLS
 
 MAX_EXPLORED = 1_000_000  # about 3 s and 150 MB; every real-game route needs far fewer
 

@@ -1,8 +1,8 @@
 """Measure the lookahead bot's strength: its win rate in 4-player games against three greedy bots.
 
-Game ``k`` is ``new_game(players=4, seed=base + k)`` (the seed also picks the first player, S3) with the
-lookahead bot in seat 1; results go to a JSON-lines file as they come, so a long run can be watched
-and resumed. A shared victory counts as a fraction of a win (E2); 25% is parity.
+Game ``k`` is ``new_game(players=4, seed=k)`` (the seed also picks the first player, S3) with the
+lookahead bot in seat 1; results go to a JSON-lines file in game order as they come, so a long run can
+be watched and resumed. A shared victory counts as a fraction of a win (E2); 25% is parity.
 
     python -m corinth.solver.strength --games 2000 --budget 0.05 --out strength.jsonl
 """
@@ -12,19 +12,20 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import multiprocessing
 import os
 import time
+from functools import partial
 from pathlib import Path
 
 from corinth.rules import new_game
 
 from .bots import GreedyBot, play_game
 from .lookahead import LookaheadBot
+from .runner import play_games
 
 
-def play_one(job: tuple[int, float, int]) -> dict:
-    k, budget, candidates = job
+def play_one(k: int, budget: float, candidates: int) -> dict:
+    """Game ``k``: the lookahead bot in seat 1 against three greedy bots."""
     start = time.perf_counter()
     bots = [LookaheadBot(seed=k, budget=budget, max_candidates=candidates)] + [GreedyBot()] * 3
     final = play_game(new_game(players=4, seed=k), bots)
@@ -70,9 +71,10 @@ def main(argv: list[str] | None = None) -> None:
     done = set()
     if out.exists():
         done = {json.loads(line)["game"] for line in out.read_text().splitlines() if line}
-    jobs = [(k, args.budget, args.candidates) for k in range(args.games) if k not in done]
-    with out.open("a") as fh, multiprocessing.get_context("fork").Pool(args.jobs) as pool:
-        for row in pool.imap_unordered(play_one, jobs):
+    todo = [k for k in range(args.games) if k not in done]
+    play = partial(play_one, budget=args.budget, candidates=args.candidates)
+    with out.open("a") as fh:
+        for row in play_games(play, todo, args.jobs):
             fh.write(json.dumps(row) + "\n")
             fh.flush()
     rows = [json.loads(line) for line in out.read_text().splitlines() if line]

@@ -9,8 +9,6 @@ from typing import Any
 import traitlets
 
 from corinth.render.board import (
-    CELLS,
-    SIZE,
     TITLES,
     arrival_shops,
     distances,
@@ -29,6 +27,7 @@ from corinth.rules import (
     Move,
     Take,
 )
+from corinth.rules.geometry import CELLS, SIZE
 from corinth.rules.scoring import TERMS
 
 from ._base import Board, module, stylesheet
