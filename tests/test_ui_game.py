@@ -147,7 +147,7 @@ def test_variants_chosen_in_setup():
     app.variant_choice.value = ("exact-compensation",)
     app.new_game_button.click()
     assert app.state.variants == Variants.from_names(["exact-compensation"])
-    assert app.state.seed == 5 and not app._undo
+    assert app.state.seed == 5 and not app.table.can_undo
     reloaded = GameApp.from_json(app.to_json())
     assert reloaded.state.variants == app.state.variants  # the variants travel in the save
     assert reloaded.log_lines() == app.log_lines()

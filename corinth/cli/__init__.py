@@ -1,6 +1,7 @@
 """The ``corinth`` command line. ``corinth --help`` lists every command.
 
-The commands live in two modules, ``games`` (simulate, show, rules) and ``solving`` (solve, route, bench);
+The commands live in three modules, ``games`` (simulate, show, rules), ``playing`` (play) and
+``solving`` (solve, route, bench);
 each is a pair ``add_<name>(parser)`` / ``run_<name>(args)``. ``COMMANDS`` lists them in the order
 ``--help`` shows them. Library code raises the library's errors; only this package turns them into
 messages and exit codes.
@@ -14,6 +15,7 @@ from collections.abc import Callable
 
 from .common import EXIT_BAD_INPUT, UserError, load_game
 from .games import GAME_COMMANDS, format_simulation, simulate
+from .playing import PLAY_COMMANDS
 from .solving import SOLVER_COMMANDS, format_ranking, parse_faces
 
 __all__ = [
@@ -29,7 +31,11 @@ __all__ = [
     "simulate",
 ]
 
-COMMANDS: dict[str, tuple[str, Callable, Callable]] = {**GAME_COMMANDS, **SOLVER_COMMANDS}
+COMMANDS: dict[str, tuple[str, Callable, Callable]] = {
+    **GAME_COMMANDS,
+    **PLAY_COMMANDS,
+    **SOLVER_COMMANDS,
+}
 
 
 class _Parser(argparse.ArgumentParser):

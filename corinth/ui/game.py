@@ -3,19 +3,19 @@
 from __future__ import annotations
 
 import html
-import re
 import time
 from collections.abc import Sequence
 
 import ipywidgets as w
 
-from corinth.rules import GameState, Move, Purvey, Variants, new_game
+from corinth.rules import CorinthError, GameState, Move, Purvey, Variants
 from corinth.rules.variants import HELP as VARIANT_HELP
-from corinth.solver.bots import Bot, decisions, make_bot
+from corinth.solver.bots import Bot
+from corinth.table import NotYourTurn, Table, past_tense  # noqa: F401 - past_tense: old import path
 
 from ._base import clip
 from .harbor import HarborWidget
-from .picker import MovePicker, try_apply
+from .picker import MovePicker
 from .sheet import SheetWidget
 
 # What "Hint by" offers: label → objective of ``rank_moves``. Near the end (``exact.in_reach``) the
@@ -24,19 +24,14 @@ HINT_OBJECTIVES = {"points now": "immediate", "expected final score": "expected"
 # How fast the bots play: seconds between two bot moves (None: one move per "Next move" click).
 SPEEDS = {"instantly": 0.0, "quickly (0.4 s a move)": 0.4, "slowly (1.5 s a move)": 1.5}
 HINT_ROWS = 3  # rows of the hint table shown before "show all"
-PHASE_WORDS = {
-    "purvey": "buy yellow dice",
-    "roll": "roll",
-    "take": "take a group",
-    "build": "build",
-    "compensate": "no group left: one steward step or pass",
-}
 
 
 class GameApp(w.VBox):
     """Play Corinth against bots: buy yellow dice, roll, take a group and act, build; undo; hints.
 
-    The dice come from the game's seed, so a game is shared as its seed and move list
+    The game itself is a ``corinth.table.Table`` (``app.table``: the state, the seats, undo, the move
+    log); this draws it and turns clicks into its moves. The dice come from the game's seed, so a game
+    is shared as its seed and move list
     (``to_json()``, the engine's saved-game format) and reloaded with ``GameApp.from_json``.
 
     >>> app = GameApp(players=2, seed=3, bots="greedy")
@@ -59,22 +54,9 @@ class GameApp(w.VBox):
         variants: Variants | str | Sequence[str] | None = None,
         speed: float = 0.0,
     ):
-        variants = Variants.of(variants)  # also a name or names, e.g. "nine-dice-sort"
-        if state is None:
-            state = new_game(players, seed, first_player, variants=variants)
-        self.state = state
+        self.table = Table(players, seed, human, bots, state, first_player, variants)
         players = self.state.num_players
-        if not 0 <= human < players:
-            raise ValueError(f"human is a player number from 0 to {players - 1}")
         self.human = human
-        self.seed = self.state.seed
-        names = [bots] * players if isinstance(bots, str) else list(bots)
-        others = [i for i in range(players) if i != human]
-        if len(names) == len(others):  # one name per bot
-            names = [None if i == human else names[others.index(i)] for i in range(players)]
-        self.bot_names = {i: names[i] for i in others}
-        self.bots: dict[int, Bot] = {i: make_bot(names[i], self.seed + i) for i in others}
-        self._undo: list[GameState] = []
         self.auto = auto  # False: the bots wait for "Next player"
         self.speed = speed  # seconds shown between two bot moves when they play on their own
         self._acting = (
@@ -174,6 +156,33 @@ class GameApp(w.VBox):
         self._advance()
         self._refresh()
 
+    # --- the game: the table's ------------------------------------------------------------------
+
+    @property
+    def state(self) -> GameState:
+        """The game as it stands (the table's)."""
+        return self.table.state
+
+    @property
+    def seed(self) -> int:
+        return self.table.seed
+
+    @property
+    def bots(self) -> dict[int, Bot]:
+        return self.table.bots
+
+    @property
+    def bot_names(self) -> dict[int, str]:
+        return self.table.bot_names
+
+    def log_rows(self) -> list[tuple[int, str, str]]:
+        """Every move so far: its number, what happened in words, and its notation."""
+        return [(line.number, line.words, line.notation) for line in self.table.log]
+
+    def log_lines(self) -> list[str]:
+        """The moves so far in notation, each with who played it."""
+        return self.table.log_lines()
+
     # --- playing -----------------------------------------------------------------------------
 
     def play(self, move: Move | str) -> bool:
@@ -184,18 +193,18 @@ class GameApp(w.VBox):
         """
         if self._acting:
             return False
-        if self.state.is_over or self.state.current_player != self.human:
+        mark = len(self.state.history)
+        try:
+            self.table.play(move)
+        except NotYourTurn:
             print("Refused: it is not your turn (R6)")
             return False
-        after, reason = try_apply(self.state, move)
-        if after is None:
-            print(f"Refused: {clip(str(reason))}")
+        except CorinthError as exc:
+            print(f"Refused: {clip(str(exc))}")
             return False
         self._acting = True
         try:
-            self._undo.append(self.state)
-            self._mark = len(self.state.history)
-            self.state = after
+            self._mark = mark
             self.output.clear_output()  # old refusals go with the move that answered them
             self.hint.value = ""
             self._advance()
@@ -232,21 +241,9 @@ class GameApp(w.VBox):
         if state.is_over or (state.current_player == self.human and not state.is_chance):
             print("It is your turn.")
             return
-        who = state.current_player
-        while not state.is_over and state.current_player == who and who != self.human:
-            state = state.roll() if state.is_chance else state.apply(self.bots[who].choose(state))
-        self.state = state
-        self._roll_for_human()
+        for _ in self.table.bots_play(one_turn=True):
+            pass
         self._refresh()
-
-    def _roll_for_human(self) -> None:
-        """The dice come from the seed: the human's roll is rolled at once, so a decision is shown."""
-        while (
-            not self.state.is_over
-            and self.state.is_chance
-            and (self.state.current_player == self.human or self.state.first_player == self.human)
-        ):
-            self.state = self.state.roll()
 
     def _advance(self) -> None:
         """Roll (from the game's seed) and let the bots play until the human must decide (R6–R10).
@@ -256,33 +253,25 @@ class GameApp(w.VBox):
         each bot move for that many seconds.
         """
         if not self.auto:
-            self._roll_for_human()
+            self.table.roll_for_human()
             return
-        # the engine's game loop, left at the human's decision
-        for k, state in enumerate(decisions(self.state, self.bots)):
-            self.state = state
-            if k and self.speed:  # a bot has just played: show its move for a while
+        for _ in self.table.bots_play():
+            if self.speed:  # a bot has just played: show its move for a while
                 self._refresh()
                 time.sleep(self.speed)
-            if state.is_over or state.current_player == self.human:
-                return
 
     def restart(self, variants: Variants | Sequence[str] | None = None) -> None:
         """Start the game again from its seed under ``variants`` (default: the ones chosen in setup)."""
-        variants = Variants.of(self.variant_choice.value if variants is None else variants)
-        s = self.state
-        self.state = new_game(s.num_players, s.seed, s.start_player, s.sheet, variants=variants)
-        self._undo.clear()
+        self.table.restart(self.variant_choice.value if variants is None else variants)
         self.hint.value = ""
         self._advance()
         self._refresh()
 
     def undo(self) -> None:
         """Go back to before your last move (the bots' answers are taken back too)."""
-        if not self._undo:
+        if not self.table.undo():
             print("Nothing to undo.")
             return
-        self.state = self._undo.pop()
         self._mark = len(self.state.history)
         self.output.clear_output()
         self.hint.value = ""
@@ -319,7 +308,7 @@ class GameApp(w.VBox):
         except ImportError:
             self.hint.value = "<i>The solver is not available in this installation.</i>"
             return []
-        self._roll_for_human()
+        self.table.roll_for_human()
         state = self.state
         if state.is_over:
             self.hint.value = "<i>The game is over: there is no move left to rank.</i>"
@@ -341,9 +330,7 @@ class GameApp(w.VBox):
     # --- showing -----------------------------------------------------------------------------
 
     def _player_name(self, i: int) -> str:
-        return (
-            f"Player {i + 1} (you)" if i == self.human else f"Player {i + 1} ({self.bot_names[i]})"
-        )
+        return self.table.player_name(i)
 
     def _show_sheet(self, player: int) -> None:
         self.sheet.player = player
@@ -374,7 +361,7 @@ class GameApp(w.VBox):
             if state.phase == "build":
                 self.build_choice.options = [(m.describe(), m) for m in state.legal_moves()]
                 self.build_choice.index = 0
-            self.undo_button.disabled = not self._undo
+            self.undo_button.disabled = not self.table.can_undo
             waiting = not state.is_over and state.current_player != self.human
             self.next_button.layout.display = "" if waiting and not self.auto else "none"
             self.status.value = self._status_html()
@@ -384,16 +371,7 @@ class GameApp(w.VBox):
 
     def _headline(self) -> str:
         """'Round 2 — your turn: take a group', or who won; announced to screen readers on change."""
-        state = self.state
-        if state.is_over:
-            who = ", ".join(f"Player {i + 1}" for i in state.winners)
-            return f"Game over — winner: {who}"
-        whose = (
-            "your turn"
-            if state.current_player == self.human
-            else f"Player {state.current_player + 1}'s turn"
-        )
-        return f"Round {state.round} — {whose}: {PHASE_WORDS[state.phase]}"
+        return self.table.headline()
 
     def _status_html(self) -> str:
         state = self.state
@@ -431,46 +409,6 @@ class GameApp(w.VBox):
             f"<ul style='margin:2px 0;padding-left:1.4em'>{items}</ul></div>"
         )
 
-    def log_rows(self) -> list[tuple[int, str, str]]:
-        """Every move so far: its number, what happened in words, and its notation."""
-        out = []
-        state = new_game(
-            self.state.num_players,
-            self.seed,
-            self.state.start_player,
-            self.state.sheet,
-            variants=self.state.variants,  # a roll's outcome depends on them (R5)
-        )
-        for n, move in enumerate(self.state.history, 1):
-            if state.is_chance:
-                faces = " ".join(str(move).split()[1]) if " " in str(move) else str(move)
-                words = f"Player {state.first_player + 1} rolled {faces}."
-            else:
-                who = state.current_player
-                name = "You" if who == self.human else self._player_name(who)
-                words = f"{name} {past_tense(move.describe(state))}"
-            out.append((n, words, str(move)))
-            state = state.apply(move)
-        return out
-
-    def log_lines(self) -> list[str]:
-        """The moves so far in notation, each with who played it."""
-        out = []
-        state = new_game(
-            self.state.num_players,
-            self.seed,
-            self.state.start_player,
-            self.state.sheet,
-            variants=self.state.variants,
-        )
-        for move in self.state.history:
-            who = "dice" if state.is_chance else f"P{state.current_player + 1}"
-            out.append(f"{who}: {move}")
-            state = state.apply(move)
-        return out
-
-    # --- saving ------------------------------------------------------------------------------
-
     def to_json(self) -> str:
         """The game in the engine's saved-game format: seed, sheet and every move."""
         return self.state.to_json()
@@ -497,34 +435,6 @@ class GameApp(w.VBox):
             '<svg xmlns="http://www.w3.org/2000/svg" width="1340" height="560" viewBox="0 0 1340 560">'
             f'<g>{harbor}</g><g transform="translate(580,0)">{sheet}</g></svg>'
         )
-
-
-_VERBS = {
-    "Take": "took",
-    "move": "moved",
-    "gain": "gained",
-    "check": "checked",
-    "spend": "spent",
-    "write": "wrote",
-    "Buy": "bought",
-    "Build": "built",
-    "Pass": "passed",
-    "Cross": "crossed",
-    "circle": "circled",
-    "pay": "paid",
-    "Move": "moved",
-    "Gain": "gained",
-}
-_VERB = re.compile(r"\b(" + "|".join(_VERBS) + r")\b")
-
-
-def past_tense(sentence: str) -> str:
-    """The engine's instruction ("Take the Blue group … and gain …") as what a player did.
-
-    >>> past_tense("Take the Goats group (three 1s) and gain three goats.")
-    'took the Goats group (three 1s) and gained three goats.'
-    """
-    return _VERB.sub(lambda m: _VERBS[m.group(1)], sentence)
 
 
 # How each hint was worked out, in plain words (shown above the table).
