@@ -110,3 +110,24 @@ def test_corinth_play_in_a_terminal(tmp_path, capsys, monkeypatch):
     saved = GameState.from_json(save.read_text())
     assert [str(m) for m in saved.history][-1] == "goats"  # the build was taken back
     assert main(["play", "--seat", "3"]) == 2
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["no-stables-compensation", "no-gold-compensation", "exact-compensation", "nine-dice-sort"],
+)
+def test_a_game_saved_under_any_variant_reopens_in_the_terminal(
+    name, tmp_path, capsys, monkeypatch
+):
+    from corinth.cli import main
+
+    state = new_game(players=2, seed=3, first_player=0, variants=name).apply("buy 0")
+    state = state.apply("roll 111111111" if name == "nine-dice-sort" else "roll 112344666")
+    saved = tmp_path / "game.json"
+    saved.write_text(state.to_json())
+    assert main(["show", str(saved), "--moves"]) == 0
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\nquit\n"))
+    assert main(["play", "--load", str(saved), "--save", str(saved)]) == 0
+    again = GameState.from_json(saved.read_text())
+    assert again.variants == state.variants and len(again.history) > len(state.history)
+    assert "You " in capsys.readouterr().out  # the move typed was played and logged
