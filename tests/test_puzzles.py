@@ -279,6 +279,11 @@ def test_final_score_answer_is_exacts_unique_best(puzzle: Puzzle):
     assert str(best) == puzzle.answer and str(second) == puzzle.runner_up
     assert round(value, 4) == puzzle.best_value
     assert round(value - value2, 4) == puzzle.margin >= FINAL_SCORE_MARGIN
+    # Its board agrees, here rather than in test_ui_puzzle.py: exact's memo makes it one solve.
+    pytest.importorskip("ipywidgets")
+    from tests.test_ui_puzzle import check_board_agrees
+
+    check_board_agrees(puzzle)
 
 
 def test_final_score_feedback_quotes_exact_values():

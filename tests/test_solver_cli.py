@@ -107,9 +107,18 @@ def test_command_line_process_rejects_a_malformed_game(tmp_path):
 def test_bench_runs_and_reports_every_measure():
     from corinth.solver.bench import format_bench, run
 
-    report = run(quick=True, sizes={"games": 1, "enum": 5, "expected": 1, "budget": 0.1})
+    report = run(
+        quick=True, sizes={"games": 1, "enum": 5, "expected": 1, "budget": 0.1, "exact": 1}
+    )
     table = format_bench(report)
-    for word in ("steward paths", "legal_moves()", "greedy-bot", "immediate ranking", "rollouts"):
+    for word in (
+        "steward paths",
+        "legal_moves()",
+        "greedy-bot",
+        "immediate ranking",
+        "rollouts",
+        "exact",
+    ):
         assert word in table
     assert report["machine"]["cores"] >= 1
 
