@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from .moves import play_first_move
+
 try:
     from playwright.sync_api import expect
 except ImportError:  # the ``browser`` fixture reports this, and fails on CI
@@ -39,24 +41,7 @@ def test_index_opens_the_game_and_a_move_is_played_by_clicks(classroom, page, re
     record_property("first_board_seconds", time.monotonic() - start)
     assert page.url == f"{url}/voila/render/05_play_a_game.ipynb"
 
-    # The notebook plays the hint's move in code first (seed 11): the student is then at a build.
-    status = page.get_by_role("status").filter(has_text="Round 1").first
-    expect(status).to_contain_text("your turn: build", timeout=60_000)
-    # The lesson's exercises have boards too: the game's own controls are inside its box.
-    game = page.locator(".corinth-game")
-    game.get_by_role("button", name="Build", exact=True).click()  # "Build nothing." is chosen
-
-    # The bots answer; the student takes the Goats group: a click on the harbor, then the button.
-    goats = game.locator(".corinth-district.legal[data-district='goats']")
-    goats.wait_for(timeout=60_000)
-    goats.click()
-    expect(game.locator(".corinth-district.selected[data-district='goats']")).to_be_visible()
-    take = game.get_by_role("button", name="Take and act")
-    expect(take).to_be_enabled()
-    take.click()
-    log = page.locator(".corinth-log").first
-    expect(log).to_contain_text("You took the Goats group", timeout=30_000)
-    expect(log).to_contain_text("You built nothing.")
+    play_first_move(page)  # build nothing, then take the Goats group by clicks
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "classroom-game.png"))
 

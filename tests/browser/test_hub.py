@@ -29,6 +29,7 @@ import pytest
 
 from .conftest import ARTIFACTS, _missing
 from .lab import LabError, free_port, serve
+from .moves import play_first_move
 
 try:
     from playwright.sync_api import expect
@@ -188,23 +189,6 @@ def open_game(page, hub: Hub, name: str) -> None:
     lesson.click()
     page.locator(".corinth-harbor").first.wait_for(state="visible", timeout=180_000)
     assert page.url == f"{hub.url}/user/{name}/voila/render/05_play_a_game.ipynb"
-
-
-def play_first_move(page) -> None:
-    """As in the classroom's test: build nothing, then take the Goats group by clicks."""
-    status = page.get_by_role("status").filter(has_text="Round 1").first
-    expect(status).to_contain_text("your turn: build", timeout=60_000)
-    game = page.locator(".corinth-game")
-    game.get_by_role("button", name="Build", exact=True).click()  # "Build nothing." is chosen
-    goats = game.locator(".corinth-district.legal[data-district='goats']")
-    goats.wait_for(timeout=60_000)
-    goats.click()
-    take = game.get_by_role("button", name="Take and act")
-    expect(take).to_be_enabled(timeout=30_000)
-    take.click()
-    expect(page.locator(".corinth-log").first).to_contain_text(
-        "You took the Goats group", timeout=30_000
-    )
 
 
 def build(page, building: str) -> None:
