@@ -101,3 +101,66 @@ def test_the_classroom_folder_holds_the_lessons_and_nothing_else(tmp_path):
     assert "data/link.json" not in served and "WORDS.md" not in served
     assert "data/strategy_lab.json" in served and "exercises.py" in served
     assert not any((tmp_path / "classroom").rglob("*.txt"))
+
+
+def test_the_bound_seats_the_whole_class_it_was_started_for(monkeypatch):
+    import corinth.classroom.__main__ as command
+
+    monkeypatch.setattr(command, "machine_memory_mb", lambda: 8 * 1024)
+    names = lesson_names()
+    plain = voila_settings(parse([]), names).ClassroomKernelManager.max_students
+    assert plain == default_bound(8 * 1024, waiting=9) == 18
+    # The 25 kernels made for the class become its students': they are not taken off the seats.
+    settings = voila_settings(parse(["--lesson=05", "--students=25"]), names)
+    assert settings.ClassroomKernelManager.max_students == 25
+    monkeypatch.setattr(command, "machine_memory_mb", lambda: 16 * 1024)
+    settings = voila_settings(parse(["--lesson=05", "--students=25"]), names)
+    assert settings.ClassroomKernelManager.max_students == 45
+
+
+def test_an_optional_lesson_cannot_be_the_class_lesson():
+    with pytest.raises(ClassroomRefused, match="optional"):
+        voila_settings(parse(["--lesson=09", "--students=5"]), lesson_names())
+
+
+def test_a_token_cannot_be_dropped_through_voila_settings(tmp_path):
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "corinth.classroom",
+            f"--lessons-dir={tmp_path / 'lessons'}",
+            "--port=0",
+            "--Voila.ip=0.0.0.0",
+            "--Voila.token=",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode != 0
+    assert "give a token" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_the_classroom_never_empties_a_folder_it_did_not_make(tmp_path):
+    from corinth.classroom.lessons import MARK, LessonsError
+
+    kept = tmp_path / "mine"
+    kept.mkdir()
+    (kept / "precious.txt").write_text("keep me")
+    with pytest.raises(LessonsError, match="not empty and was not made by the classroom"):
+        prepare(kept)
+    assert (kept / "precious.txt").read_text() == "keep me"
+    with pytest.raises(LessonsError, match="holds the lessons themselves"):
+        prepare(NOTEBOOKS)
+    with pytest.raises(LessonsError, match="holds the lessons themselves"):
+        prepare(NOTEBOOKS.parent)
+    (tmp_path / "a-file").write_text("x")
+    with pytest.raises(LessonsError, match="is a file"):
+        prepare(tmp_path / "a-file")
+    made = tmp_path / "made"
+    prepare(made)
+    assert (made / MARK).exists()
+    (made / "left-over.ipynb").write_text("{}")
+    prepare(made)  # its own folder: emptied and copied again
+    assert not (made / "left-over.ipynb").exists()

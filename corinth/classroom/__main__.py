@@ -17,7 +17,11 @@ from pathlib import Path
 
 from traitlets.config import Config
 
-LOCAL = ("127.0.0.1", "localhost")
+LOCAL = (
+    "127.0.0.1",
+    "localhost",
+    "::1",
+)  # as server.LOCAL, which this module must not import early
 # Measured: a lesson's kernel holds 90-130 MB (lessons 05 and 06 the most); room for some growth.
 KERNEL_MB = 150
 OPTIONAL = ("08_", "09_", "10_")  # the going-deeper lessons: started on demand, no kernel waiting
@@ -118,11 +122,18 @@ def voila_settings(args: argparse.Namespace, names: list[str]) -> Config:
     steady = {}
     if args.lesson:
         first = lesson_file(args.lesson, names)
+        if first.startswith(OPTIONAL):
+            raise ClassroomRefused(
+                f"{first} is optional and starts when opened: name a lesson 00 to 07"
+            )
         pools[first] = {"pool_size": max(args.students, args.pool)}
         steady[first] = args.pool
     pools["default"] = {"pool_size": 0}
     waiting = sum(p["pool_size"] for p in pools.values())
-    bound = args.max_students or default_bound(machine_memory_mb(), waiting)
+    # The class's own kernels become its students' once taken: the bound leaves room for the pools
+    # as they stay afterwards, and never seats fewer than the class.
+    staying = args.pool * len(pooled)
+    bound = args.max_students or max(default_bound(machine_memory_mb(), staying), args.students)
     print(
         f"Classroom: {bound} students at a time (each open lesson is a kernel of about {KERNEL_MB} MB); "
         f"{waiting} kernels start now, ready for the first students"
@@ -146,9 +157,18 @@ def voila_settings(args: argparse.Namespace, names: list[str]) -> Config:
 
 def main(argv: list[str] | None = None) -> None:
     args = parse(sys.argv[1:] if argv is None else argv)
-    from .lessons import LessonsError, prepare  # after the checks: a refusal starts nothing
+    from .lessons import (
+        LessonsError,
+        lesson_names,
+        prepare,
+    )  # after the checks: a refusal starts nothing
     from .server import Classroom
 
+    if args.lesson:
+        try:
+            lesson_file(args.lesson, lesson_names())  # before anything is copied
+        except LessonsError as exc:
+            raise ClassroomRefused(str(exc)) from None
     folder = args.lessons_dir or Path(tempfile.mkdtemp(prefix="corinth-classroom-")) / "lessons"
     try:
         names = prepare(folder)

@@ -101,6 +101,14 @@ if spawner in ("simple", "localprocess", "default"):
     # The students' servers and kernels use the hub's own Python, where corinth and Voilà are.
     c.Spawner.cmd = [sys.executable, "-m", "jupyterhub.singleuser"]
     if os.geteuid() == 0:
+        # Every student's server (and its terminal) would run as root: only on a machine of its own
+        # for a trial, said so explicitly (the project's CI does, on 127.0.0.1).
+        if _env("CORINTH_HUB_TRIAL_AS_ROOT", "") != "yes":
+            raise SystemExit(
+                "The trial spawner runs every student's server as the hub's user, here root: run the "
+                "hub as an ordinary user, use a spawner that keeps students apart, or set "
+                "CORINTH_HUB_TRIAL_AS_ROOT=yes on a machine used for nothing else."
+            )
         c.Spawner.args.append("--allow-root")  # Jupyter refuses to run as root without it
 
 # Memory and CPU per student. Each lesson a student has open is a kernel of 90-130 MB, next to the

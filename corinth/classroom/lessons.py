@@ -21,6 +21,7 @@ INDEX = "index.ipynb"
 # What the lessons read at run time, besides the notebooks themselves.
 HELPERS = ("exercises.py", "exercises.toml", "strategy_lab.py", "WORDS.md", "data")
 _LINK = re.compile(r"\]\(([\w.-]+\.ipynb)\)")
+MARK = ".corinth-classroom"  # in a folder ``prepare`` made, which it may empty again
 
 
 class LessonsError(RuntimeError):
@@ -48,13 +49,34 @@ def _regular(path: Path) -> bool:
 
 
 def prepare(target: Path, source: Path = NOTEBOOKS) -> list[str]:
-    """Copy the lessons and their helpers from ``source`` into ``target`` (emptied first); symlinks
-    are never followed. Returns the lessons' file names, the index first.
+    """Copy the lessons and their helpers from ``source`` into ``target``: a new or empty folder, or
+    one this made before (its ``MARK`` file), which is emptied first; any other folder is refused,
+    never emptied. Symlinks are never followed. Returns the lessons' file names, the index first.
     """
     names = lesson_names(source)
-    if target.exists():
-        shutil.rmtree(target)
-    target.mkdir(parents=True)
+    here, there = source.resolve(), target.resolve()
+    if there == here or there in here.parents:
+        raise LessonsError(
+            f"the classroom's folder {target} holds the lessons themselves: give another"
+        )
+    try:
+        if target.exists():
+            if not target.is_dir():
+                raise LessonsError(f"{target} is a file, not a folder for the lessons")
+            if any(target.iterdir()) and not (target / MARK).exists():
+                raise LessonsError(
+                    f"{target} is not empty and was not made by the classroom: give a new or empty folder"
+                )
+            shutil.rmtree(target)
+        target.mkdir(parents=True)
+        (target / MARK).write_text("The classroom's copy of the lessons; replaced at each start.\n")
+        _copy(source, target, names)
+    except OSError as exc:
+        raise LessonsError(f"cannot copy the lessons into {target}: {exc}") from exc
+    return names
+
+
+def _copy(source: Path, target: Path, names: list[str]) -> None:
     for name in names:
         if not _regular(source / name):
             raise LessonsError(f"the index links to {name}, which is not a file in {source}")
@@ -67,7 +89,6 @@ def prepare(target: Path, source: Path = NOTEBOOKS) -> list[str]:
             shutil.copytree(path, target / helper, ignore=_links_and_caches)
         elif path.is_file():
             shutil.copyfile(path, target / helper)
-    return names
 
 
 def _links_and_caches(folder: str, names: list[str]) -> set[str]:

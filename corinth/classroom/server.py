@@ -24,11 +24,13 @@ from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelMana
 from traitlets import Dict, Float, Int, List, Unicode, default
 from voila.app import Voila
 from voila.paths import STATIC_ROOT
+from voila.request_info_handler import RequestInfoSocketHandler
 from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
 from voila.static_file_handler import TemplateStaticFileHandler
 from voila.tornado.handler import TornadoVoilaHandler
 
 HERE = Path(__file__).resolve().parent
+LOCAL = ("127.0.0.1", "localhost", "::1")  # this machine only: no token needed
 
 FULL_PAGE = """<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>The class is full</title>
@@ -54,7 +56,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         help="At most this many students' kernels at a time; past it a page gets 'the class is full'.",
     )
     reclaim_after = Float(
-        20.0,
+        60.0,
         config=True,
         help="""At the bound, a kernel idle this many seconds with no page connected (a closed page, a
         page fetched by a script) is ended to make room for a new student.""",
@@ -70,6 +72,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         super().__init__(**kwargs)
         self.pending = 0  # pages admitted whose kernel is not started or taken yet
         self._was_waiting: set[str] = set()
+        self._ending: set[str] = set()  # kernels being ended to make room
 
     def waiting(self) -> set[str]:
         """Kernels pre-heated and waiting in a pool (Voilà's pools; none without pre-heating)."""
@@ -110,14 +113,14 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         now = utcnow()
         quiet = timedelta(seconds=self.reclaim_after)
         found = []
-        for kernel_id in self.students():
+        for kernel_id in self.students() - self._ending:
             kernel = self._kernels.get(kernel_id)
             if kernel is None or not kernel.trait_has_value("last_activity"):
                 continue  # still starting
             last = kernel.last_activity
             if (
                 self._kernel_connections.get(kernel_id, 0) == 0
-                and getattr(kernel, "execution_state", None) != "busy"
+                and getattr(kernel, "execution_state", None) not in ("busy", "starting")
                 and now - last > quiet
             ):
                 found.append((last, kernel_id))
@@ -130,10 +133,14 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
             gone = self.abandoned()[:missing]
             if gone:
                 self.log.info("Class full: ending %d kernel(s) with no page connected", len(gone))
-                await asyncio.gather(
-                    *(self.shutdown_kernel(kernel_id) for kernel_id in gone),
-                    return_exceptions=True,
-                )
+                self._ending.update(gone)  # a request arriving meanwhile picks others
+                try:
+                    await asyncio.gather(
+                        *(self.shutdown_kernel(kernel_id) for kernel_id in gone),
+                        return_exceptions=True,
+                    )
+                finally:
+                    self._ending.difference_update(gone)
         if self.seats_left() <= 0:
             return False
         self.pending += 1
@@ -167,10 +174,10 @@ class LessonHandler(TornadoVoilaHandler):
             self.set_header("Content-Type", "text/html; charset=utf-8")
             self.finish(FULL_PAGE.format(seats=html.escape(str(manager.max_students))))
             return
-        # The page's shutdown request on close sends this cookie back as its XSRF proof.
-        self.xsrf_token  # noqa: B018 - reading it sets the cookie
         reserved = True
         try:
+            # The page's shutdown request on close sends this cookie back as its XSRF proof.
+            self.xsrf_token  # noqa: B018 - reading it sets the cookie
             async for chunk in self.get_generator(path=path):
                 if reserved:  # the kernel is started or taken now: it counts as a student's
                     manager.pending -= 1
@@ -180,6 +187,9 @@ class LessonHandler(TornadoVoilaHandler):
         finally:
             if reserved:
                 manager.pending -= 1
+            # Voilà keeps each pre-heated page's request (its address, with the token) for a
+            # request-info socket the lessons never open (and the classroom does not serve).
+            RequestInfoSocketHandler._cache.clear()
 
 
 class ShutdownHandler(VoilaShutdownKernelHandler):
@@ -222,6 +232,13 @@ class Classroom(Voila):
         return [str(HERE)]
 
     def init_settings(self):
+        # Checked again where the values are final: a --Voila.ip or --Voila.token on the command line
+        # wins over the launcher's settings.
+        if self.ip not in LOCAL and not self.token:
+            raise SystemExit(
+                f"Serving on {self.ip or 'every network interface'!r} lets other machines in: "
+                "give a token the students type once"
+            )
         settings = super().init_settings()
         self.kernel_manager.settle_pools()
         # The sign-out page links a favicon through tornado's static_url, which needs a static folder.
@@ -231,6 +248,8 @@ class Classroom(Voila):
     def init_handlers(self):
         handlers = []
         for pattern, handler, *options in super().init_handlers():
+            if handler is RequestInfoSocketHandler:
+                continue  # it answers without the token, and no lesson asks for the request's info
             if handler is TornadoVoilaHandler:
                 handler = LessonHandler
                 options = [{**options[0], "lessons": set(self.lessons)}]

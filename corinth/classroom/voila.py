@@ -18,8 +18,8 @@ c.ClassroomKernelManager.cull_idle_timeout = 90
 c.ClassroomKernelManager.cull_interval = 15
 c.ClassroomKernelManager.cull_connected = False
 c.ClassroomKernelManager.cull_busy = False
-# At the bound, a kernel with no page connected for 20 s makes room for a new student at once.
-c.ClassroomKernelManager.reclaim_after = 20.0
+# At the bound, a kernel idle for 60 s with no page connected makes room for a new student at once.
+c.ClassroomKernelManager.reclaim_after = 60.0
 
 # Pre-heated kernels: one per lesson waits for the next student; the optional lessons 08-10 start on
 # demand. A kernel taken from a pool is replaced 10 s later, so a class arriving together is not slowed

@@ -117,6 +117,7 @@ def run_hub(run: Path) -> Iterator[Hub]:
         CORINTH_HUB_PASSWORD=password,
         CORINTH_HUB_AUTHENTICATOR="shared-password",
         CORINTH_HUB_SPAWNER="simple",
+        CORINTH_HUB_TRIAL_AS_ROOT="yes",  # CI runs as root, on 127.0.0.1 only
         CORINTH_HUB_USERS="",
         CORINTH_LESSONS=str(run / "lessons"),
         HUB_TEST_TOKEN=token,
