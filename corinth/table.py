@@ -179,7 +179,8 @@ class Table:
         s = self._state
         variants = s.variants if variants is None else Variants.of(variants)
         self._undo.clear()
-        self._replay(new_game(s.num_players, s.seed, s.start_player, s.sheet, variants=variants))
+        self._state = new_game(s.num_players, s.seed, s.start_player, s.sheet, variants=variants)
+        self.log = []
 
     # --- in words ------------------------------------------------------------------------------
 

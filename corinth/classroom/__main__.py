@@ -17,11 +17,8 @@ from pathlib import Path
 
 from traitlets.config import Config
 
-LOCAL = (
-    "127.0.0.1",
-    "localhost",
-    "::1",
-)  # as server.LOCAL, which this module must not import early
+from . import LOCAL
+
 # Measured: a lesson's kernel holds 90-130 MB (lessons 05 and 06 the most); room for some growth.
 KERNEL_MB = 150
 OPTIONAL = ("08_", "09_", "10_")  # the going-deeper lessons: started on demand, no kernel waiting

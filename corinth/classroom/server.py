@@ -29,8 +29,9 @@ from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
 from voila.static_file_handler import TemplateStaticFileHandler
 from voila.tornado.handler import TornadoVoilaHandler
 
+from . import LOCAL
+
 HERE = Path(__file__).resolve().parent
-LOCAL = ("127.0.0.1", "localhost", "::1")  # this machine only: no token needed
 
 FULL_PAGE = """<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>The class is full</title>

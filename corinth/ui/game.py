@@ -11,7 +11,7 @@ import ipywidgets as w
 from corinth.rules import CorinthError, GameState, Move, Purvey, Variants
 from corinth.rules.variants import HELP as VARIANT_HELP
 from corinth.solver.bots import Bot
-from corinth.table import NotYourTurn, Table, past_tense  # noqa: F401 - past_tense: old import path
+from corinth.table import Table
 
 from ._base import clip
 from .harbor import HarborWidget
@@ -196,10 +196,7 @@ class GameApp(w.VBox):
         mark = len(self.state.history)
         try:
             self.table.play(move)
-        except NotYourTurn:
-            print("Refused: it is not your turn (R6)")
-            return False
-        except CorinthError as exc:
+        except CorinthError as exc:  # NotYourTurn reads "it is not your turn (R6)"
             print(f"Refused: {clip(str(exc))}")
             return False
         self._acting = True
