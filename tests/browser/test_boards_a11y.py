@@ -5,6 +5,7 @@ Screenshots of each board go to /tmp/corinth-boards/ (look at them after a chang
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 
 import pytest
@@ -130,12 +131,15 @@ def test_focus_after_take_and_act_goes_to_the_next_decision(lab, page):
     take.focus()
     page.keyboard.press("Enter")
     wait_for_events(lab.root, lambda e: len(e["moves"]) > 3)
-    page.wait_for_function(
-        "() => document.activeElement && document.activeElement !== document.body"
-        " && document.activeElement.closest('.jp-OutputArea-output')"
-        " && !document.activeElement.closest('[style*=\"display: none\"]')",
-        timeout=10_000,
-    )
+    # Wait for what the assertions check (on a busy machine the redraw that hides the pressed button
+    # can come after the focus moved); if it never comes, the assertions say what was focused.
+    with contextlib.suppress(Exception):
+        page.wait_for_function(
+            "() => document.activeElement && document.activeElement !== document.body"
+            " && document.activeElement.closest('.jp-OutputArea-output')"
+            " && document.activeElement.offsetParent !== null",
+            timeout=30_000,
+        )
     focused = page.evaluate(
         "() => { const e = document.activeElement; return [e.tagName, e.textContent.trim(),"
         " e.offsetParent !== null]; }"
