@@ -23,7 +23,8 @@ from dataclasses import dataclass
 
 from corinth.rules import GameState, IllegalMove, Move, Roll, Variants, new_game
 from corinth.rules.moves import values_of
-from corinth.solver.bots import Bot, make_bot
+from corinth.solver.bots import Bot
+from corinth.solver.seats import make_bot
 
 PHASE_WORDS = {
     "purvey": "buy yellow dice",

@@ -20,7 +20,7 @@ import time
 
 import numpy as np
 
-from corinth.rules import GameState, new_game
+from corinth.rules import game_from_json, new_game
 from corinth.solver.bots import GreedyBot, play_game
 
 
@@ -42,7 +42,7 @@ def positions(path: str) -> None:
 
 def play(path: str, per_position: int) -> None:
     with open(path, encoding="utf-8") as fh:
-        states = [GameState.from_json(text) for text in json.load(fh)]
+        states = [game_from_json(text) for text in json.load(fh)]
     start = time.process_time()
     for i, state in enumerate(states):
         for k in range(per_position):

@@ -198,3 +198,34 @@ def test_the_import_reader_sees_lazy_and_relative_imports():
     assert {"corinth.render.palette", "corinth.solver.market"} <= render  # relative; lazy
     assert corinth_package("corinth.solver.market") == "corinth.solver"
     assert corinth_package("corinth.new_game") is None
+
+
+def function_local_imports(path: Path) -> Iterator[tuple[int, str]]:
+    """Imports of corinth's own modules made inside a function of ``path``."""
+    package = path.relative_to(CORINTH.parent).parts[:-1]
+    for func in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        for node in ast.walk(func):
+            if isinstance(node, ast.ImportFrom) and (
+                node.level or (node.module or "").startswith("corinth")
+            ):
+                base = ".".join(package[: len(package) - node.level + 1]) if node.level else ""
+                yield node.lineno, f"{base}.{node.module}" if node.level else node.module
+            elif isinstance(node, ast.Import):
+                for alias in node.names:
+                    if alias.name.startswith("corinth"):
+                        yield node.lineno, alias.name
+
+
+@pytest.mark.parametrize("layer", ["corinth.rules", "corinth.solver"])
+def test_the_engine_has_no_import_circle_hidden_in_a_function(layer):
+    """The rules and the solver import each other's modules at the top, so an import circle fails at
+    once instead of hiding in a function; drawing (``corinth.render``) imports matplotlib late on
+    purpose, and the front ends import late to start fast."""
+    hidden = [
+        f"{path.relative_to(CORINTH.parent)}:{line} imports {module}"
+        for path in files(layer)
+        for line, module in function_local_imports(path)
+    ]
+    assert not hidden, "\n".join(hidden)

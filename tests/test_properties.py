@@ -11,7 +11,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from corinth.rules import HARBOR, Build, Compensate, GameState, Pass, Roll, Take, new_game
+from corinth.rules import (
+    HARBOR,
+    Build,
+    Compensate,
+    GameState,
+    Pass,
+    Roll,
+    Take,
+    game_from_json,
+    new_game,
+)
 from corinth.rules.dice import roll_outcomes
 from corinth.solver.bots import GreedyBot, RandomBot
 
@@ -120,7 +130,7 @@ def play_checked(
             move = bot.choose(state)
         after = state.apply(move)
         if round_trip:
-            assert GameState.from_json(after.to_json()) == after
+            assert game_from_json(after.to_json()) == after
         check_sheet(after, state)
         if isinstance(move, (Take, Compensate)) and move.path:
             check_steward(state, move, after)
@@ -152,7 +162,7 @@ def play_checked(
         assert turns == [TURNS[players]] * players, turns  # R11
         assert all(p.turns == state.sheet.turn_track for p in state.players)  # R1, S2
     check_final_score(state)
-    assert GameState.from_json(state.to_json()) == state  # every game: the save replays to it
+    assert game_from_json(state.to_json()) == state  # every game: the save replays to it
     return state
 
 

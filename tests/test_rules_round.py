@@ -13,12 +13,12 @@ from corinth.rules import (
     HARBOR,
     Compensate,
     DiceGroup,
-    GameState,
     IllegalMove,
     Purvey,
     Roll,
     Take,
     default_sheet,
+    game_from_json,
     new_game,
 )
 from corinth.rules.dice import all_same, compositions, roll_outcomes
@@ -130,7 +130,7 @@ def test_s3_every_seed_new_game_accepts_survives_a_save():
     for seed in (0, 2**63 - 1, np.int64(7)):
         state = new_game(players=2, seed=seed, first_player=np.int64(1))
         assert type(state.seed) is int and type(state.first_player) is int
-        assert GameState.from_json(state.to_json()) == state
+        assert game_from_json(state.to_json()) == state
 
 
 # --- a round -----------------------------------------------------------------------------------

@@ -9,7 +9,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from corinth.rules import Build, Compensate, GameState, InvalidState, Pass, Take, new_game
+from corinth.rules import (
+    Build,
+    Compensate,
+    GameState,
+    InvalidState,
+    Pass,
+    Take,
+    game_from_json,
+    new_game,
+)
 from corinth.rules.errors import UnknownVariant
 from corinth.rules.save import KEYS as SAVE_KEYS
 from corinth.rules.save import VERSION, load
@@ -33,7 +42,7 @@ def _steps(players: int, seed: int):
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_round_trip_at_every_step(players):
     for state in _steps(players, seed=40 + players):
-        loaded = GameState.from_json(state.to_json())
+        loaded = game_from_json(state.to_json())
         assert loaded == state
         assert loaded.key() == state.key()
         assert loaded.legal_moves() == state.legal_moves()
@@ -42,7 +51,7 @@ def test_round_trip_at_every_step(players):
 def test_round_trip_of_finished_games():
     for seed in range(20):
         final = play_game(new_game(players=2 + seed % 3, seed=seed), [RandomBot(seed)] * 4)
-        loaded = GameState.from_json(final.to_json(indent=None))
+        loaded = game_from_json(final.to_json(indent=None))
         assert loaded == final and loaded.winners == final.winners
         assert [loaded.score(i) for i in range(final.num_players)] == [
             final.score(i) for i in range(final.num_players)
@@ -142,7 +151,7 @@ HOSTILE = {
 @pytest.mark.parametrize("name", list(HOSTILE))
 def test_hostile_saves_raise_invalid_state(name):
     with pytest.raises(InvalidState) as info:
-        GameState.from_json(HOSTILE[name])
+        game_from_json(HOSTILE[name])
     assert info.value.problems and all(isinstance(p, str) and p for p in info.value.problems)
     assert len(str(info.value)) < 2000  # the bad input is named, not repeated whole
 
@@ -151,7 +160,7 @@ def test_problems_are_all_listed_with_their_location():
     data = _saved()
     data.update(format="x", players=9, seed=-3)
     with pytest.raises(InvalidState) as info:
-        GameState.from_json(json.dumps(data))
+        game_from_json(json.dumps(data))
     text = "\n".join(info.value.problems)
     for where in ("format", "players", "seed"):
         assert where in text
@@ -159,7 +168,7 @@ def test_problems_are_all_listed_with_their_location():
 
 def test_an_illegal_move_in_a_save_names_its_index_and_rule():
     with pytest.raises(InvalidState) as info:
-        GameState.from_json(HOSTILE["illegal move"])
+        game_from_json(HOSTILE["illegal move"])
     assert "moves[2]" in str(info.value) and "(R6)" in str(info.value)
 
 
@@ -177,7 +186,7 @@ save_keys = list(SAVE_KEYS)
 @given(json_values)
 def test_any_json_value_loads_or_raises_invalid_state(value):
     try:
-        GameState.from_json(json.dumps(value))
+        game_from_json(json.dumps(value))
     except InvalidState:
         pass
 
@@ -188,10 +197,10 @@ def test_any_field_replaced_by_any_value(key, value):
     data = _saved()
     data[key] = value
     try:
-        state = GameState.from_json(json.dumps(data))
+        state = game_from_json(json.dumps(data))
     except InvalidState:
         return
-    assert state == GameState.from_json(state.to_json())
+    assert state == game_from_json(state.to_json())
 
 
 @settings(max_examples=300)
@@ -203,7 +212,7 @@ def test_any_sheet_part_replaced_by_any_value(part, value):
     data = _saved()
     data["sheet"][part] = value
     try:
-        GameState.from_json(json.dumps(data))
+        game_from_json(json.dumps(data))
     except InvalidState:
         pass
 
@@ -213,10 +222,10 @@ def test_any_sheet_part_replaced_by_any_value(part, value):
 def test_truncated_saves_raise_invalid_state(cut):
     text = json.dumps(_saved())
     if cut == len(text):
-        assert GameState.from_json(text[:cut]).move_count == 3
+        assert game_from_json(text[:cut]).move_count == 3
         return
     with pytest.raises(InvalidState):
-        GameState.from_json(text[:cut])
+        game_from_json(text[:cut])
 
 
 @settings(max_examples=200)
@@ -226,7 +235,7 @@ def test_any_move_list_loads_or_raises_invalid_state(moves):
     data["moves"] = moves
     data.pop("position")
     try:
-        GameState.from_json(json.dumps(data))
+        game_from_json(json.dumps(data))
     except InvalidState:
         pass
 
@@ -236,7 +245,7 @@ def test_position_scores_must_match_the_moves():
     data = json.loads(game.apply("blue 1").to_json())
     data["position"]["scores"] = [99, 0]
     with pytest.raises(InvalidState) as exc:
-        GameState.from_json(json.dumps(data))
+        game_from_json(json.dumps(data))
     assert "position.scores" in str(exc.value)
 
 
@@ -251,14 +260,14 @@ def test_variants_are_saved_and_loaded():
         "gold_adjusts_compensation": False,
         "nine_dice_win": False,
     }
-    loaded = GameState.from_json(state.to_json())
+    loaded = game_from_json(state.to_json())
     assert loaded.variants == variants and loaded == state and not loaded.is_over
     plain = _saved()
     del plain["variants"]  # a hand-written save may leave them out: the defaults are meant
-    assert GameState.from_json(json.dumps(plain)).variants == Variants()
+    assert game_from_json(json.dumps(plain)).variants == Variants()
     data["variants"] = Variants().to_dict()
     with pytest.raises(InvalidState, match="game is over"):  # by default 444444444 wins at once
-        GameState.from_json(json.dumps(data))
+        game_from_json(json.dumps(data))
 
 
 @pytest.mark.parametrize("bad", [0, 1, "no", "yes", None, 1.0])
@@ -327,7 +336,7 @@ def test_version_1_files_still_load():
                 break
     else:
         pytest.fail("no game with a build after compensation in 40 seeds")
-    loaded = GameState.from_json(json.dumps(data))
+    loaded = game_from_json(json.dumps(data))
     assert loaded.variants == Variants.from_names(["exact-compensation"])
     assert loaded == state and loaded.winners == state.winners
     assert len(loaded.history) == len(data["moves"]) + dropped
@@ -347,7 +356,7 @@ def test_a_save_file_is_read_only_up_to_the_limit(tmp_path):
 @given(st.binary(max_size=300))
 def test_any_bytes_load_or_raise_invalid_state(raw):
     try:
-        GameState.from_json(raw)
+        game_from_json(raw)
     except InvalidState:
         pass
 
@@ -360,6 +369,6 @@ def test_any_bytes_load_or_raise_invalid_state(raw):
 def test_a_save_with_any_bytes_spliced_in_loads_or_raises_invalid_state(at, raw):
     text = json.dumps(_saved()).encode("utf-8")
     try:
-        GameState.from_json(text[:at] + raw + text[at:])
+        game_from_json(text[:at] + raw + text[at:])
     except InvalidState:
         pass

@@ -9,7 +9,7 @@ import textwrap
 
 import pytest
 
-from corinth.rules import GameState, IllegalMove, new_game
+from corinth.rules import GameState, IllegalMove, game_from_json, new_game
 from corinth.solver.bots import GreedyBot
 from corinth.table import NotYourTurn, Table
 
@@ -50,7 +50,7 @@ def test_a_whole_game_through_the_table_keeps_one_log_line_per_move():
     assert all(line.words.startswith("You ") for line in table.log if line.player == 0)
     assert any(line.player is None and "rolled" in line.words for line in table.log)
     # The log made move by move is the log of the game replayed once from its save.
-    reloaded = Table(state=GameState.from_json(table.state.to_json()), bots=["greedy", "random"])
+    reloaded = Table(state=game_from_json(table.state.to_json()), bots=["greedy", "random"])
     assert reloaded.log == table.log
 
 
@@ -107,7 +107,7 @@ def test_corinth_play_in_a_terminal(tmp_path, capsys, monkeypatch):
     assert "You took the Goats group" in out
     assert "Not allowed: cannot read move 'nonsense'" in out
     assert "Taken back" in out
-    saved = GameState.from_json(save.read_text())
+    saved = game_from_json(save.read_text())
     assert [str(m) for m in saved.history][-1] == "goats"  # the build was taken back
     assert main(["play", "--seat", "3"]) == 2
 
@@ -128,6 +128,6 @@ def test_a_game_saved_under_any_variant_reopens_in_the_terminal(
     assert main(["show", str(saved), "--moves"]) == 0
     monkeypatch.setattr("sys.stdin", io.StringIO("1\nquit\n"))
     assert main(["play", "--load", str(saved), "--save", str(saved)]) == 0
-    again = GameState.from_json(saved.read_text())
+    again = game_from_json(saved.read_text())
     assert again.variants == state.variants and len(again.history) > len(state.history)
     assert "You " in capsys.readouterr().out  # the move typed was played and logged

@@ -18,8 +18,9 @@ import numpy as np
 from corinth.rules import UnknownVariant, Variants, new_game
 from corinth.rules.scoring import TERMS
 from corinth.rules.variants import HELP as VARIANT_HELP
-from corinth.solver.bots import BOTS, make_bot, play_game
+from corinth.solver.bots import play_game
 from corinth.solver.runner import game_seed, play_games
+from corinth.solver.seats import BOTS, make_bot
 
 from .common import UserError, load_game
 

@@ -108,10 +108,10 @@ def run_solve(args: argparse.Namespace) -> int:
         )
     if args.seed < 0:
         raise UserError(f"--seed must be a whole number ≥ 0, not {args.seed}")
-    from corinth.solver.bots import BOTS
+    from corinth.solver.bots import ROLLOUT_BOTS
 
-    if args.opponents not in BOTS:
-        raise UserError(f"unknown bot {args.opponents!r}; bots: {', '.join(sorted(BOTS))}")
+    if args.opponents not in ROLLOUT_BOTS:
+        raise UserError(f"unknown bot {args.opponents!r}; bots: {', '.join(sorted(ROLLOUT_BOTS))}")
     from corinth.solver.exact import OutOfReach
 
     top, count = args.top, state.legal_move_count()

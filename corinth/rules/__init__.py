@@ -17,6 +17,8 @@ from .errors import (
     UnknownVariant,
 )
 from .moves import Build, Compensate, Move, Pass, Purvey, Roll, Take
+from .save import from_json as game_from_json
+from .save import load as load_game
 from .scoring import ScoreBreakdown, score_breakdown
 from .sheet import (
     BUILDINGS,
@@ -76,6 +78,8 @@ __all__ = [
     "default_sheet",
     "deliveries",
     "distinct_steward_paths",
+    "game_from_json",
+    "load_game",
     "load_sheet",
     "new_game",
     "roll_outcomes",

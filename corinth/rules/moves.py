@@ -99,9 +99,7 @@ class Move:
     def describe(self, state: GameState | None = None) -> str:
         """Plain words for the move; richer when the state it is played in is given."""
         if state is not None:
-            from .describe import describe_move
-
-            return describe_move(state, self)
+            return state.describe_move(self)  # the state knows the words for its own moves
         return self._words()
 
     def _words(self) -> str:

@@ -10,63 +10,26 @@ problem in untrusted JSON is reported as ``InvalidState`` with its location, nev
 
 >>> from corinth.rules import new_game
 >>> game = new_game(players=2, seed=3).apply("buy 0").apply("roll 111223456")
->>> GameState.from_json(game.to_json()) == game
+>>> from_json(game.to_json()) == game
 True
 """
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from .errors import CorinthError, InvalidSheet, InvalidState, UnknownVariant, shown
 from .files import MAX_FILE_BYTES, json_from_bytes, read_bounded
 from .moves import Build, Move, Take
+from .record import FORMAT, KEYS, VERSION, to_dict, to_json  # noqa: F401 - the save format, read and written
 from .sheet import sheet_from_dict
 from .state import GameState, new_game
 from .variants import Variants
 
-FORMAT = "corinth-game"
-VERSION = 2
 READABLE = (1, 2)  # version 1: before the rule variants and the build after compensation
 VERSION_1_VARIANTS = Variants.from_names(["exact-compensation"])
-KEYS = (
-    "format",
-    "version",
-    "players",
-    "seed",
-    "first_player",
-    "sheet",
-    "variants",
-    "moves",
-    "position",
-)
 MAX_MOVES = 5000  # a 4-player game has about 300 moves; more is not a game
 MAX_BYTES = MAX_FILE_BYTES  # a saved 4-player game is about 10 kB
-
-
-def to_dict(state: GameState) -> dict[str, Any]:
-    """The save as plain data."""
-    return {
-        "format": FORMAT,
-        "version": VERSION,
-        "players": state.num_players,
-        "seed": state.seed,
-        "first_player": state.start_player,
-        "sheet": state.sheet.to_dict(),
-        "variants": state.variants.to_dict(),
-        "moves": [m.notation() for m in state.history],
-        # For readers only; checked against the replay on load.
-        "position": {
-            "round": state.round,
-            "phase": state.phase,
-            "scores": [state.score(i) for i in range(state.num_players)],
-        },
-    }
-
-
-def to_json(state: GameState, indent: int | None = 2) -> str:
-    return json.dumps(to_dict(state), indent=indent, ensure_ascii=False)
 
 
 def from_json(text: str | bytes, origin: str = "the saved game") -> GameState:

@@ -17,6 +17,7 @@ from typing import Any
 
 import numpy as np
 
+from . import describe, record, scoring, text
 from . import dice as dice_mod
 from .dice import DiceGroup, all_same, sort_harbor
 from .errors import IllegalMove, shown
@@ -189,15 +190,11 @@ class GameState:
 
     def score(self, player: int) -> int:
         """The final score (E1) ``player`` would have if the game ended now."""
-        from .scoring import score
-
-        return score(self, player)
+        return scoring.score(self, player)
 
     def score_breakdown(self, player: int):
         """Every term of the final score (E1) as it stands now. See ``corinth.rules.scoring``."""
-        from .scoring import score_breakdown
-
-        return score_breakdown(self, player)
+        return scoring.score_breakdown(self, player)
 
     # --- chance ------------------------------------------------------------------------------
 
@@ -651,23 +648,21 @@ class GameState:
         return f"<GameState {self.num_players} players, round {self.round}, {self.phase}{who}>"
 
     def to_json(self, indent: int | None = 2) -> str:
-        """A versioned JSON save of the game: sheet, seed, players and every move (see ``corinth.rules.save``)."""
-        from .save import to_json
+        """A versioned JSON save of the game: sheet, seed, players and every move. It loads back with
+        ``corinth.game_from_json`` (``corinth.rules.save``), which replays and checks every move."""
+        return record.to_json(self, indent)
 
-        return to_json(self, indent)
+    def describe_move(self, move: Move) -> str:
+        """Plain words for ``move`` played in this state (``Move.describe(state)`` asks here).
 
-    @staticmethod
-    def from_json(text: str) -> GameState:
-        """Load a saved game, replaying and checking every move. Raises InvalidState."""
-        from .save import from_json
-
-        return from_json(text)
+        >>> new_game(players=2, seed=1).describe_move(Purvey(buy=0))
+        'Buy no yellow die.'
+        """
+        return describe.describe_move(self, move)
 
     def text(self, player: int | None = None) -> str:
         """The harbor and the sheets drawn as text."""
-        from .text import render_state
-
-        return render_state(self, player)
+        return text.render_state(self, player)
 
 
 _PHASE_RULE = {

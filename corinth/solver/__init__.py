@@ -4,7 +4,7 @@ drawing (``corinth.render`` draws).
 >>> from corinth.solver import rank_moves, RankedMove, best_route, market_graph
 """
 
-from .bots import BOTS, GreedyBot, RandomBot, make_bot, play_game
+from .bots import GreedyBot, RandomBot, play_game
 from .lookahead import LookaheadBot
 from .market import (
     legal_steward_paths,
@@ -17,6 +17,7 @@ from .market import (
 )
 from .rank import RankedMove, rank_moves
 from .route import Route, RouteTooLarge, best_route
+from .seats import BOTS, make_bot
 from .value import apply_key, best_move_now, move_key
 
 __all__ = [

@@ -61,25 +61,26 @@ class GreedyBot(Bot):
         return best_move_now(state, key=self.key)
 
 
-BOTS: dict[str, Callable[[int], Bot]] = {
+# The bots that play inside the ``expected`` rollouts: fast enough to play thousands of games. The
+# lookahead bot, which ranks moves by rollouts itself, is in ``seats.BOTS`` with these.
+ROLLOUT_BOTS: dict[str, Callable[[int], Bot]] = {
     "random": lambda seed: RandomBot(seed),
     "greedy": lambda seed: GreedyBot(seed),
-    "lookahead": lambda seed: _lookahead(seed),
 }
 
 
-def _lookahead(seed: int) -> Bot:
-    from .lookahead import LookaheadBot  # imported late: it builds on this module
+def rollout_bot(name: str, seed: int = 0) -> Bot:
+    """A bot of ``ROLLOUT_BOTS`` by name.
 
-    return LookaheadBot(seed)
-
-
-def make_bot(name: str, seed: int = 0) -> Bot:
-    """A bot by name (``corinth simulate --bot NAME``)."""
+    >>> rollout_bot("greedy").name
+    'greedy'
+    """
     try:
-        return BOTS[name](seed)
+        return ROLLOUT_BOTS[name](seed)
     except KeyError:
-        raise ValueError(f"unknown bot {name!r}; bots: {', '.join(sorted(BOTS))}") from None
+        raise ValueError(
+            f"unknown bot {name!r} for the rollouts; bots: {', '.join(sorted(ROLLOUT_BOTS))}"
+        ) from None
 
 
 def decisions(

@@ -46,6 +46,7 @@ from corinth.rules.dice import (
 )
 from corinth.rules.state import turn_order
 
+from .bots import GreedyBot, decisions
 from .value import _Now, best_move_now, cheapest_arrivals
 
 MAX_TURNS = 2  # the deciding player's turns left, this one included, that exact solves
@@ -353,8 +354,6 @@ def late_states(count: int, left: int = MAX_TURNS, seed: int = 0) -> list[GameSt
     >>> [s.num_players for s in late_states(3, left=1)]
     [2, 2, 4]
     """
-    from .bots import GreedyBot, decisions
-
     out: list[GameState] = []
     game = 0
     while len(out) < count:

@@ -67,6 +67,7 @@ from corinth.rules.sheet import (
 )
 
 from .bots import GreedyBot, play_game
+from .rank import rank_moves
 from .runner import play_games
 from .value import best_move_now
 
@@ -193,8 +194,6 @@ def greedy_first_moves(cells: Sequence[str], seeds: Sequence[int], jobs: int = 1
 
 def expected_first_move(cells: Sequence[str], seed: int) -> str:
     """The best first move by the ``expected`` ranking (seeded rollouts, no time limit)."""
-    from .rank import rank_moves  # the rollouts are only needed here
-
     sheet = _layout_sheet(tuple(cells))
     ranked = rank_moves(
         opening(sheet, seed),

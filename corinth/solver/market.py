@@ -16,7 +16,16 @@ from __future__ import annotations
 
 import networkx as nx
 
-from corinth.rules import GameState, Market, PlayerState, Sheet, steward_paths
+from corinth.rules import (
+    Compensate,
+    GameState,
+    Market,
+    PlayerState,
+    Sheet,
+    Take,
+    new_game,
+    steward_paths,
+)
 from corinth.rules.geometry import CELLS, cells_of, reachable_mask, row_col
 
 
@@ -139,8 +148,6 @@ def steward_route(state: GameState, player: int) -> list[int]:
     >>> steward_route(s.apply("green steward r1c2,r0c2"), 0)
     [12, 7, 2]
     """
-    from corinth.rules import Compensate, Take, new_game
-
     replay = new_game(
         players=state.num_players,
         seed=state.seed,

@@ -37,6 +37,7 @@ from pathlib import Path
 from typing import Any
 
 from corinth.rules import (
+    HARBOR,
     CorinthError,
     GameState,
     IllegalMove,
@@ -45,6 +46,7 @@ from corinth.rules import (
     InvalidState,
     Move,
     Take,
+    game_from_json,
     new_game,
 )
 from corinth.rules.errors import shown
@@ -130,7 +132,7 @@ class Puzzle:
     @cached_property
     def state(self) -> GameState:
         """The position (replayed from the saved game, every move checked)."""
-        return GameState.from_json(self.game)
+        return game_from_json(self.game)
 
     @property
     def player(self) -> int:
@@ -489,8 +491,6 @@ def rate(state: GameState, ranking: list[tuple[Move, int]], kind: str) -> float:
 
 
 def _slot(district: str) -> int:
-    from corinth.rules import HARBOR
-
     return HARBOR.index(district)
 
 

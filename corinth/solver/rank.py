@@ -49,7 +49,7 @@ import numpy as np
 
 from corinth.rules import GameState, Move, Take
 
-from .bots import make_bot, play_game
+from .bots import play_game, rollout_bot
 from .exact import in_reach, rank_exact, turns_left
 from .explain import move_effects, sentence, used_after
 from .market import reachable_mask
@@ -256,7 +256,7 @@ def _screen(cands: list[_Candidate], limit: int) -> list[_Candidate]:
 
 
 def _rollout(after: GameState, bot: str, seed: int, k: int, who: int) -> tuple[float, float]:
-    seats = [make_bot(bot, seed * 1_000_003 + k * 8 + i) for i in range(after.num_players)]
+    seats = [rollout_bot(bot, seed * 1_000_003 + k * 8 + i) for i in range(after.num_players)]
     final = play_game(after, seats, np.random.default_rng([seed, k]))
     win = 1.0 / len(final.winners) if who in final.winners else 0.0
     return float(final.score(who)), win
@@ -316,7 +316,7 @@ def _rank_expected(
 ) -> list[RankedMove]:
     who = state.current_player
     moves = state.legal_moves()
-    make_bot(opponents)  # fail early on an unknown bot name
+    rollout_bot(opponents)  # fail early on an unknown bot name
     # Steward moves of one class differ only in the cells they use up, so (class, used cells) is
     # their state.key(); one move per class is applied and the rest share its after-state lazily.
     groups: dict[tuple, _Candidate] = {}
@@ -449,7 +449,7 @@ def rank_moves(
     """Rank every legal move of the player to decide (see the module docstring for the objectives).
 
     ``budget`` is the time limit in seconds of the ``expected`` rollouts (``None``: no limit, so the
-    result depends only on ``seed``); ``opponents`` names the bot of ``corinth.solver.bots.BOTS`` that
+    result depends only on ``seed``); ``opponents`` names the bot of ``corinth.solver.bots.ROLLOUT_BOTS`` that
     plays every seat in the rollouts; ``top`` keeps the best ``top`` moves only. ``max_rollouts``
     caps the rollouts per candidate, ``max_candidates`` the candidates rolled out, and
     ``full_first_round`` gives every one of them a first rollout even past the budget. With

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 import ipywidgets as w
 
-from corinth.rules import CorinthError, GameState, Move, Purvey, Variants
+from corinth.rules import CorinthError, GameState, Move, Purvey, Variants, game_from_json
 from corinth.rules.variants import HELP as VARIANT_HELP
 from corinth.solver.bots import Bot
 from corinth.table import Table
@@ -413,7 +413,7 @@ class GameApp(w.VBox):
     @classmethod
     def from_json(cls, text: str, human: int = 0, bots: str | Sequence[str] = "greedy") -> GameApp:
         """Reload a shared game (seed plus move list) and carry on playing."""
-        return cls(state=GameState.from_json(text), human=human, bots=bots)
+        return cls(state=game_from_json(text), human=human, bots=bots)
 
     def __repr__(self) -> str:
         return "\n".join(
