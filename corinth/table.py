@@ -24,6 +24,8 @@ from dataclasses import dataclass
 from corinth.rules import GameState, IllegalMove, Move, Roll, Variants, new_game
 from corinth.rules.moves import values_of
 from corinth.solver.bots import Bot
+from corinth.solver.exact import in_reach
+from corinth.solver.rank import RankedMove, rank_moves
 from corinth.solver.seats import make_bot
 
 PHASE_WORDS = {
@@ -44,6 +46,17 @@ class LogLine:
     player: int | None
     words: str
     notation: str
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The human's moves ranked by the solver (best first), and the ranking used: ``exact`` wherever
+    the end is in its reach, whatever was asked. No moves: ``why_none`` says why (no decision of the
+    human's to rank)."""
+
+    moves: list[RankedMove]
+    objective: str
+    why_none: str = ""
 
 
 class NotYourTurn(IllegalMove):
@@ -182,6 +195,26 @@ class Table:
         self._undo.clear()
         self._state = new_game(s.num_players, s.seed, s.start_player, s.sheet, variants=variants)
         self.log = []
+
+    def hint(self, objective: str = "immediate", top: int = 10) -> Hint:
+        """Rank the human's legal moves by ``objective`` (``immediate`` or ``expected``; ``exact``
+        near the end), the best ``top`` of them. Rolls first when the human's dice are to roll.
+
+        >>> table = Table(players=2, seed=3, bots="greedy")
+        >>> for _ in table.bots_play():
+        ...     pass
+        >>> hint = table.hint("immediate", top=2)
+        >>> hint.objective, len(hint.moves)
+        ('immediate', 2)
+        """
+        self.roll_for_human()
+        state = self._state
+        if state.is_over:
+            return Hint([], objective, "The game is over: there is no move left to rank.")
+        if state.current_player != self.human or state.is_chance:
+            return Hint([], objective, "It is a bot's turn: no decision of yours to rank now.")
+        objective = "exact" if in_reach(state) else objective
+        return Hint(rank_moves(state, objective, seed=self.seed, top=max(1, top)), objective)
 
     # --- in words ------------------------------------------------------------------------------
 

@@ -37,7 +37,7 @@ def test_whole_game_against_bots():
     assert app.state.is_over
     assert (app.harbor.model_id, app.sheet.model_id) == ids  # one widget per board, all game long
     assert "Game over" in app.status.value
-    assert len(app.log_lines()) == len(app.state.history)
+    assert len(app.table.log_lines()) == len(app.state.history)
 
 
 def test_seeded_game_replays_from_json():
@@ -51,7 +51,7 @@ def test_seeded_game_replays_from_json():
             app.play(GreedyBot().choose(app.state))
     again = GameApp.from_json(app.to_json())
     assert again.state == app.state
-    assert again.log_lines() == app.log_lines()
+    assert again.table.log_lines() == app.table.log_lines()
     # The same seed and the same moves give the same dice.
     other = GameApp(players=2, seed=5)
     assert other.state.history[:2] == app.state.history[:2]
@@ -150,7 +150,7 @@ def test_variants_chosen_in_setup():
     assert app.state.seed == 5 and not app.table.can_undo
     reloaded = GameApp.from_json(app.to_json())
     assert reloaded.state.variants == app.state.variants  # the variants travel in the save
-    assert reloaded.log_lines() == app.log_lines()
+    assert reloaded.table.log_lines() == app.table.log_lines()
 
 
 @pytest.mark.parametrize(
@@ -171,10 +171,10 @@ def test_a_game_saved_under_any_variant_reopens_and_carries_on(name):
     reloaded = GameApp.from_json(state.to_json())
     assert reloaded.state.variants == app.state.variants
     at = len(state.history) - 2  # the bots may have played on since: the roll and take stay put
-    rows = reloaded.log_rows()
-    assert rows[at][2] == roll and "rolled" in rows[at][1]
-    assert rows[at + 1][2] == str(take)
-    assert reloaded.log_lines()[at : at + 2] == [f"dice: {roll}", f"P1: {take}"]
+    rows = reloaded.table.log
+    assert rows[at].notation == roll and "rolled" in rows[at].words
+    assert rows[at + 1].notation == str(take)
+    assert reloaded.table.log_lines()[at : at + 2] == [f"dice: {roll}", f"P1: {take}"]
     assert not reloaded.state.is_over
 
 
@@ -227,9 +227,9 @@ def test_selection_cleared_at_the_next_decision_and_by_undo():
 
 def test_bot_moves_in_words_with_notation_on_hover():
     app = GameApp(players=3, seed=11, bots=["greedy", "random"], first_player=1)
-    rows = app.log_rows()
-    assert rows and all(not words.startswith(("P1", "P2")) for _, words, _ in rows)
-    n, words, notation = next(r for r in rows if "took" in r[1])
+    rows = app.table.log
+    assert rows and all(not line.words.startswith(("P1", "P2")) for line in rows)
+    words, notation = next((r.words, r.notation) for r in rows if "took" in r.words)
     assert words.startswith("Player ") and f"title='{notation}'" in app.move_log.value
     assert "Since your last move" in app.last_moves.value
 
@@ -242,7 +242,7 @@ def test_bots_one_move_per_click():
 
 def test_hint_table_is_compact_with_the_rest_behind_show_all():
     from corinth.solver import rank_moves
-    from corinth.ui.game import HINT_ROWS, hint_html
+    from corinth.ui.game_text import HINT_ROWS, hint_html
 
     state = new_game(players=2, seed=1, first_player=0).apply("buy 0").apply("roll 112344666")
     ranked = rank_moves(state, "immediate", top=10)

@@ -2,28 +2,20 @@
 
 from __future__ import annotations
 
-import html
 import time
 from collections.abc import Sequence
 
 import ipywidgets as w
 
 from corinth.rules import CorinthError, GameState, Move, Purvey, Variants, game_from_json
-from corinth.rules.variants import HELP as VARIANT_HELP
-from corinth.solver.bots import Bot
 from corinth.table import Table
 
 from ._base import clip
+from .controls import TurnControls
+from .game_text import WORKING, hint_html, log_html, since_html, status_html, strip_html
 from .harbor import HarborWidget
 from .picker import MovePicker
 from .sheet import SheetWidget
-
-# What "Hint by" offers: label → objective of ``rank_moves``. Near the end (``exact.in_reach``) the
-# hint is worked out exactly whatever is chosen here, and says so.
-HINT_OBJECTIVES = {"points now": "immediate", "expected final score": "expected"}
-# How fast the bots play: seconds between two bot moves (None: one move per "Next move" click).
-SPEEDS = {"instantly": 0.0, "quickly (0.4 s a move)": 0.4, "slowly (1.5 s a move)": 1.5}
-HINT_ROWS = 3  # rows of the hint table shown before "show all"
 
 
 class GameApp(w.VBox):
@@ -59,9 +51,7 @@ class GameApp(w.VBox):
         self.human = human
         self.auto = auto  # False: the bots wait for "Next player"
         self.speed = speed  # seconds shown between two bot moves when they play on their own
-        self._acting = (
-            False  # a move is being played: later clicks of the same sequence are dropped
-        )
+        self._acting = False  # a move is being played: later clicks of that sequence are dropped
 
         self.output = w.Output(layout=w.Layout(max_height="160px", overflow="auto"))
         self.harbor = HarborWidget()
@@ -69,51 +59,22 @@ class GameApp(w.VBox):
         self.harbor.output = self.sheet.output = self.output
         self.status = w.HTML()
         self.view = w.ToggleButtons(
-            options=[(self._player_name(i), i) for i in range(players)],
+            options=[(self.table.player_name(i), i) for i in range(players)],
             value=human,
             description="Sheet of",
             style={"button_width": "auto"},
         )
         self.picker = MovePicker(self.harbor, self.sheet, self.output)
-        self.buy = w.ToggleButtons(
-            options=[0], description="Buy yellow", style={"button_width": "40px"}
-        )
-        self.roll_button = w.Button(description="Buy and roll", button_style="primary")
-        self.purvey_box = w.VBox([self.buy, self.roll_button])
-        self.build_choice = w.Dropdown(
-            description="Build",
-            layout=w.Layout(width="auto", max_width="100%"),
-            style={"description_width": "initial"},
-        )
-        self.build_button = w.Button(description="Build", button_style="primary")
-        self.build_box = w.VBox([self.build_choice, self.build_button])
-        self.next_button = w.Button(description="Next player", icon="forward")
-        self.undo_button = w.Button(description="Undo", icon="undo")
-        self.hint_button = w.Button(description="Hint", icon="lightbulb-o")
-        self.hint_objective = w.Dropdown(
-            options=list(HINT_OBJECTIVES.items()),
-            value="immediate",
-            description="Hint by",
-        )
-        self.speed_choice = w.Dropdown(
-            options=[*SPEEDS.items(), ("one move per click", None)],
-            value=speed if speed in SPEEDS.values() else 0.0,
-            description="Bots play",
-            style={"description_width": "initial"},
-        )
+        self.controls = c = TurnControls(speed, self.state.variants.names())
+        # The controls' widgets under the app's own names (tests and notebooks click them).
+        self.buy, self.roll_button, self.build_choice = c.buy, c.roll_button, c.build_choice
+        self.purvey_box, self.build_box = c.purvey_box, c.build_box
+        self.build_button, self.next_button = c.build_button, c.next_button
+        self.undo_button, self.hint_button = c.undo_button, c.hint_button
+        self.hint_objective, self.speed_choice = c.hint_objective, c.speed_choice
+        self.variant_choice, self.new_game_button = c.variant_choice, c.new_game_button
         self.speed_choice.observe(lambda c: self._set_speed(c["new"]), "value")
         self.hint = w.HTML()
-        # Setup: the rulebook's open readings (R5, R8); a new game starts under the chosen ones.
-        self.variant_choice = w.SelectMultiple(
-            options=[(text, name) for name, text in VARIANT_HELP.items()],
-            value=tuple(self.state.variants.names()),
-            description="Rule variants",
-            rows=len(VARIANT_HELP),
-            layout=w.Layout(width="640px"),
-            style={"description_width": "initial"},
-        )
-        self.new_game_button = w.Button(description="New game with these rules", icon="refresh")
-        self.setup_box = w.HBox([self.variant_choice, self.new_game_button])
         self.last_moves = w.HTML()
         self.move_log = w.HTML(layout=w.Layout(max_height="200px", overflow="auto"))
         # Projector layout (1280×720): the harbor with every control under it on the left, the sheet
@@ -124,7 +85,7 @@ class GameApp(w.VBox):
                 self.purvey_box,
                 self.picker.widget,
                 self.build_box,
-                w.HBox([self.next_button, self.undo_button, self.hint_button]),
+                c.buttons,
                 self.last_moves,
             ],
             layout=w.Layout(width="330px", flex="none"),
@@ -136,11 +97,11 @@ class GameApp(w.VBox):
                     [left, w.VBox([self.view, self.sheet])],
                     layout=w.Layout(flex_flow="row nowrap", align_items="flex-start"),
                 ),
-                w.HBox([self.hint_objective, self.speed_choice]),
+                c.settings,
                 self.hint,
                 self.move_log,
                 self.output,
-                self.setup_box,
+                c.setup_box,
             ]
         )
         self.add_class("corinth-game")  # one game among other boards on a page (tests, styles)
@@ -151,7 +112,7 @@ class GameApp(w.VBox):
         self.next_button.on_click(lambda _b: self._run(self.next_player))
         self.hint_button.on_click(lambda _b: self._run(self.show_hint))
         self.picker.on_move(self.play)
-        self.view.observe(lambda c: self._show_sheet(c["new"]), "value")
+        self.view.observe(lambda _c: self._refresh(), "value")
         self._mark = len(self.state.history)  # the moves after this one are shown as "since you"
         self._advance()
         self._refresh()
@@ -166,22 +127,6 @@ class GameApp(w.VBox):
     @property
     def seed(self) -> int:
         return self.table.seed
-
-    @property
-    def bots(self) -> dict[int, Bot]:
-        return self.table.bots
-
-    @property
-    def bot_names(self) -> dict[int, str]:
-        return self.table.bot_names
-
-    def log_rows(self) -> list[tuple[int, str, str]]:
-        """Every move so far: its number, what happened in words, and its notation."""
-        return [(line.number, line.words, line.notation) for line in self.table.log]
-
-    def log_lines(self) -> list[str]:
-        """The moves so far in notation, each with who played it."""
-        return self.table.log_lines()
 
     # --- playing -----------------------------------------------------------------------------
 
@@ -292,47 +237,18 @@ class GameApp(w.VBox):
         with self.output:
             action()
 
-    # --- hints -------------------------------------------------------------------------------
-
     def show_hint(self, top: int = 10) -> list:
         """Rank your legal moves with the solver and show the best ``top`` with their explanations.
 
         Works wherever the game stands: at your decision it returns the ranked moves (best first);
         at the end of the game, or while a bot is to play, an empty list and a line saying why.
         """
-        try:
-            from corinth.solver import rank_moves
-        except ImportError:
-            self.hint.value = "<i>The solver is not available in this installation.</i>"
-            return []
-        self.table.roll_for_human()
-        state = self.state
-        if state.is_over:
-            self.hint.value = "<i>The game is over: there is no move left to rank.</i>"
-            return []
-        if state.current_player != self.human or state.is_chance:
-            self.hint.value = "<i>It is a bot's turn: no decision of yours to rank now.</i>"
-            return []
-        from corinth.solver.exact import in_reach
-
-        objective = "exact" if in_reach(state) else self.hint_objective.value
-        self.hint.value = (  # sent to the page at once; the expected-score ranking takes seconds
-            "<div role='status' aria-live='polite' class='corinth-busy'>"
-            "<i>Working out the hint…</i></div>"
+        self.hint.value = WORKING  # sent to the page at once; the expected ranking takes seconds
+        hint = self.table.hint(self.hint_objective.value, top)
+        self.hint.value = (
+            f"<i>{hint.why_none}</i>" if hint.why_none else hint_html(hint.moves, hint.objective)
         )
-        ranked = rank_moves(state, objective, seed=self.seed, top=max(1, top))
-        self.hint.value = hint_html(ranked, objective)
-        return ranked
-
-    # --- showing -----------------------------------------------------------------------------
-
-    def _player_name(self, i: int) -> str:
-        return self.table.player_name(i)
-
-    def _show_sheet(self, player: int) -> None:
-        self.sheet.player = player
-        self.sheet.state = self.state
-        self.picker.show(self.state, player)
+        return hint.moves
 
     def _refresh(self) -> None:
         state = self.state
@@ -343,68 +259,11 @@ class GameApp(w.VBox):
             self.sheet.state = state
             self.picker.show(state, self.view.value if self.view.value == self.human else -2)
             mine = state.current_player == self.human
-            self.purvey_box.layout.display = (
-                "" if mine and state.phase in ("purvey", "roll") else "none"
-            )
-            if state.phase == "purvey":
-                self.buy.options = list(range(state.max_purchase() + 1))
-                self.buy.index = 0
-                self.buy.layout.display = ""
-                self.roll_button.description = "Buy and roll"
-            else:
-                self.buy.layout.display = "none"
-                self.roll_button.description = "Roll"
-            self.build_box.layout.display = "" if mine and state.phase == "build" else "none"
-            if state.phase == "build":
-                self.build_choice.options = [(m.describe(), m) for m in state.legal_moves()]
-                self.build_choice.index = 0
-            self.undo_button.disabled = not self.table.can_undo
-            waiting = not state.is_over and state.current_player != self.human
-            self.next_button.layout.display = "" if waiting and not self.auto else "none"
-            self.status.value = self._status_html()
-            self.harbor.announce = self._headline()
-            self.move_log.value = self._log_html()
-            self.last_moves.value = self._last_moves_html()
-
-    def _headline(self) -> str:
-        """'Round 2 — your turn: take a group', or who won; announced to screen readers on change."""
-        return self.table.headline()
-
-    def _status_html(self) -> str:
-        state = self.state
-        scores = " · ".join(
-            f"{html.escape(self._player_name(i))}: {state.score(i)} points"
-            for i in range(state.num_players)
-        )
-        # The harbor's live region reads the headline out; this copy is for the eye.
-        return (
-            f"<b>{html.escape(self._headline())}</b><br>"
-            f"{scores} <small>· game seed {self.seed}</small>"
-        )
-
-    def _log_html(self) -> str:
-        rows = self.log_rows()
-        items = "".join(
-            f"<li value='{n}' title='{html.escape(note)}'>{html.escape(words)}</li>"
-            for n, words, note in reversed(rows[-60:])
-        )
-        return (
-            "<b>Moves, newest first</b> <small>(hover for the notation)</small>"
-            f"<ol reversed class='corinth-log' style='overflow-wrap:break-word;margin:2px 0;"
-            f"padding-left:2.2em'>{items}</ol>"
-        )
-
-    def _last_moves_html(self) -> str:
-        rows = [r for r in self.log_rows()[self._mark :] if not r[1].startswith("You")]
-        if not rows:
-            return ""
-        items = "".join(
-            f"<li title='{html.escape(note)}'>{html.escape(words)}</li>" for _, words, note in rows
-        )
-        return (
-            "<div role='status' aria-live='polite'><b>Since your last move:</b>"
-            f"<ul style='margin:2px 0;padding-left:1.4em'>{items}</ul></div>"
-        )
+            self.controls.show(state, mine, self.auto, self.table.can_undo)
+            self.status.value = status_html(self.table)
+            self.harbor.announce = self.table.headline()
+            self.move_log.value = log_html(self.table)
+            self.last_moves.value = since_html(self.table, self._mark)
 
     def to_json(self) -> str:
         """The game in the engine's saved-game format: seed, sheet and every move."""
@@ -418,7 +277,7 @@ class GameApp(w.VBox):
     def __repr__(self) -> str:
         return "\n".join(
             [
-                _strip_html(self._status_html()),
+                strip_html(status_html(self.table)),
                 repr(self.harbor),
                 repr(self.sheet),
                 "Moves: " + " | ".join(str(m) for m in self.state.history[-12:]),
@@ -432,71 +291,3 @@ class GameApp(w.VBox):
             '<svg xmlns="http://www.w3.org/2000/svg" width="1340" height="560" viewBox="0 0 1340 560">'
             f'<g>{harbor}</g><g transform="translate(580,0)">{sheet}</g></svg>'
         )
-
-
-# How each hint was worked out, in plain words (shown above the table).
-HINT_METHODS = {
-    "exact": "Worked out exactly: every roll still to come is counted with its chance, the other "
-    "players each play the move worth the most points now, and you play your best later moves.",
-    "expected": "Estimated by playing the rest of the game many times with simulated players "
-    "(the range shows how sure the estimate is).",
-    "immediate": "Points now: what each move secures if the game ended right after it.",
-}
-
-
-def hint_html(ranked: list, objective: str) -> str:
-    """The hint table, worded honestly: moves that tie, or whose ranges overlap, are not 'best'.
-    It first says how it was worked out (``HINT_METHODS``)."""
-    if not ranked:
-        return "<i>No move to rank.</i>"
-    if objective == "expected" and ranked[0].samples == 0 and ranked[0].ci is None:
-        objective = "exact"  # near the end ``expected`` answers exactly
-    from corinth.solver.rank import VALUE_UNITS
-
-    unit = VALUE_UNITS.get(objective, VALUE_UNITS["expected"])
-    best = ranked[0]
-    tied = [r for r in ranked if abs(r.value - best.value) <= 1e-9]
-    overlapping = [
-        r
-        for r in ranked[1:]
-        if r.ci and best.ci and r.ci[1] >= best.ci[0] and r.ci[0] <= best.ci[1]
-    ]
-    if len(tied) > 1:
-        head = f"{len(tied)} moves tie for the best ({best.value:.2f} {unit})."
-    elif overlapping:
-        head = (
-            f"Likely best: {html.escape(str(best.move))} — but the "
-            f"ranges of {len(overlapping)} other move{'s' if len(overlapping) > 1 else ''} overlap "
-            "its range, so the order among them is not certain."
-        )
-    else:
-        head = f"Best move: {html.escape(str(best.move))} ({best.value:.2f} {unit})."
-
-    def row(r) -> str:
-        return (
-            f"<tr><td>{r.rank}</td><td title='{html.escape(str(r.move))}'>"
-            f"<code>{html.escape(str(r.move))}</code></td><td>{r.value:.2f}"
-            + (f" <small>({r.ci[0]:.1f}–{r.ci[1]:.1f})</small>" if r.ci else "")
-            + f"</td><td>{html.escape(r.explanation)}</td></tr>"
-        )
-
-    header = f"<tr><th>rank</th><th>move</th><th>{unit}</th><th>why</th></tr>"
-    # Compact for a projector: the top few rows, the rest behind "show all".
-    shown, rest = ranked[:HINT_ROWS], ranked[HINT_ROWS:]
-    more = (
-        f"<details><summary>show all {len(ranked)} moves</summary>"
-        f"<table class='corinth-hint'>{header}{''.join(row(r) for r in rest)}</table></details>"
-        if rest
-        else ""
-    )
-    return (
-        f"<div role='status' aria-live='polite'><b>{head}</b> "
-        f"<small>{HINT_METHODS.get(objective, '')}</small></div>"
-        f"<table class='corinth-hint'>{header}{''.join(row(r) for r in shown)}</table>{more}"
-    )
-
-
-def _strip_html(text: str) -> str:
-    import re
-
-    return html.unescape(re.sub(r"<br>", "\n", re.sub(r"<(?!br)[^>]+>", "", text)))

@@ -1,0 +1,90 @@
+"""The controls of ``GameApp``: buy yellow dice and roll, build, next player, undo, hint; the hint's
+objective, the bots' speed and a new game's rule variants.
+
+A view only: ``show`` sets what is visible from the state; the game's clicks are wired by the app.
+
+>>> from corinth.rules import new_game
+>>> controls = TurnControls()
+>>> controls.show(new_game(players=2, seed=1, first_player=0), mine=True, auto=True, can_undo=False)
+>>> controls.buy.options, controls.roll_button.description
+((0, 1), 'Buy and roll')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import ipywidgets as w
+
+from corinth.rules import GameState
+from corinth.rules.variants import HELP as VARIANT_HELP
+
+# What "Hint by" offers: label → objective of ``rank_moves``. Near the end (``exact.in_reach``) the
+# hint is worked out exactly whatever is chosen here, and says so.
+HINT_OBJECTIVES = {"points now": "immediate", "expected final score": "expected"}
+# How fast the bots play: seconds between two bot moves (None: one move per "Next move" click).
+SPEEDS = {"instantly": 0.0, "quickly (0.4 s a move)": 0.4, "slowly (1.5 s a move)": 1.5}
+
+
+class TurnControls:
+    """The decision controls shown under the harbor (purvey, build) and the game's buttons."""
+
+    def __init__(self, speed: float = 0.0, variants: Sequence[str] = ()) -> None:
+        self.buy = w.ToggleButtons(
+            options=[0], description="Buy yellow", style={"button_width": "40px"}
+        )
+        self.roll_button = w.Button(description="Buy and roll", button_style="primary")
+        self.purvey_box = w.VBox([self.buy, self.roll_button])
+        self.build_choice = w.Dropdown(
+            description="Build",
+            layout=w.Layout(width="auto", max_width="100%"),
+            style={"description_width": "initial"},
+        )
+        self.build_button = w.Button(description="Build", button_style="primary")
+        self.build_box = w.VBox([self.build_choice, self.build_button])
+        self.next_button = w.Button(description="Next player", icon="forward")
+        self.undo_button = w.Button(description="Undo", icon="undo")
+        self.hint_button = w.Button(description="Hint", icon="lightbulb-o")
+        self.buttons = w.HBox([self.next_button, self.undo_button, self.hint_button])
+        self.hint_objective = w.Dropdown(
+            options=list(HINT_OBJECTIVES.items()), value="immediate", description="Hint by"
+        )
+        self.speed_choice = w.Dropdown(
+            options=[*SPEEDS.items(), ("one move per click", None)],
+            value=speed if speed in SPEEDS.values() else 0.0,
+            description="Bots play",
+            style={"description_width": "initial"},
+        )
+        self.settings = w.HBox([self.hint_objective, self.speed_choice])
+        # Setup: the rulebook's open readings (R5, R8); a new game starts under the chosen ones.
+        self.variant_choice = w.SelectMultiple(
+            options=[(text, name) for name, text in VARIANT_HELP.items()],
+            value=tuple(variants),
+            description="Rule variants",
+            rows=len(VARIANT_HELP),
+            layout=w.Layout(width="640px"),
+            style={"description_width": "initial"},
+        )
+        self.new_game_button = w.Button(description="New game with these rules", icon="refresh")
+        self.setup_box = w.HBox([self.variant_choice, self.new_game_button])
+
+    def show(self, state: GameState, mine: bool, auto: bool, can_undo: bool) -> None:
+        """Show the controls of the decision ``state`` is at; ``mine``: the human decides it."""
+        self.purvey_box.layout.display = (
+            "" if mine and state.phase in ("purvey", "roll") else "none"
+        )
+        if state.phase == "purvey":
+            self.buy.options = list(range(state.max_purchase() + 1))
+            self.buy.index = 0
+            self.buy.layout.display = ""
+            self.roll_button.description = "Buy and roll"
+        else:
+            self.buy.layout.display = "none"
+            self.roll_button.description = "Roll"
+        self.build_box.layout.display = "" if mine and state.phase == "build" else "none"
+        if state.phase == "build":
+            self.build_choice.options = [(m.describe(), m) for m in state.legal_moves()]
+            self.build_choice.index = 0
+        self.undo_button.disabled = not can_undo
+        waiting = not state.is_over and not mine
+        self.next_button.layout.display = "" if waiting and not auto else "none"

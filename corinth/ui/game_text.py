@@ -1,0 +1,133 @@
+"""The game's text for the page, as functions of a ``corinth.table.Table``: the status line, the move
+log, the moves since the human's last one, and the hint table. ``GameApp`` puts them in its HTML
+widgets; they hold no state of their own.
+
+>>> from corinth.table import Table
+>>> table = Table(players=2, seed=3, bots="greedy")
+>>> "Player 1 (you)" in status_html(table)
+True
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+from corinth.solver.rank import VALUE_UNITS
+from corinth.table import Table
+
+HINT_ROWS = 3  # rows of the hint table shown before "show all"
+WORKING = (  # shown while the hint is worked out (read out to screen readers)
+    "<div role='status' aria-live='polite' class='corinth-busy'><i>Working out the hint…</i></div>"
+)
+
+
+def status_html(table: Table) -> str:
+    """The headline (whose turn, or who won) and every player's score."""
+    state = table.state
+    scores = " · ".join(
+        f"{html.escape(table.player_name(i))}: {state.score(i)} points"
+        for i in range(state.num_players)
+    )
+    # The harbor's live region reads the headline out; this copy is for the eye.
+    return (
+        f"<b>{html.escape(table.headline())}</b><br>"
+        f"{scores} <small>· game seed {table.seed}</small>"
+    )
+
+
+def log_html(table: Table, newest: int = 60) -> str:
+    """The last ``newest`` moves in words, newest first, each with its notation on hover."""
+    items = "".join(
+        f"<li value='{line.number}' title='{html.escape(line.notation)}'>"
+        f"{html.escape(line.words)}</li>"
+        for line in reversed(table.log[-newest:])
+    )
+    return (
+        "<b>Moves, newest first</b> <small>(hover for the notation)</small>"
+        f"<ol reversed class='corinth-log' style='overflow-wrap:break-word;margin:2px 0;"
+        f"padding-left:2.2em'>{items}</ol>"
+    )
+
+
+def since_html(table: Table, mark: int) -> str:
+    """The other players' moves after move number ``mark`` (read out to screen readers)."""
+    lines = [line for line in table.log[mark:] if not line.words.startswith("You")]
+    if not lines:
+        return ""
+    items = "".join(
+        f"<li title='{html.escape(line.notation)}'>{html.escape(line.words)}</li>" for line in lines
+    )
+    return (
+        "<div role='status' aria-live='polite'><b>Since your last move:</b>"
+        f"<ul style='margin:2px 0;padding-left:1.4em'>{items}</ul></div>"
+    )
+
+
+# How each hint was worked out, in plain words (shown above the table).
+HINT_METHODS = {
+    "exact": "Worked out exactly: every roll still to come is counted with its chance, the other "
+    "players each play the move worth the most points now, and you play your best later moves.",
+    "expected": "Estimated by playing the rest of the game many times with simulated players "
+    "(the range shows how sure the estimate is).",
+    "immediate": "Points now: what each move secures if the game ended right after it.",
+}
+
+
+def hint_html(ranked: list, objective: str) -> str:
+    """The hint table, worded honestly: moves that tie, or whose ranges overlap, are not 'best'.
+    It first says how it was worked out (``HINT_METHODS``)."""
+    if not ranked:
+        return "<i>No move to rank.</i>"
+    if objective == "expected" and ranked[0].samples == 0 and ranked[0].ci is None:
+        objective = "exact"  # near the end ``expected`` answers exactly
+    unit = VALUE_UNITS.get(objective, VALUE_UNITS["expected"])
+    best = ranked[0]
+    tied = [r for r in ranked if abs(r.value - best.value) <= 1e-9]
+    overlapping = [
+        r
+        for r in ranked[1:]
+        if r.ci and best.ci and r.ci[1] >= best.ci[0] and r.ci[0] <= best.ci[1]
+    ]
+    if len(tied) > 1:
+        head = f"{len(tied)} moves tie for the best ({best.value:.2f} {unit})."
+    elif overlapping:
+        head = (
+            f"Likely best: {html.escape(str(best.move))} — but the "
+            f"ranges of {len(overlapping)} other move{'s' if len(overlapping) > 1 else ''} overlap "
+            "its range, so the order among them is not certain."
+        )
+    else:
+        head = f"Best move: {html.escape(str(best.move))} ({best.value:.2f} {unit})."
+
+    def row(r) -> str:
+        return (
+            f"<tr><td>{r.rank}</td><td title='{html.escape(str(r.move))}'>"
+            f"<code>{html.escape(str(r.move))}</code></td><td>{r.value:.2f}"
+            + (f" <small>({r.ci[0]:.1f}–{r.ci[1]:.1f})</small>" if r.ci else "")
+            + f"</td><td>{html.escape(r.explanation)}</td></tr>"
+        )
+
+    header = f"<tr><th>rank</th><th>move</th><th>{unit}</th><th>why</th></tr>"
+    # Compact for a projector: the top few rows, the rest behind "show all".
+    shown, rest = ranked[:HINT_ROWS], ranked[HINT_ROWS:]
+    more = (
+        f"<details><summary>show all {len(ranked)} moves</summary>"
+        f"<table class='corinth-hint'>{header}{''.join(row(r) for r in rest)}</table></details>"
+        if rest
+        else ""
+    )
+    return (
+        f"<div role='status' aria-live='polite'><b>{head}</b> "
+        f"<small>{HINT_METHODS.get(objective, '')}</small></div>"
+        f"<table class='corinth-hint'>{header}{''.join(row(r) for r in shown)}</table>{more}"
+    )
+
+
+def strip_html(text: str) -> str:
+    """The text of a status line, for a widget's plain-text ``repr``.
+
+    >>> strip_html("<b>Round 2</b><br>Player 1: 3 points")
+    'Round 2\\nPlayer 1: 3 points'
+    """
+    return html.unescape(re.sub(r"<br>", "\n", re.sub(r"<(?!br)[^>]+>", "", text)))
