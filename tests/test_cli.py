@@ -5,10 +5,12 @@ from __future__ import annotations
 import functools
 import itertools
 import json
+import os
 import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -121,13 +123,28 @@ def test_rules_variants_lists_the_defaults_and_every_name(capsys):
         assert name in out
 
 
-def test_show_reads_an_endless_file_only_up_to_the_limit(capsys):
-    assert main(["show", "/dev/zero"]) == 2
+def test_show_reads_a_long_file_only_up_to_the_limit(capsys, tmp_path):
+    long = tmp_path / "long.json"
+    long.write_bytes(b" " * 5_000_001)
+    assert main(["show", str(long)]) == 2
     err = capsys.readouterr().err
-    assert (
-        err
-        == "corinth show: /dev/zero is not a valid Corinth game: cannot read the file: larger than 5000000 bytes\n"
+    assert err == (
+        f"corinth show: {long} is not a valid Corinth game: cannot read the file: "
+        "larger than 5000000 bytes\n"
     )
+
+
+def test_show_refuses_a_named_pipe_and_a_device_at_once(capsys, tmp_path):
+    """A named pipe nobody writes to would block the command forever; a device is no saved game."""
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    for path, kind in ((pipe, "a named pipe"), ("/dev/zero", "a device")):
+        assert main(["show", str(path)]) == 2
+        err = capsys.readouterr().err
+        assert err == (
+            f"corinth show: {path} is not a valid Corinth game: cannot read the file: "
+            f"not a regular file ({kind})\n"
+        )
 
 
 def test_simulate_hands_its_games_out_lazily(monkeypatch):
@@ -164,3 +181,42 @@ def test_ctrl_c_during_simulate_prints_one_line_and_exits_130():
     out, err = proc.communicate(timeout=60)
     assert proc.returncode == 130
     assert err == "corinth simulate: interrupted\n" and out == ""
+
+
+def test_rules_refuses_an_empty_rule_query(capsys):
+    for query in ("", "   "):
+        assert main(["rules", query]) == 2
+        assert capsys.readouterr().err == (
+            "corinth rules: give a rule ID such as A3a, or no argument for the list of every rule\n"
+        )
+
+
+def test_a_long_bad_argument_is_echoed_cut_like_other_messages(capsys):
+    """A 100,000-character argument is repeated in its error as its first 80 characters."""
+    assert main(["route", "game.json", "--faces", "9" * 100_000]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("corinth route: --faces '999") and "…" in err and len(err) < 200
+    assert main(["rules", "Z" * 100_000]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("corinth rules: no rule 'Zzz") and len(err) < 1000
+
+
+@pytest.mark.parametrize("delay", [0.1, 0.4])
+@pytest.mark.parametrize("command", [["rules", "A3a"], ["simulate", "--games", "200"]])
+def test_ctrl_c_at_any_moment_of_start_up_is_one_line_and_exit_130(command, delay):
+    """Ctrl-C while the command is still importing (0.1 s) or starting its work (0.4 s)."""
+    script = Path(sys.executable).with_name("corinth")
+    proc = subprocess.Popen(
+        [str(script), *command], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    time.sleep(delay)
+    proc.send_signal(signal.SIGINT)
+    _out, err = proc.communicate(timeout=60)
+    if proc.returncode == 0:  # finished before the signal came: nothing to check at this moment
+        pytest.skip(f"'corinth {command[0]}' ended within {delay} s")
+    assert proc.returncode == 130
+    assert "Traceback" not in err
+    assert err.rstrip("\n").splitlines()[-1] in (
+        "corinth: interrupted",
+        f"corinth {command[0]}: interrupted",
+    )

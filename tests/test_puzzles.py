@@ -226,7 +226,11 @@ def test_hostile_puzzle_files_raise_invalid_puzzle(name):
 
 
 def test_a_puzzle_file_is_read_only_up_to_the_limit(tmp_path):
+    long = tmp_path / "long.json"
+    long.write_bytes(b" " * 5_000_001)
     with pytest.raises(InvalidPuzzle, match="larger than"):
+        load_puzzles(long)
+    with pytest.raises(InvalidPuzzle, match="not a regular file"):
         load_puzzles("/dev/zero")
     with pytest.raises(InvalidPuzzle, match="cannot read"):
         load_puzzles(tmp_path / "nowhere.json")

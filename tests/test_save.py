@@ -343,7 +343,11 @@ def test_version_1_files_still_load():
 
 
 def test_a_save_file_is_read_only_up_to_the_limit(tmp_path):
+    long = tmp_path / "long.json"
+    long.write_bytes(b" " * 5_000_001)
     with pytest.raises(InvalidState, match="larger than 5000000 bytes"):
+        load(long)
+    with pytest.raises(InvalidState, match=r"not a regular file \(a device\)"):
         load("/dev/zero")
     path = tmp_path / "game.json"
     path.write_text(json.dumps(_saved()), encoding="utf-8")

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from corinth.rules import InvalidSheet, default_sheet, load_sheet, new_game
+from corinth.rules import InvalidSheet, default_sheet, game_from_json, load_sheet, new_game
 from corinth.rules import sheet as sheet_mod
 from corinth.rules.sheet import DEFAULT_SHEET_PATH, sheet_from_bytes, sheet_from_dict
 from corinth.solver.bots import GreedyBot, play_game
@@ -249,7 +249,7 @@ def test_other_market_changes_the_game(tmp_path):
     after = state.apply("goats steward r2c3")
     assert (after.players[0].gold, after.players[0].goats) == (1, 2)
     saved = after.to_json()
-    assert type(after).from_json(saved).sheet == sheet  # the sheet travels with the save
+    assert game_from_json(saved).sheet == sheet  # the sheet travels with the save
 
 
 def test_other_building_costs_change_what_can_be_built(tmp_path):
@@ -302,7 +302,7 @@ def test_a_sheet_with_three_scoring_spots_loads_and_plays():
         for i, p in enumerate(final.players):
             assert len(p.scores) <= 3 and final.score_breakdown(i).market == sum(p.scores)
             written += len(p.scores)
-        assert type(final).from_json(final.to_json()) == final
+        assert game_from_json(final.to_json()) == final
     assert written  # the scoring spots were reached and scored (M6)
 
 
@@ -332,8 +332,12 @@ def test_hostile_sheet_bytes_are_refused_as_invalid_sheet(tmp_path, name):
     assert len(str(caught.value)) < 1000
 
 
-def test_an_endless_sheet_file_is_read_only_up_to_the_limit():
+def test_a_long_sheet_file_is_read_only_up_to_the_limit(tmp_path):
+    long = tmp_path / "long.toml"
+    long.write_bytes(b"#" * 200_001)
     with pytest.raises(InvalidSheet, match="larger than 200000 bytes"):
+        load_sheet(long)
+    with pytest.raises(InvalidSheet, match="not a regular file"):
         load_sheet("/dev/zero")
 
 

@@ -13,8 +13,8 @@ class UserError(Exception):
 
 
 def load_game(path: str) -> GameState:
-    """Read a saved game for a command (at most ``save.MAX_BYTES`` of the file are read: ``/dev/zero``
-    is refused, not read forever); every problem becomes a one-line UserError."""
+    """Read a saved game for a command (at most ``save.MAX_BYTES`` of a file are read, and a named
+    pipe or a device is refused, not read forever); every problem becomes a one-line UserError."""
     from corinth.rules.save import load
 
     try:

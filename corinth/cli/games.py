@@ -266,11 +266,14 @@ def run_rules(args: argparse.Namespace) -> int:
         for name, text in VARIANT_HELP.items():
             print(f"  {name:<24} {text}")
         return 0
+    if args.rule is not None and not args.rule.strip():
+        raise UserError("give a rule ID such as A3a, or no argument for the list of every rule")
     if not args.rule:
         for text in rules().values():
             print(text if len(text) < 110 else text[:107] + "...")
         return 0
-    rid = args.rule[0].upper() + args.rule[1:].lower()
+    rid = args.rule.strip()
+    rid = rid[0].upper() + rid[1:].lower()
     try:
         print(rule_text(rid))
     except KeyError as exc:

@@ -14,6 +14,7 @@ import textwrap
 from collections.abc import Callable
 
 from corinth.rules import GameState
+from corinth.rules.errors import shown
 from corinth.rules.geometry import cell_name
 
 from .common import UserError, load_game
@@ -166,12 +167,13 @@ def parse_faces(text: str) -> list[int]:
     >>> parse_faces("3,5,2")
     [3, 5, 2]
     """
+    bad = f"--faces {shown(text)}: write face values 1 to 6 separated by commas"
     try:
         faces = [int(f) for f in text.split(",") if f.strip()]
     except ValueError:
-        raise UserError(f"--faces {text!r}: write face values 1 to 6 separated by commas") from None
+        raise UserError(bad) from None
     if not faces or any(not 1 <= f <= 6 for f in faces):
-        raise UserError(f"--faces {text!r}: write face values 1 to 6 separated by commas")
+        raise UserError(bad)
     if len(faces) > 8:
         raise UserError("--faces: at most 8 face values")
     return faces

@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from .errors import shown
+
 CATALOGUE = Path(__file__).with_name("RULES.md")
 CARDS = Path(__file__).with_name("cards.toml")
 # The folder that holds the corinth package: the repo root, or site-packages once installed.
@@ -37,7 +39,7 @@ def rule_text(rule_id: str) -> str:
     try:
         return rules()[rule_id]
     except KeyError:
-        raise KeyError(f"no rule {rule_id!r}; rules are {', '.join(rules())}") from None
+        raise KeyError(f"no rule {shown(rule_id)}; rules are {', '.join(rules())}") from None
 
 
 @dataclass(frozen=True)

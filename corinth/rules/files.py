@@ -14,6 +14,8 @@ ValueError: key 'a' given twice
 from __future__ import annotations
 
 import json
+import os
+import stat
 from pathlib import Path
 from typing import Any
 
@@ -26,16 +28,38 @@ class FileTooLarge(OSError):
     """A file longer than the limit its reader sets; nothing past the limit was read."""
 
 
+class NotARegularFile(OSError):
+    """A path that is not a file on disk: a named pipe (which would wait forever for a writer), a
+    device such as ``/dev/zero``, a socket or a folder. Nothing was read."""
+
+
+# What a path that is not a regular file is, in words (``stat.S_IFMT`` of its mode).
+_KINDS = {
+    stat.S_IFIFO: "a named pipe",
+    stat.S_IFCHR: "a device",
+    stat.S_IFBLK: "a device",
+    stat.S_IFSOCK: "a socket",
+    stat.S_IFDIR: "a folder",
+}
+
+
 def read_bounded(path: str | Path, limit: int = MAX_FILE_BYTES) -> bytes:
-    """The bytes of a file, reading at most ``limit + 1`` of them: a longer file (or an endless one,
-    such as ``/dev/zero``) raises ``FileTooLarge``, an ``OSError`` like any other read failure.
+    """The bytes of a regular file, reading at most ``limit + 1`` of them: a longer file raises
+    ``FileTooLarge``, anything but a regular file ``NotARegularFile``, both ``OSError`` like any other
+    read failure. A named pipe is opened without waiting for a writer, then refused.
 
     >>> read_bounded("/dev/zero", limit=10)
     Traceback (most recent call last):
     ...
-    corinth.rules.files.FileTooLarge: larger than 10 bytes
+    corinth.rules.files.NotARegularFile: not a regular file (a device)
     """
-    with open(path, "rb") as f:
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    with os.fdopen(fd, "rb") as f:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            raise NotARegularFile(
+                f"not a regular file ({_KINDS.get(stat.S_IFMT(mode), 'not data')})"
+            )
         data = f.read(limit + 1)
     if len(data) > limit:
         raise FileTooLarge(f"larger than {limit} bytes")

@@ -50,7 +50,7 @@ def load(path, origin: str | None = None) -> GameState:
     Traceback (most recent call last):
     ...
     corinth.rules.errors.InvalidState: /dev/zero is not a valid Corinth game:
-      - cannot read the file: larger than 5000000 bytes
+      - cannot read the file: not a regular file (a device)
     """
     origin = str(path) if origin is None else origin
     try:

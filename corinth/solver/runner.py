@@ -14,6 +14,7 @@ True
 from __future__ import annotations
 
 import itertools
+import multiprocessing
 import operator
 import signal
 from collections.abc import Callable, Iterable, Iterator
@@ -70,10 +71,15 @@ def play_games(
                 progress()
             yield result
         return
-    import multiprocessing
-
     chunk = BATCH_CHUNK if count < 0 else max(1, min(BATCH_CHUNK, count // (4 * jobs)))
-    with multiprocessing.get_context("fork").Pool(jobs, initializer=_ignore_sigint) as pool:
+    # A Ctrl-C arriving while the workers are forked would land in a fork hook, where Python only
+    # reports it ("Exception ignored") and goes on: it is held back until the pool has started.
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        pool = multiprocessing.get_context("fork").Pool(jobs, initializer=_ignore_sigint)
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+    with pool:
         # ``Pool.imap`` alone would queue the whole list of games at once.
         while batch := list(itertools.islice(work, chunk * jobs * 4)):
             for result in pool.imap(play, batch, chunksize=chunk):

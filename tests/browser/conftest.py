@@ -42,17 +42,27 @@ def lab(tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
-def classroom(tmp_path_factory):
+def classroom_room(tmp_path_factory):
     """The classroom command as `make classroom` runs it (Voilà, pre-heated lessons, the bound), on a
-    free port, behind a token. Yields (base URL, token); the kernels import corinth from this checkout.
+    free port, behind a token, started before the class comes: its waiting kernels (the lesson list
+    and lessons 00-07) have run their lessons. The kernels import corinth from this checkout.
     """
     if importlib.util.find_spec("voila") is None:
         _missing("voila is not installed (pip install corinth[lab])")
     try:
         with start_classroom(tmp_path_factory.mktemp("classroom")) as room:
-            yield room.url, room.token
+            # On a busy 2-core machine nine kernels running their lessons take minutes; a student
+            # arriving meanwhile waits for their lesson's kernel, which is not what a class sees.
+            room.wait_for_pools(9, timeout=600)
+            yield room
     except LabError as exc:
         pytest.fail(str(exc), pytrace=False)
+
+
+@pytest.fixture(scope="session")
+def classroom(classroom_room):
+    """(base URL, token) of the running classroom (``classroom_room``)."""
+    return classroom_room.url, classroom_room.token
 
 
 @pytest.fixture(scope="session")
@@ -86,6 +96,10 @@ def page(browser, request):
             pg.screenshot(path=str(ARTIFACTS / f"{request.node.name}.png"), full_page=True)
         except Exception as exc:  # the page may be gone; the test's own failure matters more
             print(f"no screenshot: {exc}")
+        if "classroom" in request.fixturenames:  # what the server said, for a failure on CI
+            log = request.getfixturevalue("classroom_room").log
+            print(f"--- the classroom's log, last lines ({log}) ---")
+            print("\n".join(log.read_text(errors="replace").splitlines()[-60:]))
     context.close()
 
 
