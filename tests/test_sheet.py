@@ -382,3 +382,13 @@ def test_any_plain_data_given_as_a_sheet_raises_only_invalid_sheet(data):
             sheet_from_dict(sheet, "fuzz")
         except InvalidSheet:
             pass
+
+
+def test_editing_a_sheets_data_leaves_the_sheet_as_it_was():
+    """A script that builds another sheet from the default's data must not change the default
+    (saved games embed it: a changed default made a saved game reload differently)."""
+    data = default_sheet().to_dict()
+    data["districts"]["blue"]["shop_goods"] = [20] * 10
+    assert default_sheet().to_dict()["districts"]["blue"]["shop_goods"] != [20] * 10
+    game = new_game(players=2, seed=3)
+    assert game_from_json(game.to_json()) == game

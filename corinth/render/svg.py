@@ -14,13 +14,25 @@ True
 from __future__ import annotations
 
 from corinth.rules import HARBOR, GameState
-from corinth.rules.geometry import CELLS, SIZE
+from corinth.rules.errors import shown
+from corinth.rules.geometry import CELLS, NEIGHBOURS, SIZE
 from corinth.rules.scoring import TERMS
 
 from . import palette as pal
 from .board import caption, harbor_groups, sheet_board
 
 MAX_SPOTS = 60  # track spots drawn one by one; a longer track shows the rest as a number
+MAX_DICE = 10  # dice a harbor group has room for; a larger group shows 8 and "+N more dice"
+MAX_GOODS = 12  # goods circles drawn in a shop; more are shown as "+N" in the shop
+SHOPS_RIGHT = 670  # a district's shops are drawn up to here (its bonus after them)
+MAX_BUILDINGS = 4
+MAX_TURNS = 14  # roll-track boxes drawn
+MAX_SCORES = 20  # scoring spots listed
+
+
+def more(x: float, y: float, count: int, what: str) -> str:
+    """The marker of what a drawing leaves out: "+3 more shops"."""
+    return f'<text x="{x:g}" y="{y:g}" fill="{pal.MUTED}" font-style="italic">+{count} more {what}</text>'
 
 
 def esc(text: object) -> str:
@@ -104,15 +116,37 @@ def draw_harbor(groups: list[dict], title: str = "", selected: str = "") -> str:
                 f'<text x="110" y="{y + 26}" fill="{pal.TEXT}">{g["face"]}×{g["size"]}</text>'
             )
             faces = [False] * g["white"] + [True] * g["yellow"]
-            for j, yellow in enumerate(faces[:10]):
+            shown_dice = faces if len(faces) <= MAX_DICE else faces[: MAX_DICE - 2]
+            for j, yellow in enumerate(shown_dice):
                 parts.append(svg_die(170 + j * (die + 6), y + 4, die, g["face"], yellow))
+            if len(shown_dice) < len(faces):
+                parts.append(
+                    more(
+                        170 + len(shown_dice) * (die + 6),
+                        y + 26,
+                        len(faces) - len(shown_dice),
+                        "dice",
+                    )
+                )
         parts.append("</g>")
     parts.append("</svg>")
     return "".join(parts)
 
 
 def harbor_svg(state: GameState | None, selected: str = "") -> str:
-    """The harbor of ``state`` as SVG; ``selected`` rings one district."""
+    """The harbor of ``state`` as SVG; ``selected`` rings one district.
+
+    >>> harbor_svg("game")
+    Traceback (most recent call last):
+    ...
+    TypeError: state: expected a GameState (or None for an empty harbor), got 'game'
+    """
+    if state is not None and not isinstance(state, GameState):
+        raise TypeError(
+            f"state: expected a GameState (or None for an empty harbor), got {shown(state)}"
+        )
+    if not isinstance(selected, str):
+        raise TypeError(f"selected: expected a district's name, got {shown(selected)}")
     if selected and selected not in HARBOR:
         raise ValueError(f"there is no district {selected!r}: choose one of {', '.join(HARBOR)}")
     return draw_harbor(harbor_groups(state), caption(state), selected)
@@ -167,9 +201,13 @@ def draw_sheet(b: dict) -> str:
             f'<text x="12" y="{y + 22}" font-weight="bold" fill="{pal.ink(d["name"])}">{esc(d["title"])}</text>'
         )
         x = 80
-        for sh in d["shops"][:8]:
-            goods = min(sh["goods"], 12)
-            width = goods * 16 + 30
+        for n, sh in enumerate(d["shops"]):
+            goods = min(sh["goods"], MAX_GOODS)
+            width = goods * 16 + 30 + (26 if sh["goods"] > goods else 0)
+            if x + width > SHOPS_RIGHT - (90 if n + 1 < len(d["shops"]) else 0):
+                out.append(more(x, y + 22, len(d["shops"]) - n, "shops"))
+                x += 100
+                break
             out.append(
                 f'<rect x="{x}" y="{y}" width="{width}" height="34" rx="5" '
                 f'fill="{pal.base(d["name"]) if sh["complete"] else pal.fill(d["name"])}" '
@@ -183,6 +221,12 @@ def draw_sheet(b: dict) -> str:
                         f'<path d="M{cx - 4} {y + 13} L{cx + 4} {y + 21} M{cx + 4} {y + 13} '
                         f'L{cx - 4} {y + 21}" stroke="#111" stroke-width="2"/>'
                     )
+            if sh["goods"] > goods:  # the goods not drawn, with how many of them are delivered
+                left = sh["goods"] - goods
+                out.append(
+                    f'<text x="{x + 8 + goods * 16}" y="{y + 22}" font-size="11" fill="{pal.TEXT}">'
+                    f"+{left}</text>"
+                )
             out.append(
                 f'<text x="{x + width - 14}" y="{y + 22}" font-weight="bold" fill="{pal.TEXT}">{sh["points"]}</text>'
             )
@@ -241,7 +285,7 @@ def draw_sheet(b: dict) -> str:
     rx = 310
     _track(out, rx, 272, "Gold", "gold", b["gold"])
     _track(out, rx, 322, "Goats", "goats", b["goats"])
-    for k, bd in enumerate(b["buildings"][:4]):
+    for k, bd in enumerate(b["buildings"][:MAX_BUILDINGS]):
         x, y = rx + k * 112, 372
         out.append(
             f'<rect x="{x}" y="{y}" width="104" height="44" rx="5" '
@@ -249,15 +293,21 @@ def draw_sheet(b: dict) -> str:
             f'<text x="{x + 6}" y="{y + 18}" font-weight="bold" fill="{pal.TEXT}">{esc(bd["title"])}</text>'
             f'<text x="{x + 6}" y="{y + 36}" fill="{pal.TEXT}">{bd["gold"]} gold + {bd["goats"]} goats</text>'
         )
+    if len(b["buildings"]) > MAX_BUILDINGS:
+        out.append(more(rx, 430, len(b["buildings"]) - MAX_BUILDINGS, "buildings"))
     tr = b["turns"]
     out.append(f'<text x="{rx}" y="452" font-weight="bold" fill="{pal.TEXT}">Roll track</text>')
-    for j in range(min(tr["track"], 14)):
+    for j in range(min(tr["track"], MAX_TURNS)):
         x = rx + 80 + j * 26
         out.append(f'<rect x="{x}" y="438" width="20" height="20" fill="#fff" stroke="#555"/>')
         if j < tr["crossed"]:
             out.append(
                 f'<path d="M{x} 438 L{x + 20} 458 M{x + 20} 438 L{x} 458" stroke="#222" stroke-width="2"/>'
             )
+    if tr["track"] > MAX_TURNS:
+        out.append(
+            more(rx + 80 + MAX_TURNS * 26 - 300, 476, tr["track"] - MAX_TURNS, "rolls on the track")
+        )
     s = b["score"]
     terms = "  ".join(f"{t} {s[t]}" for t in TERMS)
     out.append(f'<text x="{rx}" y="492" fill="{pal.TEXT}">{esc(terms)}</text>')
@@ -267,7 +317,9 @@ def draw_sheet(b: dict) -> str:
     if b["scores"]:
         out.append(
             f'<text x="{rx}" y="540" fill="{pal.TEXT}">Scoring spots written: '
-            f"{esc(', '.join(map(str, b['scores'][:20])))}</text>"
+            f"{esc(', '.join(map(str, b['scores'][:MAX_SCORES])))}"
+            + (f" (+{len(b['scores']) - MAX_SCORES} more)" if len(b["scores"]) > MAX_SCORES else "")
+            + "</text>"
         )
     if b["yellow"]:
         out.append(
@@ -278,12 +330,50 @@ def draw_sheet(b: dict) -> str:
 
 
 def sheet_svg(state: GameState, player: int, group: str = "", path: tuple[int, ...] = ()) -> str:
-    """``player``'s sheet (numbered from 0 here, shown from 1) as SVG, with a drawn ``path``."""
+    """``player``'s sheet (numbered from 0 here, shown from 1) as SVG, with a drawn ``path``: a walk
+    from the player's steward, one orthogonal step at a time, no cell twice (cells numbered 0-24).
+
+    >>> from corinth.rules import new_game
+    >>> sheet_svg(new_game(players=2, seed=1), 0, path=(7, 7))
+    Traceback (most recent call last):
+    ...
+    ValueError: path: step 2 (cell 7) is not next to cell 7 where the walk stands
+    """
+    if not isinstance(state, GameState):
+        raise TypeError(f"state: expected a GameState, got {shown(state)}")
+    if isinstance(player, bool) or not isinstance(player, int):
+        raise TypeError(f"player: expected a whole number from 0, got {shown(player)}")
     if not 0 <= player < state.num_players:
         raise ValueError(
             f"there is no player {player + 1}: this game has players 1 to {state.num_players}"
         )
-    return draw_sheet(sheet_board(state, player, group, tuple(path)))
+    if not isinstance(group, str) or (group and group not in HARBOR):
+        raise ValueError(f"group: expected '' or one of {', '.join(HARBOR)}, got {shown(group)}")
+    path = _checked_path(path, state.players[player].steward)
+    return draw_sheet(sheet_board(state, player, group, path))
+
+
+def _checked_path(path: object, steward: int) -> tuple[int, ...]:
+    """``path`` as a tuple of cells, if it is a walk from ``steward``; else a clear error."""
+    if isinstance(path, (str, bytes)) or not hasattr(path, "__iter__"):
+        raise TypeError(f"path: expected a sequence of cell numbers, got {shown(path)}")
+    cells = tuple(path)
+    if len(cells) > CELLS:
+        raise ValueError(f"path: {len(cells)} steps, more than the market's {CELLS} cells")
+    at = steward
+    for step, cell in enumerate(cells, 1):
+        if isinstance(cell, bool) or not isinstance(cell, int) or not 0 <= cell < CELLS:
+            raise ValueError(
+                f"path: step {step} is {shown(cell)}, not a cell number 0 to {CELLS - 1}"
+            )
+        if cell not in NEIGHBOURS[at]:
+            raise ValueError(
+                f"path: step {step} (cell {cell}) is not next to cell {at} where the walk stands"
+            )
+        if cell in cells[: step - 1] or cell == steward:
+            raise ValueError(f"path: step {step} goes back to cell {cell}, already on the walk")
+        at = cell
+    return cells
 
 
 def side_by_side(left: str, right: str, shift: int = 580) -> str:

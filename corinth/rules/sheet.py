@@ -12,6 +12,7 @@ owns the printed score pad can enter its exact values. Validation reports every 
 
 from __future__ import annotations
 
+import copy
 import json
 import tomllib
 from dataclasses import dataclass
@@ -159,8 +160,16 @@ class Sheet:
         return self.buildings[BUILDINGS.index(name)]
 
     def to_dict(self) -> dict[str, Any]:
-        """The sheet as the plain data it was loaded from (embedded in saved games)."""
-        return self.source
+        """The sheet as the plain data it was loaded from (embedded in saved games): a copy, so a
+        caller that edits it (to make another sheet) leaves this sheet, maybe the shared default, as
+        it is.
+
+        >>> data = default_sheet().to_dict()
+        >>> data["districts"]["blue"]["bonus"] = 99
+        >>> default_sheet().to_dict()["districts"]["blue"]["bonus"]
+        3
+        """
+        return copy.deepcopy(self.source)
 
     def reconstructed_parts(self) -> list[str]:
         """Names of the parts that are not known for certain, with their confidence."""
