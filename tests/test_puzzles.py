@@ -14,22 +14,27 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from corinth.rules import InvalidPuzzle, Move, Take
+from corinth.solver import verified
 from corinth.solver.exact import rank_exact, turns_left
 from corinth.solver.puzzles import (
     FIELDS,
     FINAL_SCORE_MARGIN,
     FINAL_SCORE_QUOTA,
     KINDS,
+    MAX_PUZZLE_BYTES,
+    MAX_PUZZLES,
     MIN_MARGIN,
     TIER_BOUNDS,
     TIERS,
     Puzzle,
+    final_digest,
     generate_puzzle,
     immediate_ranking,
     load_puzzles,
     make_puzzle,
     puzzles_dir,
     puzzles_from_bytes,
+    set_path,
 )
 
 ALL = load_puzzles()
@@ -297,3 +302,85 @@ def test_final_score_feedback_quotes_exact_values():
     assert p.check(p.runner_up).startswith("Legal, but not the best")
     assert f"{p.best_value - p.margin:.2f}" in p.check(p.runner_up)
     assert p.check("build temple").startswith("Not a legal move")
+
+
+# --- stored answers verified at load (the final-score set included) --------------------------
+
+
+def _final_set(change=None, pid: str = "t4-04") -> bytes:
+    """The final-score set cut to one quick puzzle (``t4-04``: three moves), changed by ``change``."""
+    data = json.loads(set_path(4).read_text(encoding="utf-8"))
+    data["puzzles"] = [item for item in data["puzzles"] if item["id"] == pid]
+    if change is not None:
+        change(data["puzzles"][0])
+    return json.dumps(data).encode("utf-8")
+
+
+FINAL_TAMPERED = {
+    # the rewarded tampering: another legal move as the answer ("green 3" is the worst of three)
+    "another answer": (lambda d: d.update(answer="green 3"), "answer: the best move is 'green 4'"),
+    "a value": (lambda d: d.update(best_value=99.0), "best_value: its expected final score is"),
+    "a title": (lambda d: d.update(title="Take the goats!"), "title: the title says"),
+    "an id": (lambda d: d.update(id="t4-99"), None),  # another id, still the right answer: loads
+    "a rating": (lambda d: d.update(rating=1.0), "rating: the position rates"),
+    "a runner-up": (lambda d: d.update(runner_up="green 3"), "runner_up: the next best move is"),
+}
+
+
+@pytest.mark.parametrize("name", list(FINAL_TAMPERED))
+def test_a_tampered_final_score_puzzle_is_refused_not_rewarded(name):
+    """A final-score puzzle changed in any field is no longer one the package verified: it is solved
+    exactly at load, and a wrong answer, value, runner-up, rating or title is refused by name."""
+    change, words = FINAL_TAMPERED[name]
+    if words is None:
+        (puzzle,) = puzzles_from_bytes(_final_set(change), "set.json")
+        assert final_digest(puzzle) not in verified.FINAL_SCORE
+        assert puzzle.check(puzzle.answer).startswith("Correct")
+        return
+    with pytest.raises(InvalidPuzzle) as caught:
+        puzzles_from_bytes(_final_set(change), "set.json")
+    assert words in str(caught.value), str(caught.value)
+    assert "puzzles[0]." in str(caught.value)
+
+
+def test_every_stored_final_score_puzzle_is_known_by_its_digest():
+    """The digests match the stored sets exactly (``test_final_score_answer_is_exacts_unique_best``
+    solves each one), so loading them needs no solve."""
+    assert {final_digest(p) for p in FINAL} == set(verified.FINAL_SCORE)
+
+
+@pytest.mark.parametrize(
+    ("field", "text", "code"),
+    [
+        ("title", "Best move \x1b[31mred\x1b[0m", "U+001B"),  # an ANSI escape
+        ("title", "Gold \u202eeulb", "U+202E"),  # a right-to-left override
+        ("id", "t1-\x0001", "U+0000"),
+    ],
+)
+def test_a_puzzles_text_holds_no_control_character(field, text, code):
+    with pytest.raises(InvalidPuzzle) as caught:
+        puzzles_from_bytes(_tampered(lambda d: d.update({field: text})), "set.json")
+    assert f"{field}: holds the control character {code}" in str(caught.value)
+
+
+def test_two_puzzles_with_one_id_are_refused(tmp_path):
+    data = _stored()
+    data["puzzles"] = data["puzzles"] * 2
+    with pytest.raises(InvalidPuzzle, match="id 't1-01': given to 2 puzzles"):
+        puzzles_from_bytes(json.dumps(data), "set.json")
+    # the same id in two sets of one folder
+    for name in ("a.json", "b.json"):
+        (tmp_path / name).write_text(json.dumps(_stored()), encoding="utf-8")
+    with pytest.raises(InvalidPuzzle, match="given to 2 puzzles, in two sets"):
+        load_puzzles(tmp_path)
+
+
+def test_a_puzzle_set_has_a_bound_on_its_size(tmp_path):
+    data = _stored()
+    data["puzzles"] = data["puzzles"] * (MAX_PUZZLES + 1)
+    with pytest.raises(InvalidPuzzle, match=f"more than a set holds \\({MAX_PUZZLES}\\)"):
+        puzzles_from_bytes(json.dumps(data), "set.json")
+    big = tmp_path / "big.json"
+    big.write_bytes(b" " * (MAX_PUZZLE_BYTES + 1))
+    with pytest.raises(InvalidPuzzle, match=f"larger than {MAX_PUZZLE_BYTES} bytes"):
+        load_puzzles(big)

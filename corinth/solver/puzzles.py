@@ -29,8 +29,10 @@ True
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
+import unicodedata
 from dataclasses import asdict, dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
@@ -50,9 +52,10 @@ from corinth.rules import (
     new_game,
 )
 from corinth.rules.errors import shown
-from corinth.rules.files import MAX_FILE_BYTES, json_from_bytes, read_bounded
+from corinth.rules.files import json_from_bytes, read_bounded
 from corinth.rules.sheet import data_dir
 
+from . import verified
 from .bots import GreedyBot, RandomBot, decisions
 from .exact import OutOfReach, rank_exact, turns_left
 from .value import best_move_now, move_key
@@ -291,7 +294,20 @@ def _fields_problems(data: Any) -> list[str]:
     for key in OPTIONAL:
         if key in data and not isinstance(data[key], str):
             problems.append(f"{key}: expected text, got {shown(data[key])}")
+    for key in ("id", "title", "answer", "runner_up", "roll"):
+        value = data.get(key)
+        if isinstance(value, str) and (bad := _control(value)):
+            problems.append(
+                f"{key}: holds the control character U+{ord(bad):04X}; a puzzle's text is plain "
+                "printable text (no terminal escapes or direction overrides)"
+            )
     return problems
+
+
+def _control(text: str) -> str:
+    """The first control or format character of ``text`` (an ANSI escape, a right-to-left
+    override), or ''."""
+    return next((ch for ch in text if unicodedata.category(ch)[0] == "C"), "")
 
 
 def _kind_words(kinds) -> str:
@@ -370,9 +386,21 @@ def check_puzzle(puzzle: Puzzle, roll: str | None = None) -> list[str]:
     return problems
 
 
+def final_digest(puzzle: Puzzle) -> str:
+    """The SHA-256 of a puzzle's stored data (every field, canonical JSON): a final-score puzzle
+    whose digest is in ``verified.FINAL_SCORE`` was solved exactly when its set was written.
+
+    >>> len(final_digest(load_puzzles()[-1]))
+    64
+    """
+    data = json.dumps(puzzle.to_dict(), sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return hashlib.sha256(data.encode("ascii")).hexdigest()
+
+
 def _final_problems(puzzle: Puzzle, state: GameState) -> list[str]:
-    """The checks of a final-score puzzle that are quick at load: the exact re-solve of every
-    stored answer (about a second each) is left to the tests (``tests/test_puzzles.py``)."""
+    """Every stored field of a final-score puzzle checked. One written with the package's sets is
+    known by its digest (the tests solve each of them again); any other puzzle, a tampered one
+    included, is solved exactly here and every field compared with the solution."""
     problems = []
     if turns_left(state) != 2:
         problems.append(
@@ -389,10 +417,29 @@ def _final_problems(puzzle: Puzzle, state: GameState) -> list[str]:
         problems.append(f"margin: a final-score answer beats the runner-up by {FINAL_SCORE_MARGIN}")
     if puzzle.candidates != len(state.legal_moves()):
         problems.append(f"candidates: there are {len(state.legal_moves())} moves to compare")
-    return problems
+    if problems or final_digest(puzzle) in verified.FINAL_SCORE:
+        return problems
+    made = make_final_puzzle(state, puzzle.id)
+    if made is None:
+        return ["game: no move of this position is exact's best by a clear margin"]
+    expected = {
+        "answer": (made.answer, f"the best move is {made.answer!r}"),
+        "best_value": (made.best_value, f"its expected final score is {made.best_value}"),
+        "runner_up": (made.runner_up, f"the next best move is {made.runner_up!r}"),
+        "margin": (made.margin, f"the answer beats the next best by {made.margin} points"),
+        "rating": (made.rating, f"the position rates {made.rating}"),
+        "title": (made.title, f"the title says {made.title!r}"),
+        "source": (made.source, f"the game is {made.source}"),
+    }
+    return [
+        f"{key}: {why}, not {shown(getattr(puzzle, key))}"
+        for key, (value, why) in expected.items()
+        if getattr(puzzle, key) != value
+    ]
 
 
-MAX_PUZZLE_BYTES = MAX_FILE_BYTES  # a puzzle set; the stored ones are about 200 kB
+MAX_PUZZLE_BYTES = 1_000_000  # a puzzle set; the stored ones are 60-72 kB
+MAX_PUZZLES = 200  # puzzles in one set; the stored sets hold 12 each
 SET_KEYS = ("format", "version", "title", "puzzles")
 
 
@@ -425,20 +472,31 @@ def puzzles_from_bytes(raw: bytes | str, origin: str = "the puzzle set") -> list
     if not isinstance(items, list):
         problems.append("puzzles: expected a list of puzzles")
         items = []
+    if len(items) > MAX_PUZZLES:
+        raise InvalidPuzzle(
+            origin, [f"puzzles: {len(items)} puzzles, more than a set holds ({MAX_PUZZLES})"]
+        )
     out = []
     for i, item in enumerate(items):
         try:
             out.append(Puzzle.from_dict(item, f"puzzles[{i}]"))
         except InvalidPuzzle as exc:
             problems.extend(f"puzzles[{i}].{p}" for p in exc.problems)
-        if (
-            len(problems) > 20
-        ):  # enough to see what is wrong; the rest of a hostile file is not read
+        if len(problems) > 20:  # enough to see what is wrong; the rest of a hostile file is not read
             problems.append("… further puzzles not checked")
             break
+    problems += _duplicate_ids(out)
     if problems:
         raise InvalidPuzzle(origin, problems)
     return out
+
+
+def _duplicate_ids(puzzles: list[Puzzle]) -> list[str]:
+    """A problem for each id given to more than one puzzle (a learner's progress is kept by id)."""
+    seen: dict[str, int] = {}
+    for p in puzzles:
+        seen[p.id] = seen.get(p.id, 0) + 1
+    return [f"id {shown(i)}: given to {n} puzzles" for i, n in seen.items() if n > 1]
 
 
 def load_puzzles(path: str | Path | None = None) -> list[Puzzle]:
@@ -453,6 +511,8 @@ def load_puzzles(path: str | Path | None = None) -> list[Puzzle]:
         except OSError as exc:
             raise InvalidPuzzle(str(f), [f"cannot read the file: {exc.strerror or exc}"]) from None
         out.extend(puzzles_from_bytes(raw, str(f)))
+    if twice := _duplicate_ids(out):
+        raise InvalidPuzzle(str(path), [f"{problem}, in two sets" for problem in twice])
     return sorted(out, key=lambda p: (p.tier, p.id))
 
 
@@ -701,6 +761,24 @@ def main() -> None:
         path = set_path(tier)
         save_puzzles(puzzles, path, f"Corinth puzzles, tier {tier} ({TIERS[tier]})")
         print(f"{path}: {len(puzzles)} puzzles")
+    write_verified(sets[4])
+
+
+VERIFIED_HEADER = '''"""Digests (``puzzles.final_digest``) of the final-score puzzles that ``make_final_puzzle`` made
+with the exact solver when their set was written (``python -m corinth.solver.puzzles`` writes this
+file; ``tests/test_puzzles.py`` solves every one of them again). A final-score puzzle not listed here,
+or changed in any field, is solved exactly when it is loaded.
+"""
+
+FINAL_SCORE = frozenset(
+    {
+'''
+
+
+def write_verified(final: list[Puzzle]) -> None:
+    """Write ``verified.py``: the digests of the final-score puzzles just made and solved."""
+    lines = "".join(f'        "{final_digest(p)}",  # {p.id}\n' for p in final)
+    Path(verified.__file__).write_text(VERIFIED_HEADER + lines + "    }\n)\n", encoding="utf-8")
 
 
 if __name__ == "__main__":
