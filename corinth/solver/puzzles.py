@@ -482,7 +482,9 @@ def puzzles_from_bytes(raw: bytes | str, origin: str = "the puzzle set") -> list
             out.append(Puzzle.from_dict(item, f"puzzles[{i}]"))
         except InvalidPuzzle as exc:
             problems.extend(f"puzzles[{i}].{p}" for p in exc.problems)
-        if len(problems) > 20:  # enough to see what is wrong; the rest of a hostile file is not read
+        if (
+            len(problems) > 20
+        ):  # enough to see what is wrong; the rest of a hostile file is not read
             problems.append("… further puzzles not checked")
             break
     problems += _duplicate_ids(out)
