@@ -19,10 +19,12 @@ from corinth.rules import (
     Pass,
     Roll,
     Take,
+    Variants,
     game_from_json,
     new_game,
 )
 from corinth.rules.dice import roll_outcomes
+from corinth.rules.variants import HELP as VARIANT_HELP
 from corinth.solver.bots import GreedyBot, RandomBot
 
 TURNS = {2: 18, 3: 18, 4: 16}  # R11
@@ -95,11 +97,16 @@ def check_final_score(state: GameState) -> None:
 
 
 def play_checked(
-    players: int, seed: int, bots, apply_all: bool = False, round_trip: bool = False
+    players: int,
+    seed: int,
+    bots,
+    apply_all: bool = False,
+    round_trip: bool = False,
+    variants: Variants | None = None,
 ) -> GameState:
     """Play a whole game, checking every invariant after every move; count every player's turns.
     With ``round_trip`` every position is also saved and loaded back, and must be the same game."""
-    state = new_game(players=players, seed=seed)
+    state = new_game(players=players, seed=seed, variants=variants)
     turns = [0] * players
     acted = (0, 0)  # the (round, turn) whose first move was counted last
     while not state.is_over:
@@ -176,6 +183,8 @@ def _neighbours(c: int) -> list[int]:
 # and loaded back after every move (every game is at its end). In CHUNKS so that pytest -n 2 shares them.
 # Measured: 213 s of CPU in one process on the development machine (2 cores, other work running).
 GAMES, CHUNKS, ROUND_TRIP_EVERY = 10_000, 20, 40
+# Of every 10 games, 6 play the default readings and one each non-default reading (rules/variants.py).
+VARIANT_CYCLE = [Variants()] * 6 + [Variants.of(name) for name in VARIANT_HELP]
 
 
 @pytest.mark.parametrize("chunk", range(CHUNKS))
@@ -184,7 +193,11 @@ def test_ten_thousand_seeded_random_games_keep_every_invariant(chunk):
     for k in range(chunk * size, (chunk + 1) * size):
         players = 2 + k % 3
         bots = [RandomBot(k * 4 + i) for i in range(players)]
-        play_checked(players, k, bots, round_trip=k % ROUND_TRIP_EVERY == 0)
+        variants = VARIANT_CYCLE[k % len(VARIANT_CYCLE)]
+        final = play_checked(
+            players, k, bots, round_trip=k % ROUND_TRIP_EVERY == 0, variants=variants
+        )
+        assert final.variants == variants
 
 
 @settings(max_examples=500)
