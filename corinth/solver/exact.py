@@ -39,10 +39,11 @@ import numpy as np
 from corinth.rules import HARBOR, GameState, Move, Roll, new_game
 from corinth.rules.dice import (
     FACES,
+    MAX_YELLOW,
     WHITE_DICE,
     compositions,
     multinomial,
-    roll_outcomes,
+    sort_harbor,
 )
 from corinth.rules.state import turn_order
 
@@ -141,10 +142,13 @@ class ExactSolver:
         self.max_work = max_work
         self.memo: dict[tuple, float] = {}
         self.greedy: dict[tuple, Move] = {}
+        self.last_turn: dict[tuple, float] = {}  # (phase, sheet, bonuses): the last turn's value
         self.after_roll: dict[tuple, list] = {}
         # per (sheet, bonuses) of the player's last take: the sheet, then the best points of each
         # group's district action (by slot and size) and steward move (by face)
         self.groups: dict[tuple, tuple] = {}
+        # the same values as arrays, for the sums over a roll's harbors (``_Table``)
+        self.tables: dict[tuple, _Table] = {}
 
     # --- the recursion -----------------------------------------------------------------------
 
@@ -167,8 +171,18 @@ class ExactSolver:
             return self._chance(s, left)
         if s.current_player != who:
             return self.value(s.apply(self.greedy_move(s)))
-        if s.phase == "take" and left == 1:
-            return float(self.last_take(s))
+        if left == 1:
+            if s.phase == "take":
+                return float(self.last_take(s))
+            # The player's last build or compensation step: its moves read only its own sheet
+            # (and the variants), its score after them only that sheet and the bonuses (E1), and
+            # once the turn is over nothing else changes it. So the others' sheets, the turn and
+            # the round do not matter: one value per sheet, bonuses and phase.
+            key = (s.phase, s.players[who], s.bonus_owner)
+            v = self.last_turn.get(key)
+            if v is None:
+                v = self.last_turn[key] = max(self.value(s.apply(m)) for m in s.legal_moves())
+            return v
         return max(self.value(s.apply(m)) for m in s.legal_moves())  # value() merges positions
 
     def greedy_move(self, s: GameState) -> Move:
@@ -219,12 +233,22 @@ class ExactSolver:
         """Sum over the rolls: what the others do up to the player's next decision is shared by
         every sheet the player may have (memoized without it)."""
         who = self.who
+        p = s.players[who]
+        if left == 1 and s.first_player == who:
+            # The player takes first and for the last time: after any roll but a winning one (R5)
+            # it takes at once (R3), and only the groups' faces and sizes matter, so every die
+            # counts alike (a multinomial over 9 + yellow dice), whoever the others are.
+            plan = _first_take_plan(WHITE_DICE + s.yellow_dice(), s.variants.nine_dice_win)
+            total = 0.0
+            for prob, roll in plan.replayed:  # all the dice alike: the game may end (R5)
+                total += prob * self.value(s.apply(Roll(*roll)))
+            return total + self._table(s.rolled(*plan.sample), p).expected(plan.takes)
         # the yellow dice rolled count the first player's earned ones (R2), the player's own too
         sig = (_without(s.players, who), s.yellow_dice()) + s.key()[1:]
-        entries = self.after_roll.get(sig)
-        if entries is None:
-            entries = self.after_roll[sig] = self._entries(s, left)
-        p = s.players[who]
+        plan = self.after_roll.get(sig)
+        if plan is None:
+            plan = self.after_roll[sig] = self._entries(s, left)
+        entries, takes = plan
         total = 0.0
         for prob, t, roll in entries:
             if t is None:  # the player's own sheet decides what comes next: play it out
@@ -232,80 +256,190 @@ class ExactSolver:
                 continue
             if t.players[who] is not p:
                 t = t.with_player(who, p)
-            if left == 1 and t.phase == "take":
-                total += prob * self.last_take(t)
-            else:
-                total += prob * self.value(t)
+            total += prob * self.value(t)
+        for template, part in takes:  # the player's last take, per bonus owners
+            total += self._table(template, p).expected(part)
         return total
 
-    def _entries(self, s: GameState, left: int) -> list:
+    def _table(self, template: GameState, p) -> _Table:
+        """The last take's group values for sheet ``p`` and the bonuses of ``template`` (a take
+        of the player), memoized per sheet by identity like ``last_take``."""
+        key = (id(p), template.bonus_owner)
+        table = self.tables.get(key)
+        if table is None or table.p is not p:
+            if template.players[self.who] is not p:
+                template = template.with_player(self.who, p)
+            table = self.tables[key] = _Table(template, p)
+        return table
+
+    def _entries(self, s: GameState, left: int) -> tuple[list, list]:
+        """The rolls' outcomes up to the player's next decision: ``(prob, state, roll)`` entries
+        valued by ``value`` (state None: replayed from the roll per sheet), and on the player's
+        last turn its takes as ``_Takes`` per bonus owners, with a template position."""
         who = self.who
         self.work += len(compositions(WHITE_DICE)) * len(compositions(s.yellow_dice()))
         if self.max_work is not None and self.work > self.max_work:
             raise OutOfReach(f"more than {self.max_work} rolls to enumerate")
-        if left == 1 and s.first_player == who:
-            # The player takes first and for the last time: only the groups' faces and sizes
-            # matter, so count all the dice together (a multinomial over 9 + yellow dice).
-            dice = WHITE_DICE + s.yellow_dice()
-            template = s.apply(next(iter(s.chance_outcomes()))[0])
-            if template.phase == "take" and template.current_player == who:
-                total = FACES**dice
-                out = []
-                yellow = s.yellow_dice()
-                for counts in compositions(dice):
-                    if s.variants.nine_dice_win and max(counts) == dice:  # R5: replayed
-                        face = counts.index(dice)
-                        w = tuple(WHITE_DICE if f == face else 0 for f in range(FACES))
-                        y = tuple(yellow if f == face else 0 for f in range(FACES))
-                        out.append((multinomial(counts) / total, None, (w, y)))
-                        continue
-                    # all the dice counted as white: only the groups' faces and sizes matter
-                    rolled = s.rolled(counts, (0,) * FACES)
-                    out.append((multinomial(counts) / total, rolled, None))
-                return out
+        yellow = s.yellow_dice()
+        denominator = FACES ** (WHITE_DICE + yellow)
         # Layer by layer: every roll, then the others' greedy moves, positions merged by key
         # after each move (the yellow dice leave after the first turn, R6, so many meet again).
+        # Weights are whole numbers over ``denominator``: merged outcomes add exactly.
         frontier: dict[tuple, list] = {}
-        for white, yellow, prob in _outcomes(s.yellow_dice()):
-            t = s.rolled(white, yellow)
+        for white, yell, weight in _weighted_outcomes(yellow):
+            t = s.rolled(white, yell)
             k = t.key()
             e = frontier.get(k)
             if e is None:
-                frontier[k] = [prob, t, (white, yellow)]
+                frontier[k] = [weight, t, (white, yell)]
             else:
-                e[0] += prob
+                e[0] += weight
         out = []
         merged: dict[tuple, list] = {}
+        last: dict[tuple, tuple] = {}  # bonus owners: (template, {harbor row: weight})
         while frontier:
             nxt: dict[tuple, list] = {}
-            for prob, t, roll in frontier.values():
+            for weight, t, roll in frontier.values():
                 if t.is_over or t.is_chance or t.current_player == who:
                     if t.phase == "take" and t.current_player == who:
-                        k = t.key()
                         if left == 1:  # only the groups' faces and sizes matter now
-                            k = (_shape(t), t.bonus_owner, t.players)
+                            template, rows = last.setdefault(t.bonus_owner, (t, {}))
+                            row = _row(t.harbor)
+                            rows[row] = rows.get(row, 0) + weight
+                            continue
+                        k = t.key()
                         e = merged.get(k)
                         if e is None:
-                            merged[k] = [prob, t, roll]
+                            merged[k] = [weight, t, roll]
                         else:
-                            e[0] += prob
+                            e[0] += weight
                     else:  # the player's own sheet decides what comes next: replayed per sheet
-                        out.append((prob, None, roll))
+                        out.append((weight / denominator, None, roll))
                     continue
                 a = t.apply(self.greedy_move(t))
                 e = nxt.get(a.key())
                 if e is None:
-                    nxt[a.key()] = [prob, a, roll]
+                    nxt[a.key()] = [weight, a, roll]
                 else:
-                    e[0] += prob
+                    e[0] += weight
             frontier = nxt
-        return out + [tuple(e) for e in merged.values()]
+        out += [(w / denominator, t, roll) for w, t, roll in merged.values()]
+        takes = [(t, _Takes.of(rows, denominator)) for t, rows in last.values()]
+        return out, takes
+
+
+# The last take's values in one array per sheet: a group's own action at index
+# ``slot * _SIZES + size``, a steward move with a group of ``face`` at ``_STEWARD + face - 1``, and
+# ``_NONE`` for no group (worth nothing: never the best, some group always offers a take).
+_SIZES = WHITE_DICE + MAX_YELLOW + 1
+_STEWARD = len(HARBOR) * _SIZES
+_NONE = _STEWARD + FACES
+_NEVER = -(10**9)
+
+
+def _row(harbor: tuple) -> tuple[int, ...]:
+    """A harbor's groups as indices into a ``_Table``: each group's action, then its steward move."""
+    row = [_NONE] * (2 * len(HARBOR))
+    for slot, g in enumerate(harbor):
+        if g is not None:
+            row[slot] = slot * _SIZES + g.white + g.yellow
+            row[len(HARBOR) + slot] = _STEWARD + g.face - 1
+    return tuple(row)
+
+
+class _Takes:
+    """Harbors of the player's last take with their whole-number weights over ``denominator``."""
+
+    __slots__ = ("rows", "weights", "denominator", "needed")
+
+    def __init__(self, rows: np.ndarray, weights: np.ndarray, denominator: int):
+        self.rows, self.weights, self.denominator = rows, weights, denominator
+        self.needed = [int(i) for i in np.unique(rows) if i != _NONE]
+
+    @classmethod
+    def of(cls, rows: dict, denominator: int) -> _Takes:
+        return cls(
+            np.array(list(rows), dtype=np.intp).reshape(len(rows), 2 * len(HARBOR)),
+            np.array(list(rows.values()), dtype=np.int64),
+            denominator,
+        )
+
+
+class _Table:
+    """The best points of the player's last take with each group (``last_take``'s per-group
+    values, the same ``_Now`` options) for one sheet and bonuses, filled as groups are met."""
+
+    __slots__ = ("p", "now", "values", "known")
+
+    def __init__(self, template: GameState, p):
+        self.p = p
+        self.now = _Now(template)
+        self.values = np.full(_NONE + 1, _NEVER, dtype=np.int64)
+        self.known: set[int] = set()
+
+    def expected(self, takes: _Takes) -> float:
+        """The expected best points over ``takes`` (exact, then rounded once to a float)."""
+        values = self.values
+        for i in takes.needed:
+            if i not in self.known:
+                self.known.add(i)
+                best = self._best(i)
+                values[i] = _NEVER if best is None else best
+        best = values[takes.rows].max(axis=1)
+        assert best.min() > _NEVER, "a harbor without any take"
+        return int(takes.weights @ best) / takes.denominator
+
+    def _best(self, i: int) -> int | None:
+        now, p = self.now, self.p
+        if i < _STEWARD:
+            slot, size = divmod(i, _SIZES)
+            return max((k[0] for _, k in now.actions(HARBOR[slot], size)), default=None)
+        face = i - _STEWARD + 1
+        arrivals = cheapest_arrivals(p.steward, p.used, [face], p.gold, now.stables)[0]
+        return max((k[0] for _, _, k in now.stewards(face, arrivals)), default=None)
+
+
+class _FirstTake:
+    """Every roll of ``dice`` dice counted alike, for a last take by the first player."""
+
+    __slots__ = ("replayed", "takes", "sample")
+
+    def __init__(self, replayed: list, takes: _Takes, sample: tuple):
+        self.replayed, self.takes, self.sample = replayed, takes, sample
 
 
 @functools.lru_cache(maxsize=8)
-def _outcomes(yellow_dice: int) -> tuple[tuple[tuple, tuple, float], ...]:
-    """Every roll of 9 white and ``yellow_dice`` yellow dice with its probability as a float."""
-    return tuple((o.white, o.yellow, float(o.probability)) for o in roll_outcomes(yellow_dice))
+def _first_take_plan(dice: int, nine_dice_win: bool) -> _FirstTake:
+    """The rolls of ``dice`` dice (9 white, the rest yellow) as all-white counts: the harbors of a
+    take with their multinomial weights, and apart, with their probabilities, the rolls where every
+    die shows one face when that wins at once (R5: replayed as rolled, white and yellow)."""
+    yellow = dice - WHITE_DICE
+    replayed = []
+    rows: dict[tuple, int] = {}
+    sample = None
+    for counts in compositions(dice):
+        if nine_dice_win and max(counts) == dice:
+            face = counts.index(dice)
+            w = tuple(WHITE_DICE if f == face else 0 for f in range(FACES))
+            y = tuple(yellow if f == face else 0 for f in range(FACES))
+            replayed.append((multinomial(counts) / FACES**dice, (w, y)))
+            continue
+        if sample is None:
+            sample = (counts, (0,) * FACES)
+        row = _row(sort_harbor(counts, (0,) * FACES))
+        rows[row] = rows.get(row, 0) + multinomial(counts)
+    return _FirstTake(replayed, _Takes.of(rows, FACES**dice), sample)
+
+
+@functools.lru_cache(maxsize=8)
+def _weighted_outcomes(yellow_dice: int) -> tuple[tuple[tuple, tuple, int], ...]:
+    """Every roll of 9 white and ``yellow_dice`` yellow dice with its number of ordered dice
+    sequences (of ``6 ** (9 + yellow_dice)``)."""
+    return tuple(
+        (w, y, multinomial(w) * multinomial(y))
+        for w in compositions(WHITE_DICE)
+        for y in compositions(yellow_dice)
+    )
 
 
 def rank_exact(state: GameState, max_work: int | None = None) -> list[tuple[Move, float]]:
