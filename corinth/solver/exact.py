@@ -31,6 +31,7 @@ corinth.solver.exact.OutOfReach: player 1 has 18 turns left; the exact ranking i
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import time
 
@@ -45,11 +46,13 @@ from corinth.rules.dice import (
     multinomial,
     sort_harbor,
 )
+from corinth.rules.geometry import CELLS, reachable_mask
 from corinth.rules.state import turn_order
 
 from .bots import GreedyBot, decisions
 from .value import _Now, best_move_now, cheapest_arrivals
 
+_ALL_CELLS = (1 << CELLS) - 1
 MAX_TURNS = 2  # the deciding player's turns left, this one included, that exact solves
 
 
@@ -142,7 +145,8 @@ class ExactSolver:
         self.max_work = max_work
         self.memo: dict[tuple, float] = {}
         self.greedy: dict[tuple, Move] = {}
-        self.last_turn: dict[tuple, float] = {}  # (phase, sheet, bonuses): the last turn's value
+        self.last_turn: dict[tuple, float] = {}
+        self.sheets: dict = {}  # one object per canonical sheet (the tables go by identity)  # (phase, sheet, bonuses): the last turn's value
         self.after_roll: dict[tuple, list] = {}
         # per (sheet, bonuses) of the player's last take: the sheet, then the best points of each
         # group's district action (by slot and size) and steward move (by face)
@@ -195,6 +199,21 @@ class ExactSolver:
         if m is None:
             m = self.greedy[key] = best_move_now(s)
         return m
+
+    def canonical(self, s: GameState) -> GameState:
+        """``s`` with the player's sheet marking every market cell its steward can no longer
+        reach as used: the same value. The used cells are read only by the steward's walks (A4c,
+        R8), which stay in the free region connected to the steward, and (counted) by the greedy
+        bot's tie-break, which the player never plays; the final score does not read them (E1).
+        Moves that differ only in cells left behind then share one position."""
+        if s.is_over:
+            return s
+        p = s.players[self.who]
+        used = _ALL_CELLS & ~reachable_mask(p.steward, p.used | 1 << p.steward)
+        if used == p.used:
+            return s
+        q = dataclasses.replace(p, used=used)
+        return s.with_player(self.who, self.sheets.setdefault(q, q))
 
     # --- the last turn -----------------------------------------------------------------------
 
@@ -475,7 +494,7 @@ def _solve(state: GameState, max_work: int | None = None) -> list[tuple[Move, fl
     values = []
     for m in moves:
         # rounded: sums of float probabilities that are equal in exact arithmetic tie
-        values.append((m, round(solver.value(state.apply(m)), 9)))
+        values.append((m, round(solver.value(solver.canonical(state.apply(m))), 9)))
     order = sorted(range(len(moves)), key=lambda i: -values[i][1])
     return [values[i] for i in order]
 
