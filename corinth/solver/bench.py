@@ -37,6 +37,7 @@ from .bots import GreedyBot, RandomBot, decisions, play_game
 from .exact import late_states as exact_states
 from .exact import timed_rank
 from .market import market_graph, nx_steward_path_buckets
+from .puzzles import load_puzzles
 from .rank import rank_moves
 from .value import apply_key
 
@@ -75,8 +76,6 @@ def exact_named() -> list[tuple[str, GameState]]:
     """The slowest positions for ``exact`` met so far, by name: decision #113 (0-based, game over
     aside) of the seeded 4-player greedy game of seed 5 (the test suite's ``game_states(4, 5)``),
     and the final-score puzzle t4-03 (a first take with 3,409 legal moves)."""
-    from .puzzles import load_puzzles
-
     steps = decisions(
         new_game(players=4, seed=5), [GreedyBot()] * 4, rng=np.random.default_rng([5, 4])
     )
