@@ -19,6 +19,7 @@ Correct! Blue has four shops.
 from __future__ import annotations
 
 import functools
+import re
 import tomllib
 from collections.abc import Callable
 from dataclasses import replace
@@ -28,6 +29,7 @@ from typing import Any
 
 from corinth import GameState, IllegalMove, InvalidNotation, Move, default_sheet, new_game
 from corinth.rules import steward_paths, steward_steps
+from corinth.rules.catalogue import rule_card, rules
 
 
 def _same(reply: Any, answer: Any) -> bool:
@@ -176,6 +178,13 @@ def yellow_purchases() -> list[str]:
     return [str(m) for m in earned_two_yellow().legal_moves()]
 
 
+def yellow_purchase_check() -> str:
+    """What the engine offers Player 1 in ``earned_two_yellow``, in words (01's prediction)."""
+    state = earned_two_yellow()
+    words = [m.describe(state).rstrip(".").lower() for m in state.legal_moves()]
+    return f"the engine offers Player 1 {len(words)} choices: {', or '.join(words)}."
+
+
 def sorted_roll() -> GameState:
     return play(new_game(players=2, seed=1, first_player=0), "buy 0", "roll 112344666")
 
@@ -251,6 +260,30 @@ def no_walk_answer() -> str:
     if walks:
         return "Yes, 3 steps"
     return "No: no walk of any length is possible, so they must use the group's own action"
+
+
+def no_walk_check() -> str:
+    """What the engine offers with the Purple group in ``boxed_in``, in words (03's prediction)."""
+    moves = [m for m in boxed_in().legal_moves() if getattr(m, "district", "") == "purple"]
+    walks = [m for m in moves if m.path]
+    if walks:
+        return f"the engine offers {len(walks)} steward walks with the Purple group."
+    return (
+        f"the engine offers {len(moves)} moves with the Purple group, and not one steward walk: "
+        "each uses the group's own action, checking Purple goods in the shop of your choice."
+    )
+
+
+def end_of_game_check() -> str:
+    """Two random bots play a whole 3-player game: how long it lasted (00's prediction)."""
+    from corinth.solver import RandomBot, play_game
+
+    final = play_game(new_game(players=3, seed=7), [RandomBot(1), RandomBot(2), RandomBot(3)])
+    full = all(p.turns == final.sheet.turn_track for p in final.players)
+    return (
+        f"two bots played a whole 3-player game. It lasted {final.round} rounds and ended when "
+        f"every player's roll track was full{'' if full else ' (not all were: see R5)'}."
+    )
 
 
 def steward_game() -> GameState:
@@ -401,20 +434,75 @@ def _ask_data(name: str) -> dict:
     return data[name]
 
 
-def ask(name: str, position: GameState | None = None):
-    """The exercise ``name`` of exercises.toml as a widget: answered by clicks, checked here.
+def ask(name: str, position: GameState | None = None, then: str = ""):
+    """The exercise ``name`` of exercises.toml as a widget: answered by clicks, checked here, its
+    solved mark kept in the learner's browser (``lesson_progress``).
 
-    ``position`` replaces the position of a "puzzle" exercise (for one taken from a live game).
+    ``position`` replaces the position of a "puzzle" exercise (for one taken from a live game);
+    ``then`` is a prediction's check, shown under the question once the learner has answered.
 
     >>> ask("04-tie-break").answer_with("Ana")
     'Not quite. Goats do not break ties: only gold does (E2).'
     """
+    widget = _exercise(name, position, then)
+    if _PROGRESS is not None:
+        _PROGRESS.track(name, on_restore=widget.solved_before)
+        widget.on_solved(lambda: _PROGRESS.mark(name))
+    return widget
+
+
+_PROGRESS = None  # the lesson's Progress widget, once ``lesson_progress`` made it
+
+
+def lesson_progress(lesson: str):
+    """The progress line of a lesson ("This lesson: 2 of 6 exercises solved"), shown at its top: the
+    lesson's exercises are marked when solved and the marks kept in this browser.
+
+    >>> lesson_progress("04").items[:2]
+    ['04-temple', '04-leftovers']
+    """
+    global _PROGRESS
+    from corinth.ui.progress import Progress
+
+    with DATA.open("rb") as f:
+        names = [n for n in tomllib.load(f) if n.startswith(f"{lesson}-")]
+    _PROGRESS = Progress(lesson=lesson, items=names)
+    return _PROGRESS
+
+
+def course_map():
+    """The lesson list with each lesson's solved count (from this browser) and a reset button.
+
+    >>> [lesson["file"] for lesson in course_map().lessons][:2]
+    ['00_start_here.ipynb', '01_the_harbor.ipynb']
+    """
+    import json
+
+    from corinth.ui.progress import Progress
+
+    with DATA.open("rb") as f:
+        names = list(tomllib.load(f))
+    cells = json.loads((DATA.parent / "index.ipynb").read_text(encoding="utf-8"))["cells"]
+    text = "".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
+    lessons = []
+    for title, file in re.findall(r"\[([^\]]+)\]\((\d\d_[\w.-]+\.ipynb)\)", text):
+        items = [n for n in names if n.startswith(f"{file[:2]}-")]
+        if items and all(lesson["file"] != file for lesson in lessons):
+            lessons.append({"file": file, "title": title, "items": items})
+    return Progress(lessons=lessons)
+
+
+def _exercise(name: str, position: GameState | None = None, then: str = ""):
+    """The widget of exercise ``name`` (``ask`` without the progress mark)."""
     from corinth.ui.exercise import ChoiceExercise, GroupExercise, NumberExercise, PathExercise
 
     d = _ask_data(name)
     engine = globals()[d["engine"]] if "engine" in d else None
-    common = {"hint": d.get("hint", ""), "explain": d.get("explain", "")}
     kind = d["kind"]
+    answer = engine() if engine and kind not in ("group", "walk", "puzzle") else d.get("answer")
+    common = {"hint": d.get("hint", ""), "explain": d.get("explain", "")}
+    if kind != "puzzle":
+        common["hints"] = hint_ladder(d, answer)
     if kind == "puzzle":
         from corinth.ui import PuzzleWidget
 
@@ -427,15 +515,61 @@ def ask(name: str, position: GameState | None = None):
         state = globals()[d["position"]]()
         group = d.get("group", "")
         return PathExercise(d["question"], state, group, accept=engine, **common)
-    answer = engine() if engine and kind != "group" else d.get("answer")
     if kind == "choice":
-        return ChoiceExercise(d["question"], d["options"], answer, wrong=d.get("wrong"), **common)
+        return ChoiceExercise(
+            d["question"], d["options"], answer, wrong=d.get("wrong"), then=then, **common
+        )
     if kind == "number":
         return NumberExercise(d["question"], answer, wrong=d.get("wrong"), **common)
     if kind == "group":
         state = globals()[d["position"]]()
         return GroupExercise(d["question"], state, set(answer), wrong=d.get("wrong"), **common)
     raise ValueError(f"exercise {name!r}: unknown kind {kind!r}")
+
+
+_RULE_ID = re.compile(r"\b([CSRAMBTE]\d{1,2}[a-e]?)\b")
+
+
+def hint_ladder(d: dict, answer) -> list[str]:
+    """An exercise's hints from general to specific: ``hints`` in exercises.toml if it has them;
+    otherwise the rule to use (named in its hint or explanation), its own hint, then a narrowing
+    (for a choice, the wrong options ruled out but one).
+
+    >>> hint_ladder(_ask_data("04-tie-break"), "Ana")[0]
+    'The rule to use: E2 (who wins).'
+    """
+    if d.get("hints"):
+        return list(d["hints"])
+    ladder = []
+    text = " ".join(d.get(k, "") for k in ("hint", "explain", "question"))
+    ids = [i for i in dict.fromkeys(_RULE_ID.findall(text)) if i in rules()]
+    if ids:
+        cards = [f"{i} ({rule_card(i).title.lower()})" for i in ids[:2]]
+        ladder.append(f"The rule to use: {' and '.join(cards)}.")
+    else:
+        ladder.append("Read the question again: what does it ask you to count or compare?")
+    if d.get("hint"):
+        ladder.append(d["hint"])
+    if d["kind"] == "choice":
+        wrong = [o for o in d["options"] if o != answer]
+        if len(wrong) > 1:
+            out = wrong[: len(wrong) - 1]
+            ladder.append("It is not " + " and not ".join(f"“{o}”" for o in out) + ".")
+    elif d["kind"] == "number" and answer is not None:
+        value = Fraction(str(answer))
+        if value.denominator == 1 and value > 2:
+            ladder.append(
+                f"The answer is a whole number from {int(value) // 2} to {int(value) * 2}."
+            )
+        elif value.denominator == 1 and value >= 0:
+            ladder.append("The answer is a small whole number: 0, 1 or 2.")
+    elif d["kind"] == "group" and answer:
+        right = {answer} if isinstance(answer, str) else set(answer)
+        taken = [district for district, _ in globals()[d["position"]]().groups()]
+        others = [district.capitalize() for district in taken if district not in right]
+        if len(others) > 1:
+            ladder.append(f"It is not the {' nor the '.join(others[:-1])} group.")
+    return ladder
 
 
 @functools.cache  # every puzzle question would load and check all the stored sets again

@@ -24,14 +24,15 @@ from itertools import combinations, permutations
 from pathlib import Path
 
 from corinth import GameState, Move, Take, new_game
+from corinth.rules.scoring import TERMS
 from corinth.solver import GreedyBot, RandomBot
 from corinth.solver.bots import Bot
 from corinth.solver.runner import game_seed, play_games
 from corinth.solver.value import best_move_now, best_take
 
 RUN_SEED = 2026
-TERMS = ("shops", "bonuses", "gold", "goats", "market", "temple")  # E1; each game's scores list
-# these terms and then the total, seat by seat.
+# Each game's scores list the score's terms (E1, corinth.rules.scoring.TERMS) and then the total,
+# seat by seat.
 GAMES = 3000
 DATA = Path(__file__).resolve().parent / "data" / "strategy_lab.json"
 # The classroom app plays games again for about LIVE_SECONDS on one processor, timing the first

@@ -164,3 +164,22 @@ def test_the_classroom_never_empties_a_folder_it_did_not_make(tmp_path):
     (made / "left-over.ipynb").write_text("{}")
     prepare(made)  # its own folder: emptied and copied again
     assert not (made / "left-over.ipynb").exists()
+
+
+def test_the_students_app_leaves_out_what_is_for_teachers_and_code_readers(tmp_path):
+    """Cells tagged lab-only (for teachers, playing from code) stay in JupyterLab's notebooks and are
+    not in the classroom's copy; every other cell is, in order."""
+    import json
+
+    names = prepare(tmp_path / "classroom", NOTEBOOKS)
+    left_out = 0
+    for name in names:
+        cells = json.loads((NOTEBOOKS / name).read_text(encoding="utf-8"))["cells"]
+        served = json.loads((tmp_path / "classroom" / name).read_text(encoding="utf-8"))["cells"]
+        kept = [c for c in cells if "lab-only" not in c["metadata"].get("tags", [])]
+        assert [c["id"] for c in served] == [c["id"] for c in kept]
+        left_out += len(cells) - len(kept)
+        text = "".join("".join(c["source"]) for c in served)
+        for words in ("For teachers", "For those who read code", "Playing from code", "pytest"):
+            assert words not in text, f"{name} shows {words!r} to students"
+    assert left_out >= 6  # 00's note for teachers, 05's code section, 06's notation check

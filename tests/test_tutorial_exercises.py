@@ -117,3 +117,21 @@ def test_07_answers_match_the_saved_run():
     won = [x for x, w in shop if w]
     lost = [x for x, w in shop if not w]
     assert exercises.lab_shop_gap() == round(sum(won) / len(won) - sum(lost) / len(lost))
+
+
+def test_every_exercise_has_a_hint_ladder_of_at_least_three_steps():
+    """From what to look at to nearly the answer, then "Show the answer" (issue: a hint ladder)."""
+    import tomllib
+
+    data = tomllib.loads((NOTEBOOKS / "exercises.toml").read_text(encoding="utf-8"))
+    for name in data:
+        widget = exercises.ask(name)
+        ladder = widget.hints() if hasattr(widget, "ranking") else widget.hints
+        assert len(ladder) >= 3, (name, ladder)
+        assert len(set(ladder)) == len(ladder), (name, ladder)
+        shown = [
+            widget.show_hint() if hasattr(widget, "ranking") else widget.next_hint() for _ in ladder
+        ]
+        assert shown == ladder
+        if not hasattr(widget, "ranking"):
+            assert widget.show_answer().startswith("The answer: ")

@@ -32,7 +32,7 @@ def test_worse_move_shows_loss_and_the_best(state):
     result = puzzle.answer("gold")
     assert result.loss > 0 and result.rank > 1
     # The first wrong answer keeps the solution hidden: the learner may try again.
-    assert "Loses" in puzzle.result.value and "Try again" in puzzle.result.value
+    assert "fewer than the best move" in puzzle.result.value and "Try again" in puzzle.result.value
     assert "Best:" not in puzzle.result.value
     puzzle.answer("gold")  # a second wrong answer shows it
     assert "Best:" in puzzle.result.value
@@ -42,7 +42,7 @@ def test_show_the_answer_button_reveals_the_best_move(state):
     puzzle = PuzzleWidget(state)
     puzzle.reveal_button.click()
     best = puzzle.ranking()[0]
-    assert f"Best: <code>{best.move}</code>" in puzzle.result.value
+    assert f"Best: <span title='{best.move}'>" in puzzle.result.value
 
 
 def test_illegal_move_is_refused_with_its_rule(state):
@@ -112,7 +112,7 @@ def check_board_agrees(stored) -> None:
     board.answer(wrong)
     assert "Best:" not in board.result.value  # one more try before the solution is shown
     board.answer(wrong)
-    assert f"Best: <code>{stored.answer}</code>" in board.result.value
+    assert f"Best: <span title='{stored.answer}'>" in board.result.value
     assert stored.check(wrong).startswith("Legal, but not the best")
 
 

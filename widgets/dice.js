@@ -79,3 +79,17 @@ export function roving(container, items, cols, choose) {
   });
   return { focus, get cursor() { return cursor; } };
 }
+
+/**
+ * A board's legend: what its borders and marks mean, behind a "What the marks mean" summary (one tab
+ * stop, opened with Enter). `items` are [sample class, words] pairs; the sample is drawn with the
+ * board's own classes, so it looks exactly like the mark it explains.
+ */
+export function legend(items) {
+  const list = h("ul", { class: "corinth-legend-list" });
+  for (const [sample, words] of items) {
+    const mark = h("span", { class: `corinth-legend-sample ${sample}`, "aria-hidden": "true" });
+    list.appendChild(h("li", {}, mark, h("span", { text: words })));
+  }
+  return h("details", { class: "corinth-legend" }, h("summary", { text: "What the marks mean" }), list);
+}

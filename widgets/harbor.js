@@ -1,6 +1,13 @@
 // The harbor board: six districts, Gold on top. Built once; `update` changes it in place.
 // Colours come from Python in each group's data (corinth/render/palette.py); keys in widgets/README.md.
-import { die, guardKeys, h, roving } from "./dice.js";
+import { die, guardKeys, h, legend, roving } from "./dice.js";
+
+// What the harbor's borders mean; each sample uses the board's own classes (boards.css).
+const HARBOR_LEGEND = [
+  ["corinth-district legal", "green border: a group you may take now (click it)"],
+  ["corinth-district selected", "red border: the group you chose"],
+  ["corinth-district", "grey border: a district you cannot take from now"],
+];
 
 function render({ model, el }) {
   const root = h("div", { class: "corinth-board corinth-harbor" });
@@ -10,7 +17,7 @@ function render({ model, el }) {
   const status = h("div", { class: "corinth-status", role: "status", "aria-live": "polite" });
   // Whose turn it is, read out by screen readers when it changes ("Round 2 — your turn: …").
   const announce = h("div", { class: "corinth-announce", role: "status", "aria-live": "polite" });
-  root.append(caption, list, status, announce);
+  root.append(caption, list, status, announce, legend(HARBOR_LEGEND));
   el.appendChild(root);
 
   // Rows top to bottom: Gold first (the board is read bottom to top, C2).

@@ -2,10 +2,20 @@
 // The DOM is built once for the sheet's shape; `update` changes classes and texts in place.
 // Colours and cell pictures come from Python in the board data (corinth/render/palette.py);
 // the market's size comes from `board.size`. The keys are listed in widgets/README.md.
-import { guardKeys, h, roving } from "./dice.js";
+import { guardKeys, h, legend, roving } from "./dice.js";
 
 const CELL = 58; // px, keep in step with boards.css (.corinth-cell)
-const TERMS = ["shops", "bonuses", "gold", "goats", "market", "temple"];
+// What the sheet's marks mean; each sample uses the board's own classes (boards.css).
+const SHEET_LEGEND = [
+  ["corinth-cell reachable", "solid green border: a steward walk can end on this cell now"],
+  ["corinth-cell next", "dashed green border: the next step of the walk you are drawing"],
+  ["corinth-cell circled", "red ring: a circled cell (the steward stopped there)"],
+  ["corinth-cell used", "grey, words struck through: used up, no walk may cross it"],
+  ["corinth-spot circled", "filled square on a track: gold or goats you have"],
+  ["corinth-spot crossed", "crossed square: spent (or a roll-track spot used)"],
+  ["corinth-bonus", "dashed box: a district bonus still open"],
+  ["corinth-bonus claimed", "green box: a bonus you claimed; struck through: lost to another player"],
+];
 const SVG = "http://www.w3.org/2000/svg";
 
 function svg(tag, attrs = {}) {
@@ -108,7 +118,8 @@ function render({ model, el }) {
     const score = h("table", { class: "corinth-score", "aria-label": "Score (E1)" });
     const scoreCells = {};
     const body = h("tbody");
-    for (const t of [...TERMS, "total"]) {
+    // The score's terms, in the order of the board data (corinth.rules.scoring.TERMS, then total).
+    for (const t of Object.keys(b.score)) {
       const td = h("td");
       body.appendChild(h("tr", { class: t === "total" ? "total" : "" }, h("th", { text: t, scope: "row" }), td));
       scoreCells[t] = td;
@@ -120,7 +131,7 @@ function render({ model, el }) {
     const side = h("div", { class: "corinth-side" }, gold.wrap, goats.wrap, turns, buildings, score, written, yellow);
     const middle = h("div", { class: "corinth-sheet-middle" }, marketWrap, side);
     const status = h("div", { class: "corinth-status", role: "status", "aria-live": "polite" });
-    root.append(header, middle, shops, status);
+    root.append(header, middle, shops, status, legend(SHEET_LEGEND));
     return { size, title, total, shopNodes, cells, line, gold, goats, buildingNodes, turns, scoreCells, written, yellow, status, nav, market };
   }
 
@@ -151,7 +162,12 @@ function render({ model, el }) {
   function update() {
     const b = model.get("board");
     if (!b || !b.market) return;
-    const shape = JSON.stringify([b.size, b.districts.map((d) => d.shops.map((s) => s.goods)), b.buildings.length]);
+    const shape = JSON.stringify([
+      b.size,
+      b.districts.map((d) => d.shops.map((s) => s.goods)),
+      b.buildings.length,
+      Object.keys(b.score),
+    ]);
     if (shape !== built) {
       built = shape;
       parts = build(b);
@@ -206,12 +222,12 @@ function render({ model, el }) {
       node.textContent = `${bd.title}: ${bd.gold} gold + ${bd.goats} goats`;
       node.setAttribute("aria-label", `${bd.title}, costs ${bd.gold} gold and ${bd.goats} goats, ${bd.built ? "built" : "not built"}`);
     });
-    p.turns.replaceChildren(h("span", { class: "corinth-track-title", text: "Turns" }));
+    p.turns.replaceChildren(h("span", { class: "corinth-track-title", text: "Roll track" }));
     for (let i = 0; i < b.turns.track; i++) {
       p.turns.appendChild(h("span", { class: "corinth-turn" + (i < b.turns.crossed ? " crossed" : "") }));
     }
-    p.turns.setAttribute("aria-label", `Turn track: ${b.turns.crossed} of ${b.turns.track} spots crossed`);
-    for (const t of [...TERMS, "total"]) p.scoreCells[t].textContent = String(b.score[t]);
+    p.turns.setAttribute("aria-label", `Roll track: ${b.turns.crossed} of ${b.turns.track} spots crossed`);
+    for (const t of Object.keys(b.score)) p.scoreCells[t].textContent = String(b.score[t]);
     p.written.textContent = b.scores.length ? `Scoring spots written: ${b.scores.join(", ")}` : "";
     p.yellow.textContent = b.yellow ? `Yellow dice earned: ${b.yellow}` : "";
     p.status.textContent = model.get("message");

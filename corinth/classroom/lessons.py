@@ -22,6 +22,9 @@ INDEX = "index.ipynb"
 HELPERS = ("exercises.py", "exercises.toml", "strategy_lab.py", "WORDS.md", "data")
 _LINK = re.compile(r"\]\(([\w.-]+\.ipynb)\)")
 MARK = ".corinth-classroom"  # in a folder ``prepare`` made, which it may empty again
+# Cells tagged so are for JupyterLab only (for teachers, for those who read code): the students' app
+# leaves them out.
+LAB_ONLY = "lab-only"
 
 
 class LessonsError(RuntimeError):
@@ -80,7 +83,7 @@ def _copy(source: Path, target: Path, names: list[str]) -> None:
     for name in names:
         if not _regular(source / name):
             raise LessonsError(f"the index links to {name}, which is not a file in {source}")
-        shutil.copyfile(source / name, target / name)
+        _copy_lesson(source / name, target / name)
     for helper in HELPERS:
         path = source / helper
         if path.is_symlink():
@@ -89,6 +92,19 @@ def _copy(source: Path, target: Path, names: list[str]) -> None:
             shutil.copytree(path, target / helper, ignore=_links_and_caches)
         elif path.is_file():
             shutil.copyfile(path, target / helper)
+
+
+def _copy_lesson(source: Path, target: Path) -> None:
+    """Copy a lesson without its cells tagged ``LAB_ONLY``."""
+    try:
+        notebook = json.loads(source.read_text(encoding="utf-8"))
+        cells = notebook["cells"]
+    except (ValueError, KeyError) as exc:
+        raise LessonsError(f"cannot read the lesson {source}: {exc}") from exc
+    notebook["cells"] = [
+        cell for cell in cells if LAB_ONLY not in cell.get("metadata", {}).get("tags", [])
+    ]
+    target.write_text(json.dumps(notebook, indent=1, ensure_ascii=False), encoding="utf-8")
 
 
 def _links_and_caches(folder: str, names: list[str]) -> set[str]:

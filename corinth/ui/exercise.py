@@ -48,17 +48,95 @@ class _Exercise(w.VBox):
         hint: str = "",
         explain: str = "",
         wrong: dict[Any, str] | None = None,
+        then: str = "",
+        hints: Sequence[str] = (),
     ):
         self.hint = hint
         self.explain = explain
         self.wrong = dict(wrong or {})
+        self.then = then
+        # The hint ladder, from what to look at to nearly the answer; then "Show the answer".
+        self.hints = [h for h in hints if h] or ([hint] if hint else [])
+        self.hints_shown = 0
+        self._on_solved: list[Callable[[], None]] = []
         self.solved = False
         self.tries = 0
         self.question = w.HTML(f"<p><b>{html.escape(question)}</b></p>")
         self.feedback = w.HTML("", layout=w.Layout(min_height="1.6em"))
         self.feedback.add_class("corinth-feedback")
-        super().__init__([self.question, *controls, self.feedback])
+        self.hint_button = w.Button(description="Hint", icon="lightbulb-o")
+        self.hint_button.on_click(lambda _b: self.next_hint())
+        self.hint_button.layout.display = "" if self.hints else "none"
+        self.answer_button = w.Button(description="Show the answer")
+        self.answer_button.on_click(lambda _b: self.show_answer())
+        self.help_row = w.HBox([self.hint_button, self.answer_button])
+        self.hint_list = w.HTML("")
+        # A prediction's check (what the engine says), shown only once the learner has answered.
+        self.revealed = w.HTML("", layout=w.Layout(display="none"))
+        self.revealed.add_class("corinth-check")
+        super().__init__(
+            [
+                self.question,
+                *controls,
+                self.feedback,
+                self.help_row,
+                self.hint_list,
+                self.revealed,
+            ]
+        )
         self.add_class("corinth-exercise")
+
+    def on_solved(self, callback: Callable[[], None]) -> None:
+        """Call ``callback()`` when the learner answers right (a progress mark, say)."""
+        self._on_solved.append(callback)
+
+    def solved_before(self, _name: str = "") -> None:
+        """Show that this browser remembers the exercise solved (on another visit)."""
+        if not self.solved:
+            self.solved = True
+            self.feedback.value = (
+                '<p role="status" class="corinth-solved-before">✓ Solved on an earlier visit. '
+                "Answer again if you like.</p>"
+            )
+
+    def next_hint(self) -> str:
+        """Show the next hint of the ladder (the "Hint" button) and return it; '' when none is left.
+
+        >>> ex = ChoiceExercise("Which?", ["a", "b"], "a", hints=["Look at it.", "It is not b."])
+        >>> ex.next_hint(), ex.next_hint(), ex.hint_button.disabled
+        ('Look at it.', 'It is not b.', True)
+        """
+        if self.hints_shown >= len(self.hints):
+            return ""
+        self.hints_shown += 1
+        shown = self.hints[: self.hints_shown]
+        items = "".join(
+            f"<li>{html.escape(text)}</li>" for text in shown
+        )  # every hint so far stays in view, the newest last
+        self.hint_list.value = (
+            f'<div role="status"><b>Hints</b><ol class="corinth-hints">{items}</ol></div>'
+        )
+        left = len(self.hints) - self.hints_shown
+        self.hint_button.description = f"Another hint ({left} left)" if left else "No more hints"
+        self.hint_button.disabled = not left
+        return shown[-1]
+
+    def answer_words(self) -> str:  # pragma: no cover - every subclass has its own
+        raise NotImplementedError
+
+    def show_answer(self) -> str:
+        """Show the answer and why (the "Show the answer" button); return the words shown."""
+        text = f"The answer: {self.answer_words()}"
+        if self.explain:
+            text += f" {self.explain}"
+        self.feedback.value = f'<p role="status">{html.escape(text)}</p>'
+        self._reveal_check()
+        return text
+
+    def _reveal_check(self) -> None:
+        if self.then and not self.revealed.value:
+            self.revealed.value = f"<p><b>Check your prediction:</b> {html.escape(self.then)}</p>"
+            self.revealed.layout.display = ""
 
     def judge(self, reply: Any) -> Verdict:  # pragma: no cover - every subclass has its own
         raise NotImplementedError
@@ -75,8 +153,12 @@ class _Exercise(w.VBox):
         right, words = self.judge(reply)
         self.solved = self.solved or right
         text = f"Right! {words}".rstrip() if right else f"Not quite. {words}".rstrip()
+        if right:
+            for callback in self._on_solved:
+                callback()
         colour = "#1b6e20" if right else "#a12a0c"
         self.feedback.value = f'<p role="status" style="color:{colour}">{html.escape(text)}</p>'
+        self._reveal_check()
         return text
 
 
@@ -96,6 +178,8 @@ class ChoiceExercise(_Exercise):
         hint: str = "",
         explain: str = "",
         wrong: dict[str, str] | None = None,
+        then: str = "",
+        hints: Sequence[str] = (),
     ):
         if answer not in options:
             raise ValueError(f"the answer {answer!r} is not one of the options {list(options)}")
@@ -105,7 +189,10 @@ class ChoiceExercise(_Exercise):
         ]
         for button, option in zip(self.buttons, options):
             button.on_click(lambda _b, option=option: self.answer_with(option))
-        super().__init__(question, [w.HBox(self.buttons)], hint, explain, wrong)
+        super().__init__(question, [w.HBox(self.buttons)], hint, explain, wrong, then, hints)
+
+    def answer_words(self) -> str:
+        return f"{self.answer}."
 
     def judge(self, reply: Any) -> Verdict:
         if str(reply) == self.answer:
@@ -139,6 +226,7 @@ class NumberExercise(_Exercise):
         hint: str = "",
         explain: str = "",
         wrong: dict[Any, str] | None = None,
+        hints: Sequence[str] = (),
     ):
         self.answer = Fraction(answer)
         self.box = w.Text(placeholder="your answer", layout=w.Layout(width="12em"))
@@ -146,7 +234,12 @@ class NumberExercise(_Exercise):
         self.check_button = w.Button(description="Check", button_style="primary")
         self.check_button.on_click(lambda _b: self.answer_with(self.box.value))
         self.box.continuous_update = False
-        super().__init__(question, [w.HBox([self.box, self.check_button])], hint, explain, wrong)
+        super().__init__(
+            question, [w.HBox([self.box, self.check_button])], hint, explain, wrong, hints=hints
+        )
+
+    def answer_words(self) -> str:
+        return f"{self.answer}."
 
     def _wrong_words(self, reply: Any) -> str:
         value = _number(reply)
@@ -185,11 +278,16 @@ class GroupExercise(_Exercise):
         hint: str = "",
         explain: str = "",
         wrong: dict[str, str] | None = None,
+        hints: Sequence[str] = (),
     ):
         self.answer = {answer} if isinstance(answer, str) else set(answer)
         self.harbor = HarborWidget(state)
         self.harbor.on_select(lambda district: district and self.answer_with(district))
-        super().__init__(question, [self.harbor], hint, explain, wrong)
+        super().__init__(question, [self.harbor], hint, explain, wrong, hints=hints)
+
+    def answer_words(self) -> str:
+        names = [d.capitalize() for d in sorted(self.answer)]
+        return f"the {' or the '.join(names)} group."
 
     def judge(self, reply: Any) -> Verdict:
         if reply in self.answer:
@@ -209,6 +307,8 @@ class PathExercise(_Exercise):
     >>> ex.sheet.click(7)
     >>> ex.answer_with(ex.sheet.move()).startswith("Right")
     True
+    >>> ex.sheet.state.players[0].steward  # the walk is made on the sheet
+    7
     """
 
     def __init__(
@@ -220,6 +320,7 @@ class PathExercise(_Exercise):
         hint: str = "",
         explain: str = "",
         wrong: Callable[[Move], str | None] | None = None,
+        hints: Sequence[str] = (),
     ):
         self.state = state
         self.accept = accept
@@ -230,7 +331,35 @@ class PathExercise(_Exercise):
         self.check_button.on_click(lambda _b: self.answer_with(self.sheet.move()))
         self.clear_button.on_click(lambda _b: self.sheet.clear())
         controls = [self.sheet, w.HBox([self.check_button, self.clear_button]), self.sheet.output]
-        super().__init__(question, controls, hint, explain)
+        super().__init__(question, controls, hint, explain, hints=hints)
+
+    def right_walk(self) -> Move | None:
+        """A walk the exercise accepts (the shortest), or None."""
+        walks = [
+            m
+            for m in self.state.legal_moves()
+            if isinstance(m, (Take, Compensate)) and m.path and self.accept(m)
+        ]
+        return min(walks, key=lambda m: len(m.path), default=None)
+
+    def answer_words(self) -> str:
+        move = self.right_walk()
+        if move is None:
+            return "no walk is right here."
+        self.sheet.draw(list(move.path))  # drawn on the sheet too
+        return move.describe(self.state)
+
+    def answer_with(self, reply: Any) -> str:
+        """Answer as "Check my walk" does; a right walk is then made on the sheet (its cell circled,
+        its effect applied) and the last refusal under the board goes."""
+        text = super().answer_with(reply)
+        if text.startswith("Right"):
+            move = Move.parse(reply) if isinstance(reply, str) else reply
+            self.sheet.output.outputs = ()
+            self.sheet.group = ""
+            self.sheet.state = self.state.apply(move)
+            self.sheet.interactive = False
+        return text
 
     def judge(self, reply: Any) -> Verdict:
         if reply is None:

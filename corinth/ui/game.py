@@ -246,7 +246,9 @@ class GameApp(w.VBox):
         self.hint.value = WORKING  # sent to the page at once; the expected ranking takes seconds
         hint = self.table.hint(self.hint_objective.value, top)
         self.hint.value = (
-            f"<i>{hint.why_none}</i>" if hint.why_none else hint_html(hint.moves, hint.objective)
+            f"<i>{hint.why_none}</i>"
+            if hint.why_none
+            else hint_html(hint.moves, hint.objective, self.state)
         )
         return hint.moves
 

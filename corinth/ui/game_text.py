@@ -13,6 +13,7 @@ from __future__ import annotations
 import html
 import re
 
+from corinth.rules import GameState
 from corinth.solver.rank import VALUE_UNITS
 from corinth.table import Table
 
@@ -74,7 +75,7 @@ HINT_METHODS = {
 }
 
 
-def hint_html(ranked: list, objective: str) -> str:
+def hint_html(ranked: list, objective: str, state: GameState | None = None) -> str:
     """The hint table, worded honestly: moves that tie, or whose ranges overlap, are not 'best'.
     It first says how it was worked out (``HINT_METHODS``)."""
     if not ranked:
@@ -89,21 +90,25 @@ def hint_html(ranked: list, objective: str) -> str:
         for r in ranked[1:]
         if r.ci and best.ci and r.ci[1] >= best.ci[0] and r.ci[0] <= best.ci[1]
     ]
+
+    def words(move) -> str:  # a sentence when the position is known, its notation on hover
+        text = move.describe(state) if state is not None else str(move)
+        return f"<span title='{html.escape(str(move))}'>{html.escape(text)}</span>"
+
     if len(tied) > 1:
         head = f"{len(tied)} moves tie for the best ({best.value:.2f} {unit})."
     elif overlapping:
         head = (
-            f"Likely best: {html.escape(str(best.move))} — but the "
+            f"Likely best: {words(best.move)} But the "
             f"ranges of {len(overlapping)} other move{'s' if len(overlapping) > 1 else ''} overlap "
             "its range, so the order among them is not certain."
         )
     else:
-        head = f"Best move: {html.escape(str(best.move))} ({best.value:.2f} {unit})."
+        head = f"Best move ({best.value:.2f} {unit}): {words(best.move)}"
 
     def row(r) -> str:
         return (
-            f"<tr><td>{r.rank}</td><td title='{html.escape(str(r.move))}'>"
-            f"<code>{html.escape(str(r.move))}</code></td><td>{r.value:.2f}"
+            f"<tr><td>{r.rank}</td><td>{words(r.move)}</td><td>{r.value:.2f}"
             + (f" <small>({r.ci[0]:.1f}–{r.ci[1]:.1f})</small>" if r.ci else "")
             + f"</td><td>{html.escape(r.explanation)}</td></tr>"
         )

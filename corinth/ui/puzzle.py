@@ -8,6 +8,7 @@ from typing import Any
 import ipywidgets as w
 
 from corinth.rules import GameState, IllegalMove, InvalidNotation, Move, Take
+from corinth.rules.describe import group_words
 
 from ._base import clip
 from .harbor import HarborWidget
@@ -27,7 +28,7 @@ class PuzzleWidget(w.VBox):
     >>> state = new_game(players=2, seed=1, first_player=0).apply("buy 0").apply("roll 112344666")
     >>> puzzle = PuzzleWidget(state)
     >>> result = puzzle.answer("gold")  # doctest: +ELLIPSIS
-    gold: place ... of ..., loss 1
+    gold: place ... of ..., 1 point behind the best
     >>> result.rank > 1, result.loss > 0
     (True, True)
     >>> PuzzleWidget(state, hint="Which group completes a shop?").show_hint()
@@ -71,7 +72,9 @@ class PuzzleWidget(w.VBox):
         self.typed_button.on_click(lambda _b: self._typed())
         self.question = w.HTML(f"<b>{html.escape(self.question_text())}</b>")
         self.result = w.HTML()
-        self.hint_button = w.Button(description="Hint")
+        self.hint_button = w.Button(description="Hint", icon="lightbulb-o")
+        self.hints_shown = 0
+        self._on_solved: list = []
         self.hint_button.on_click(lambda _b: self.show_hint())
         # A first wrong answer keeps the solution hidden, so the learner can try again; the second
         # one, or this button, shows it.
@@ -109,20 +112,69 @@ class PuzzleWidget(w.VBox):
             return self.puzzle.check(None)
         return "Hint: compare what each group's own action completes with where the steward could stop."
 
+    def on_solved(self, callback) -> None:
+        """Call ``callback()`` when the learner finds a best move (a progress mark, say)."""
+        self._on_solved.append(callback)
+
+    def solved_before(self, _name: str = "") -> None:
+        """Show that this browser remembers the puzzle solved (on another visit)."""
+        self.result.value = (
+            "<span role='status' class='corinth-solved-before'>✓ Solved on an earlier visit. "
+            "Solve it again if you like.</span>"
+        )
+
+    def hints(self) -> list[str]:
+        """The hint ladder, from general to specific: what to look at, which group, then what to do
+        with it; "Show the answer" comes after the last.
+
+        >>> from corinth.rules import new_game
+        >>> state = new_game(players=2, seed=1, first_player=0).apply("buy 0").apply("roll 112344666")
+        >>> PuzzleWidget(state).hints()[1:]
+        ['Look at the Blue group (two 4s).', "Use the group's own action: no steward walk."]
+        """
+        best = self.ranking()[0].move
+        ladder = [self.hint_text()]
+        if isinstance(best, Take):
+            ladder.append(
+                f"Look at the {best.district.capitalize()} group ({group_words(self.position, best.district)})."
+            )
+            if best.path:
+                steps = len(best.path)
+                ladder.append(f"Walk the steward {steps} step{'s' if steps != 1 else ''} with it.")
+            else:
+                ladder.append("Use the group's own action: no steward walk.")
+        return ladder
+
     def show_hint(self) -> str:
-        """Show the hint under the boards (the "Hint" button) and return it."""
-        text = self.hint_text()
-        self.result.value = f"<span role='status'>{html.escape(text)}</span>"
-        return text
+        """Show the next hint of the ladder under the boards (the "Hint" button) and return it."""
+        ladder = self.hints()
+        self.hints_shown = min(self.hints_shown + 1, len(ladder))
+        items = "".join(f"<li>{html.escape(h)}</li>" for h in ladder[: self.hints_shown])
+        self.result.value = f"<div role='status'><ol class='corinth-hints'>{items}</ol></div>"
+        left = len(ladder) - self.hints_shown
+        self.hint_button.description = f"Another hint ({left} left)" if left else "No more hints"
+        self.hint_button.disabled = not left
+        return ladder[self.hints_shown - 1]
 
     def reveal(self) -> str:
         """Show the best move and why (the "Show the answer" button); return its notation."""
         best = self.ranking()[0]
-        self.result.value = (
-            f"<span role='status'>Best: <code>{html.escape(str(best.move))}</code> — "
-            f"{html.escape(best.explanation)}</span>"
-        )
+        self.result.value = f"<span role='status'>Best: {self._best_words(best)}</span>"
         return str(best.move)
+
+    def _best_words(self, best) -> str:
+        """The best move as a sentence, then its explanation when that says more."""
+        words = self._words(best.move)
+        if best.explanation == best.move.describe(self.position):
+            return words
+        return f"{words} {html.escape(best.explanation)}"
+
+    def _words(self, move: Move) -> str:
+        """The move as a sentence, its notation on hover (for those who read notation)."""
+        return (
+            f"<span title='{html.escape(str(move))}'>{html.escape(move.describe(self.position))}"
+            "</span>"
+        )
 
     def ranking(self) -> list:
         """The candidate moves ranked, best first (computed once).
@@ -166,35 +218,37 @@ class PuzzleWidget(w.VBox):
         ranking = self.ranking()
         mine = next((r for r in ranking if str(r.move) == str(played)), None)
         if mine is None:
-            self.result.value = (
-                f"<code>{html.escape(str(played))}</code> is legal but was not ranked."
-            )
+            self.result.value = f"{self._words(played)} It is legal but was not ranked."
             return None
         best = ranking[0]
         # Moves of equal value share a place: the rank is 1 + the number of strictly better moves.
         place = 1 + sum(1 for r in ranking if r.value > mine.value + 1e-9)
         tied = sum(1 for r in ranking if abs(r.value - mine.value) <= 1e-9) - 1
         if mine.loss > 1e-9:
-            verdict = f"Loses {mine.loss:g} against the best"
+            verdict = f"{_points(mine.loss)} fewer than the best move"
             self.wrong_tries += 1
         else:
             verdict = "Best move!" if not tied else "One of the best moves!"
+            for callback in self._on_solved:
+                callback()
         self.last = mine
         self.result.value = (
-            f"<b>{verdict}</b> — <code>{html.escape(str(played))}</code> ranks {place} of {len(ranking)}"
+            f"<b>{verdict}</b> — {self._words(played)} It ranks {place} of {len(ranking)}"
             + (f" (tied with {tied} other move{'s' if tied != 1 else ''})" if tied else "")
-            + f", value {mine.value:g}.<br>{html.escape(mine.explanation)}"
+            + f", worth {_points(mine.value)}.<br>{html.escape(mine.explanation)}"
             + (f"<br>{html.escape(self.explain)}" if self.explain and mine.loss <= 1e-9 else "")
             + (
                 ""
                 if mine.loss <= 1e-9
                 else "<br>Try again, or press <b>Show the answer</b>."
                 if self.wrong_tries < 2
-                else f"<br>Best: <code>{html.escape(str(best.move))}</code> — {html.escape(best.explanation)}"
+                else f"<br>Best: {self._best_words(best)}"
             )
         )
         with self.output:
-            print(f"{played}: place {place} of {len(ranking)}, loss {mine.loss:g}")
+            print(
+                f"{played}: place {place} of {len(ranking)}, {_points(mine.loss)} behind the best"
+            )
         return mine
 
     def __repr__(self) -> str:
@@ -225,3 +279,13 @@ def puzzle_ranking(state: GameState, kind: str, objective: str = "immediate") ->
         words = move.describe(state)
         out.append(RankedMove(move, rank, float(value), float(loss), words))
     return out
+
+
+def _points(value: float) -> str:
+    """Points for a learner: a whole number when it is one, else two decimals at most.
+
+    >>> _points(3.0), _points(0.916881), _points(1)
+    ('3 points', '0.92 points', '1 point')
+    """
+    text = f"{value:.2f}".rstrip("0").rstrip(".")
+    return f"{text} point{'' if text == '1' else 's'}"

@@ -76,16 +76,15 @@ async def _act(page, lesson: str, student: Student) -> None:
     elif lesson == "05":
         game = page.locator(".corinth-game")
         status = page.get_by_role("status").filter(has_text="Round 1").first
-        await status.filter(has_text="your turn: build").wait_for(timeout=120_000)
+        await status.filter(has_text="your turn: take a group").wait_for(timeout=120_000)
         log = page.locator(".corinth-log").first
-        if odd:  # builds nothing and takes the Goats group
-            await game.get_by_role("button", name="Build", exact=True).click()
-            goats = game.locator(".corinth-district.legal[data-district='goats']")
-            await goats.wait_for(timeout=120_000)
-            await goats.click()
+        if odd:  # takes the Green group (the lesson opens on the student's first take)
+            green = game.locator(".corinth-district.legal[data-district='green']")
+            await green.wait_for(timeout=120_000)
+            await green.click()
             start = time.monotonic()
             await game.get_by_role("button", name="Take and act").click()
-            await log.filter(has_text="You took the Goats group").wait_for(timeout=120_000)
+            await log.filter(has_text="You took the Green group").wait_for(timeout=120_000)
             student.answer = time.monotonic() - start
         else:  # reads and waits: no move of anyone else's may appear in this game
             before = await log.inner_text()

@@ -29,7 +29,7 @@ pytestmark = pytest.mark.browser
 def test_index_opens_the_game_and_a_move_is_played_by_clicks(classroom, page, record_property):
     url, token = classroom
     page.goto(f"{url}/voila/render/index.ipynb?token={token}")
-    lesson = page.get_by_role("link", name="05 Play a game")
+    lesson = page.get_by_role("link", name="05 Play a game").first  # the table; the map has one too
     lesson.wait_for(timeout=60_000)
     # The app hides the code: the index's one code cell is not in the page the student gets.
     assert "RoundAtAGlance" not in page.content()
@@ -41,7 +41,7 @@ def test_index_opens_the_game_and_a_move_is_played_by_clicks(classroom, page, re
     record_property("first_board_seconds", time.monotonic() - start)
     assert page.url == f"{url}/voila/render/05_play_a_game.ipynb"
 
-    play_first_move(page)  # build nothing, then take the Goats group by clicks
+    play_first_move(page)  # the student's own first take, by clicks
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "classroom-game.png"))
 
@@ -83,3 +83,40 @@ def test_the_app_serves_no_source_or_answers(classroom):
         with pytest.raises(urllib.error.HTTPError) as refused:
             urllib.request.urlopen(f"{url}/voila/files/{name}?token={token}", timeout=10)
         assert refused.value.code == 403, name
+
+
+def test_progress_stays_in_the_browser_across_reloads_and_shows_on_the_lesson_list(classroom, page):
+    """A solved exercise is marked, still marked after a reload (kept in this browser, nothing on the
+    server), counted on the lesson list, and forgotten by "Reset my progress"."""
+    url, token = classroom
+    page.goto(f"{url}/voila/render/01_the_harbor.ipynb?token={token}")
+    line = page.locator(".corinth-progress-line").first
+    expect(line).to_contain_text("This lesson: 0 of", timeout=90_000)
+    exercise = page.locator(".corinth-exercise").filter(
+        has_text="Who takes the last group of the round?"
+    )
+    exercise.scroll_into_view_if_needed()
+    exercise.get_by_role("button", name="Player 1", exact=True).click()
+    expect(exercise.locator(".corinth-feedback")).to_contain_text("Right!", timeout=30_000)
+    expect(line).to_contain_text("This lesson: 1 of", timeout=30_000)
+
+    page.reload()  # a new kernel: only the browser remembers
+    expect(page.locator(".corinth-progress-line").first).to_contain_text(
+        "This lesson: 1 of", timeout=90_000
+    )
+    again = page.locator(".corinth-exercise").filter(
+        has_text="Who takes the last group of the round?"
+    )
+    expect(again.locator(".corinth-feedback")).to_contain_text("Solved on an earlier visit")
+
+    page.goto(f"{url}/voila/render/index.ipynb?token={token}")
+    course = page.locator(".corinth-progress-map")
+    expect(course).to_contain_text("01 The harbor — 1 of", timeout=90_000)
+    reset = page.get_by_role("button", name="Reset my progress")
+    reset.click()
+    page.get_by_role("button", name="Click again to forget every solved exercise").click()
+    expect(course).to_contain_text("01 The harbor — 0 of")
+    page.reload()
+    expect(page.locator(".corinth-progress-map")).to_contain_text(
+        "01 The harbor — 0 of", timeout=90_000
+    )

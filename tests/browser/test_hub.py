@@ -184,7 +184,7 @@ def log_in(page, hub: Hub, name: str) -> None:
 
 def open_game(page, hub: Hub, name: str) -> None:
     """From the lesson list (where the server opens) to lesson 05's first board."""
-    lesson = page.get_by_role("link", name="05 Play a game")
+    lesson = page.get_by_role("link", name="05 Play a game").first  # the table; the map has one too
     lesson.wait_for(timeout=120_000)
     assert page.url == f"{hub.url}/user/{name}/voila/render/index.ipynb"
     lesson.click()
@@ -192,15 +192,12 @@ def open_game(page, hub: Hub, name: str) -> None:
     assert page.url == f"{hub.url}/user/{name}/voila/render/05_play_a_game.ipynb"
 
 
-def build(page, building: str) -> None:
-    """The next move, in round 2: build ``building`` (the student has the gold and goats for it)."""
-    status = page.get_by_role("status").filter(has_text="Round 2").first
-    expect(status).to_contain_text("your turn: build", timeout=30_000)
+def undo(page, district: str) -> None:
+    """The next click: Undo takes the student's first take back (and the bots' answers)."""
     game = page.locator(".corinth-game")
-    game.get_by_role("combobox", name="Build").select_option(label=f"Build the {building}.")
-    game.get_by_role("button", name="Build", exact=True).click()
-    expect(page.locator(".corinth-log").first).to_contain_text(
-        f"You built the {building}.", timeout=30_000
+    game.get_by_role("button", name="Undo").click()
+    expect(page.locator(".corinth-log").first).not_to_contain_text(
+        f"You took the {district.capitalize()} group", timeout=30_000
     )
 
 
@@ -215,19 +212,18 @@ def test_three_students_play_in_servers_of_their_own(hub, browser, record_proper
         for page, name in zip(pages, STUDENTS, strict=True):
             open_game(page, hub, name)
         record_property("three_boards_seconds", time.monotonic() - start)
-        for page in pages:
-            play_first_move(page)
+        taken = [play_first_move(page) for page in pages]
         ARTIFACTS.mkdir(exist_ok=True)
         pages[0].screenshot(path=str(ARTIFACTS / "hub-lesson05.png"))
 
         # Every student has a game of their own: one student's next move is not on the others' pages.
         logs = [page.locator(".corinth-log").first for page in pages]
         before = [log.inner_text() for log in logs]
-        build(pages[0], "Trading Post")
+        undo(pages[0], taken[0])
         pages[1].wait_for_timeout(1_000)  # time for a stray message to arrive, were there one
-        for log, text in zip(logs[1:], before[1:], strict=True):
+        for log, text, district in zip(logs[1:], before[1:], taken[1:], strict=True):
             assert log.inner_text() == text
-            expect(log).not_to_contain_text("You built the Trading Post.")
+            expect(log).to_contain_text(f"You took the {district.capitalize()} group")
 
         # Logging out stops that student's server and its kernels; the others' keep running.
         servers = {name: hub.server(name) for name in STUDENTS}
@@ -241,7 +237,7 @@ def test_three_students_play_in_servers_of_their_own(hub, browser, record_proper
         assert hub.server("ana") is None, "ana's server still runs 30 s after she logged out"
         assert not _wait_gone(ana, timeout=20), "ana's server or kernel still runs"
         assert all(hub.server(name)["ready"] for name in STUDENTS[1:])
-        build(pages[1], "Warehouse")  # ben's game still answers
+        undo(pages[1], taken[1])  # ben's game still answers
         pages[0].goto(f"{hub.url}/user/ana/voila/render/05_play_a_game.ipynb")
         expect(pages[0].locator("#login_submit")).to_be_visible()  # logged out: the login form
     except Exception:
