@@ -3,7 +3,8 @@
 A console script imports its function's module before calling it; importing the command line takes a
 few tenths of a second (numpy, the rules), and a Ctrl-C then would print a traceback of the import.
 This module is imported first, with nothing of the engine loaded yet, and answers Ctrl-C itself until
-the command runs, which then answers it as every command does ("corinth simulate: interrupted").
+the command runs, which then answers it as every command does ("corinth simulate: interrupted"), and again once
+the command has ended: a Ctrl-C as it exits never shows a traceback.
 """
 
 import os
@@ -19,13 +20,27 @@ def _interrupted(_signum, _frame) -> None:
     os._exit(INTERRUPTED)  # no traceback of a half-done import, no cleanup left to run
 
 
+_running = False  # True while the command runs: it answers Ctrl-C itself (KeyboardInterrupt)
+
+
+def _on_sigint(signum, frame) -> None:
+    if _running:
+        raise KeyboardInterrupt
+    _interrupted(signum, frame)  # importing, or the command has ended: one line, exit 130
+
+
 def main() -> int:
-    signal.signal(signal.SIGINT, _interrupted)
+    global _running
+    signal.signal(signal.SIGINT, _on_sigint)
     from corinth.cli import main as command
 
-    signal.signal(signal.SIGINT, signal.default_int_handler)  # the command handles it from here
     try:
-        return command()
+        try:
+            _running = True
+            code = command()
+        finally:
+            _running = False
     except KeyboardInterrupt:  # between two steps the command does not watch (argument parsing)
         _interrupted(signal.SIGINT, None)
         return INTERRUPTED
+    return code

@@ -204,7 +204,9 @@ def test_a_long_bad_argument_is_echoed_cut_like_other_messages(capsys):
 @pytest.mark.parametrize("delay", [0.1, 0.4])
 @pytest.mark.parametrize("command", [["rules", "A3a"], ["simulate", "--games", "200"]])
 def test_ctrl_c_at_any_moment_of_start_up_is_one_line_and_exit_130(command, delay):
-    """Ctrl-C while the command is still importing (0.1 s) or starting its work (0.4 s)."""
+    """Ctrl-C while the command is still importing (0.1 s) or starting its work (0.4 s). A Ctrl-C
+    that lands while Python is tearing itself down after the command ended stops the process by the
+    signal itself (``-2`` here), which a shell reports as 130 as well; never a traceback."""
     script = Path(sys.executable).with_name("corinth")
     proc = subprocess.Popen(
         [str(script), *command], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
@@ -214,9 +216,9 @@ def test_ctrl_c_at_any_moment_of_start_up_is_one_line_and_exit_130(command, dela
     _out, err = proc.communicate(timeout=60)
     if proc.returncode == 0:  # finished before the signal came: nothing to check at this moment
         pytest.skip(f"'corinth {command[0]}' ended within {delay} s")
-    assert proc.returncode == 130
     assert "Traceback" not in err
-    assert err.rstrip("\n").splitlines()[-1] in (
-        "corinth: interrupted",
-        f"corinth {command[0]}: interrupted",
-    )
+    if proc.returncode == -signal.SIGINT:  # after the command's end, while Python exits
+        return
+    assert proc.returncode == 130
+    last = err.rstrip("\n").splitlines()[-1]
+    assert last in ("corinth: interrupted", f"corinth {command[0]}: interrupted")
