@@ -470,6 +470,13 @@ def lesson_progress(lesson: str):
     return _PROGRESS
 
 
+def puzzle_trainer():
+    """Lesson 06's practice: the stored puzzles one after another, solved ones marked in this browser."""
+    from corinth.ui.trainer import PuzzleTrainer
+
+    return PuzzleTrainer(list(_stored_puzzles()), progress=_PROGRESS)
+
+
 def course_map():
     """The lesson list with each lesson's solved count (from this browser) and a reset button.
 
@@ -485,8 +492,10 @@ def course_map():
     cells = json.loads((DATA.parent / "index.ipynb").read_text(encoding="utf-8"))["cells"]
     text = "".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
     lessons = []
+    puzzles = [f"puzzle-{p.id}" for p in _stored_puzzles()]  # lesson 06's trainer
     for title, file in re.findall(r"\[([^\]]+)\]\((\d\d_[\w.-]+\.ipynb)\)", text):
         items = [n for n in names if n.startswith(f"{file[:2]}-")]
+        items += puzzles if file.startswith("06_") else []
         if items and all(lesson["file"] != file for lesson in lessons):
             lessons.append({"file": file, "title": title, "items": items})
     return Progress(lessons=lessons)

@@ -79,6 +79,7 @@ class PuzzleWidget(w.VBox):
         # A first wrong answer keeps the solution hidden, so the learner can try again; the second
         # one, or this button, shows it.
         self.wrong_tries = 0
+        self.revealed = False  # the answer was shown ("Show the answer", or two wrong tries)
         self.reveal_button = w.Button(description="Show the answer")
         self.reveal_button.on_click(lambda _b: self.reveal())
         super().__init__(
@@ -159,6 +160,7 @@ class PuzzleWidget(w.VBox):
     def reveal(self) -> str:
         """Show the best move and why (the "Show the answer" button); return its notation."""
         best = self.ranking()[0]
+        self.revealed = True
         self.result.value = f"<span role='status'>Best: {self._best_words(best)}</span>"
         return str(best.move)
 
@@ -245,10 +247,9 @@ class PuzzleWidget(w.VBox):
                 else f"<br>Best: {self._best_words(best)}"
             )
         )
+        behind = f"{_points(mine.loss)} behind the best" if mine.loss > 1e-9 else "a best move"
         with self.output:
-            print(
-                f"{played}: place {place} of {len(ranking)}, {_points(mine.loss)} behind the best"
-            )
+            print(f"{played}: place {place} of {len(ranking)}, {behind}")
         return mine
 
     def __repr__(self) -> str:

@@ -1,0 +1,53 @@
+"""The puzzle trainer: the next unsolved puzzle of a level, solved marks kept by Progress, a streak."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("ipywidgets")
+
+from corinth.solver.puzzles import load_puzzles  # noqa: E402
+from corinth.ui.progress import Progress  # noqa: E402
+from corinth.ui.trainer import PuzzleTrainer, progress_name  # noqa: E402
+
+PUZZLES = load_puzzles()
+
+
+def _wrong_move(board) -> str:
+    return str(next(r.move for r in board.ranking() if r.loss > 1e-9))
+
+
+def test_next_puzzle_skips_the_solved_ones_and_the_streak_counts_first_tries():
+    trainer = PuzzleTrainer(PUZZLES)
+    first = trainer.current.puzzle.id
+    trainer.board.answer(trainer.current.puzzle.answer)
+    assert trainer.streak == 1 and first in trainer.solved
+    second = trainer.next_puzzle()
+    assert second.puzzle.id != first
+    second.answer(_wrong_move(second))  # a wrong try ends the streak, even if solved afterwards
+    second.answer(second.puzzle.answer)
+    assert trainer.streak == 0 and trainer.best_streak == 1
+    # Round the level: the solved ones are skipped
+    seen = {trainer.next_puzzle().puzzle.id for _ in range(len(trainer._level_puzzles()) - 2)}
+    assert first not in seen and second.puzzle.id not in seen
+
+
+def test_a_level_is_chosen_and_marks_go_to_the_progress_kept_in_the_browser():
+    progress = Progress(lesson="06")
+    trainer = PuzzleTrainer(PUZZLES, progress=progress)
+    assert progress_name(PUZZLES[0]) in progress.items
+    trainer.level.value = 3
+    assert trainer.current.puzzle.tier == 3
+    trainer.board.answer(trainer.current.puzzle.answer)
+    assert progress_name(trainer.current.puzzle) in progress.solved
+
+
+def test_puzzles_the_browser_remembers_are_marked_and_skipped():
+    progress = Progress(lesson="06")
+    trainer = PuzzleTrainer(PUZZLES, progress=progress)
+    t1 = [p.id for p in PUZZLES if p.tier == 1]
+    # the page says which were solved on an earlier visit
+    progress._on_page(progress, {"event": "restore", "solved": [f"puzzle-{t1[1]}"]}, [])
+    assert t1[1] in trainer.solved
+    assert trainer.next_puzzle().puzzle.id == t1[2]  # after t1[0], t1[1] is skipped
+    assert "1 solved" in trainer.status.value
