@@ -370,20 +370,31 @@ def check_puzzle(puzzle: Puzzle, roll: str | None = None) -> list[str]:
     made = make_puzzle(state, puzzle.kind, puzzle.id)
     if made is None:
         return problems + ["game: no move of this position is the best by a clear margin"]
-    expected = {
-        "answer": (made.answer, f"the best move is {made.answer!r}"),
-        "best_value": (made.best_value, f"the answer secures {made.best_value} points now"),
-        "margin": (made.margin, f"the answer beats the next best by {made.margin} points"),
-        "candidates": (made.candidates, f"there are {made.candidates} moves to compare"),
-        "rating": (made.rating, f"the position rates {made.rating}"),
-        "tier": (made.tier, f"a rating of {made.rating} is tier {made.tier}"),
-        "title": (made.title, f"the title says {made.title!r}"),
-        "source": (made.source, f"the game is {made.source}"),
+    words = {
+        "best_value": f"the answer secures {made.best_value} points now",
+        "candidates": f"there are {made.candidates} moves to compare",
+        "tier": f"a rating of {made.rating} is tier {made.tier}",
     }
-    for key, (value, why) in expected.items():
-        if getattr(puzzle, key) != value:
-            problems.append(f"{key}: {why}, not {shown(getattr(puzzle, key))}")
-    return problems
+    return problems + _unlike(puzzle, made, words)
+
+
+def _unlike(puzzle: Puzzle, made: Puzzle, words: dict[str, str]) -> list[str]:
+    """A problem for each stored field of ``puzzle`` that differs from the solver's ``made``: the
+    answer, margin, rating, title and source, and the fields ``words`` describes (field → what the
+    solver found, in words)."""
+    words = {
+        "answer": f"the best move is {made.answer!r}",
+        "margin": f"the answer beats the next best by {made.margin} points",
+        "rating": f"the position rates {made.rating}",
+        "title": f"the title says {made.title!r}",
+        "source": f"the game is {made.source}",
+        **words,
+    }
+    return [
+        f"{key}: {why}, not {shown(getattr(puzzle, key))}"
+        for key, why in words.items()
+        if getattr(puzzle, key) != getattr(made, key)
+    ]
 
 
 def final_digest(puzzle: Puzzle) -> str:
@@ -422,20 +433,11 @@ def _final_problems(puzzle: Puzzle, state: GameState) -> list[str]:
     made = make_final_puzzle(state, puzzle.id)
     if made is None:
         return ["game: no move of this position is exact's best by a clear margin"]
-    expected = {
-        "answer": (made.answer, f"the best move is {made.answer!r}"),
-        "best_value": (made.best_value, f"its expected final score is {made.best_value}"),
-        "runner_up": (made.runner_up, f"the next best move is {made.runner_up!r}"),
-        "margin": (made.margin, f"the answer beats the next best by {made.margin} points"),
-        "rating": (made.rating, f"the position rates {made.rating}"),
-        "title": (made.title, f"the title says {made.title!r}"),
-        "source": (made.source, f"the game is {made.source}"),
+    words = {
+        "best_value": f"its expected final score is {made.best_value}",
+        "runner_up": f"the next best move is {made.runner_up!r}",
     }
-    return [
-        f"{key}: {why}, not {shown(getattr(puzzle, key))}"
-        for key, (value, why) in expected.items()
-        if getattr(puzzle, key) != value
-    ]
+    return _unlike(puzzle, made, words)
 
 
 MAX_PUZZLE_BYTES = 1_000_000  # a puzzle set; the stored ones are 60-72 kB
