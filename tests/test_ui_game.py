@@ -271,3 +271,24 @@ def test_hint_is_exact_near_the_end_and_says_how_it_was_worked_out():
     ranked = app.show_hint(top=2)
     assert "Worked out exactly" in app.hint.value and "exact expected final score" in app.hint.value
     assert "greedy" in ranked[0].explanation and early
+
+
+def test_a_guided_first_round_says_what_to_click_and_the_learner_makes_every_move():
+    app = GameApp(players=3, seed=11, bots=["greedy", "random"], first_player=1, guide_rounds=1)
+    history = len(app.state.history)
+    assert "Step 1 of 2: click a group" in app.guide_box.value
+    assert "corinth-guide-target" in app.harbor._dom_classes
+    district = app.state.groups()[0][0]
+    app.harbor.select(district)
+    assert "Step 2 of 2" in app.guide_box.value and district.capitalize() in app.guide_box.value
+    assert "corinth-guide-target" in app.picker.act._dom_classes
+    assert len(app.state.history) == history  # the guide never plays a move for the learner
+    while app.state.round == 1 and not app.state.is_over:
+        app.play(app.state.legal_moves()[0])
+    assert "That was the guided round" in app.guide_box.value
+    assert not any("corinth-guide-target" in w._dom_classes for w in app.guide.targets.values())
+
+
+def test_without_a_guide_the_game_shows_none():
+    app = GameApp(players=2, seed=3)
+    assert app.guide_box.value == ""

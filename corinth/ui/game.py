@@ -7,12 +7,14 @@ from collections.abc import Sequence
 
 import ipywidgets as w
 
+from corinth.render.svg import side_by_side
 from corinth.rules import CorinthError, GameState, Move, Purvey, Variants, game_from_json
 from corinth.table import Table
 
 from ._base import clip
 from .controls import TurnControls
 from .game_text import WORKING, hint_html, log_html, since_html, status_html, strip_html
+from .guide import Guide
 from .harbor import HarborWidget
 from .picker import MovePicker
 from .sheet import SheetWidget
@@ -45,6 +47,7 @@ class GameApp(w.VBox):
         auto: bool = True,
         variants: Variants | str | Sequence[str] | None = None,
         speed: float = 0.0,
+        guide_rounds: int = 0,
     ):
         self.table = Table(players, seed, human, bots, state, first_player, variants)
         players = self.state.num_players
@@ -75,24 +78,24 @@ class GameApp(w.VBox):
         self.variant_choice, self.new_game_button = c.variant_choice, c.new_game_button
         self.speed_choice.observe(lambda c: self._set_speed(c["new"]), "value")
         self.hint = w.HTML()
+        self.guide_box = (
+            w.HTML()
+        )  # the guided first rounds (``guide_rounds``): what to click and why
+        self.guide = Guide(self.guide_box, {"purvey": c.roll_button, "roll": c.roll_button,
+                                            "take": self.harbor, "action": self.picker.act,
+                                            "build": c.build_button, "compensate": self.sheet},
+                           rounds=guide_rounds)  # fmt: skip
+        self.harbor.observe(lambda _c: self._show_guide(), "selected")
         self.last_moves = w.HTML()
         self.move_log = w.HTML(layout=w.Layout(max_height="200px", overflow="auto"))
         # Projector layout (1280×720): the harbor with every control under it on the left, the sheet
         # (market on top) on the right, so the harbor, the market and the controls show together.
-        left = w.VBox(
-            [
-                self.harbor,
-                self.purvey_box,
-                self.picker.widget,
-                self.build_box,
-                c.buttons,
-                self.last_moves,
-            ],
-            layout=w.Layout(width="330px", flex="none"),
-        )
+        left = w.VBox([self.harbor, self.purvey_box, self.picker.widget, self.build_box,
+                       c.buttons, self.last_moves], layout=w.Layout(width="330px", flex="none"))  # fmt: skip
         super().__init__(
             [
                 self.status,
+                self.guide_box,
                 w.HBox(
                     [left, w.VBox([self.view, self.sheet])],
                     layout=w.Layout(flex_flow="row nowrap", align_items="flex-start"),
@@ -117,8 +120,6 @@ class GameApp(w.VBox):
         self._advance()
         self._refresh()
 
-    # --- the game: the table's ------------------------------------------------------------------
-
     @property
     def state(self) -> GameState:
         """The game as it stands (the table's)."""
@@ -127,8 +128,6 @@ class GameApp(w.VBox):
     @property
     def seed(self) -> int:
         return self.table.seed
-
-    # --- playing -----------------------------------------------------------------------------
 
     def play(self, move: Move | str) -> bool:
         """Play the human's move; the bots answer until the human decides again. False if refused.
@@ -266,6 +265,10 @@ class GameApp(w.VBox):
             self.harbor.announce = self.table.headline()
             self.move_log.value = log_html(self.table)
             self.last_moves.value = since_html(self.table, self._mark)
+            self._show_guide()
+
+    def _show_guide(self) -> None:
+        self.guide.update(self.state, self.human, self.harbor.selected or "")
 
     def to_json(self) -> str:
         """The game in the engine's saved-game format: seed, sheet and every move."""
@@ -288,8 +291,4 @@ class GameApp(w.VBox):
 
     def to_svg(self) -> str:
         """The harbor and the shown sheet side by side, as one SVG."""
-        harbor, sheet = self.harbor.to_svg(), self.sheet.to_svg()
-        return (
-            '<svg xmlns="http://www.w3.org/2000/svg" width="1340" height="560" viewBox="0 0 1340 560">'
-            f'<g>{harbor}</g><g transform="translate(580,0)">{sheet}</g></svg>'
-        )
+        return side_by_side(self.harbor.to_svg(), self.sheet.to_svg())

@@ -120,3 +120,60 @@ def test_progress_stays_in_the_browser_across_reloads_and_shows_on_the_lesson_li
     expect(page.locator(".corinth-progress-map")).to_contain_text(
         "01 The harbor — 0 of", timeout=90_000
     )
+
+
+def test_lesson_01_is_completed_by_clicks_with_a_hint_ladder_and_a_reload(
+    classroom, page, record_property
+):
+    """Every exercise of lesson 01 answered by clicks (a number typed in one box), one hint ladder
+    climbed, the lesson's progress 'all solved', kept across a reload. The time is reported."""
+    url, token = classroom
+    page.set_viewport_size({"width": 1280, "height": 720})
+    page.goto(f"{url}/voila/render/01_the_harbor.ipynb?token={token}")
+    line = page.locator(".corinth-progress-line").first
+    expect(line).to_contain_text("This lesson: 0 of 6", timeout=90_000)
+    start = time.monotonic()
+
+    def exercise(words: str):
+        ex = page.locator(".corinth-exercise").filter(has_text=words)
+        ex.scroll_into_view_if_needed()
+        return ex
+
+    blue = exercise("Which value lies on the Blue district?")
+    blue.get_by_role("button", name="Hint").click()  # the ladder: three hints, then the answer
+    blue.get_by_role("button", name="Another hint (2 left)").click()
+    blue.get_by_role("button", name="Another hint (1 left)").click()
+    expect(blue.locator(".corinth-hints li")).to_have_count(3)
+    expect(blue.get_by_role("button", name="No more hints")).to_be_disabled()
+    blue.get_by_role("textbox", name="Answer").fill("5")
+    blue.get_by_role("button", name="Check").click()
+    expect(blue.locator(".corinth-feedback")).to_contain_text("Right!", timeout=30_000)
+
+    goats = exercise("Click the group that lies on the Goats district")
+    goats.locator(".corinth-district[data-district='goats']").click()
+    expect(goats.locator(".corinth-feedback")).to_contain_text("Right!", timeout=30_000)
+
+    for words, answer in (
+        ("Who takes the last group of the round?", "Player 1"),
+        ("How many yellow dice may they buy this round?", "1"),
+        ("What may Player 3 do?", "Move the steward one step, then build if they want to"),
+    ):
+        ex = exercise(words)
+        ex.get_by_role("button", name=answer, exact=True).click()
+        expect(ex.locator(".corinth-feedback")).to_contain_text("Right!", timeout=30_000)
+
+    walk = exercise("Now take Player 3's compensation step")
+    walk.locator(".corinth-cell[data-cell='r1c2']").click()
+    walk.get_by_role("button", name="Check my walk").click()
+    expect(walk.locator(".corinth-feedback")).to_contain_text("Right!", timeout=30_000)
+    expect(line).to_contain_text("This lesson: 6 of 6", timeout=30_000)
+    record_property("lesson_01_by_clicks_seconds", time.monotonic() - start)
+
+    page.reload()
+    expect(page.locator(".corinth-progress-line").first).to_contain_text(
+        "This lesson: 6 of 6", timeout=90_000
+    )
+    page.goto(f"{url}/voila/render/index.ipynb?token={token}")
+    expect(page.locator(".corinth-progress-map")).to_contain_text(
+        "01 The harbor — 6 of 6 solved ✓", timeout=90_000
+    )
