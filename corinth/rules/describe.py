@@ -11,8 +11,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .errors import IllegalMove
+from .geometry import cell_place
 from .moves import Build, Compensate, Move, Pass, Purvey, Roll, Take
-from .sheet import BUILDING_TITLES, GOODS, HARBOR, Market
+from .sheet import BUILDING_TITLES, GOODS, HARBOR
 
 if TYPE_CHECKING:
     from .state import GameState
@@ -104,8 +105,8 @@ def describe_move(state: GameState, move: Move) -> str:
         if move.path:
             end = state.sheet.market.cells[move.path[-1]]
             head += (
-                f" and move the steward {_count(len(move.path), 'step')} to {Market.name(move.path[-1])}"
-                f" ({end.label()})"
+                f" and move the steward {_count(len(move.path), 'step')} to the {end.label()} cell"
+                f" ({cell_place(move.path[-1])})"
             )
             return head + (": " + ", ".join(effects) if effects else "") + "."
         if not effects:
@@ -119,7 +120,10 @@ def describe_move(state: GameState, move: Move) -> str:
     if isinstance(move, Compensate):
         end = state.sheet.market.cells[move.path[-1]]
         steps = _count(len(move.path), "step")
-        text = f"No group is left: move the steward {steps} to {Market.name(move.path[-1])} ({end.label()})"
+        text = (
+            f"No group is left: move the steward {steps} to the {end.label()} cell "
+            f"({cell_place(move.path[-1])})"
+        )
         return text + (": " + ", ".join(effects) if effects else "") + "."
     if isinstance(move, (Build, Purvey, Roll, Pass)):
         return move.describe()

@@ -32,6 +32,17 @@ def cell_name(index: int) -> str:
     return f"r{index // SIZE}c{index % SIZE}"
 
 
+def cell_place(index: int) -> str:
+    """Where a cell is, in a learner's words (rows and columns counted from 1, top left):
+    ``7`` → ``row 2, column 3``. Move notation keeps ``cell_name``.
+
+    >>> cell_place(7)
+    'row 2, column 3'
+    """
+    row, column = divmod(index, SIZE)
+    return f"row {row + 1}, column {column + 1}"
+
+
 def cell_index(name: str) -> int:
     """``r1c2`` → 7; a clear error for anything else."""
     m = _NAME.match(name)

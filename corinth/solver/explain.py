@@ -14,13 +14,12 @@ from corinth.rules import (
     HARBOR,
     Compensate,
     GameState,
-    Market,
     Move,
     Purvey,
     Take,
     steward_cost,
 )
-from corinth.rules.geometry import cells_of
+from corinth.rules.geometry import cell_place, cells_of
 from corinth.rules.sheet import BUILDING_TITLES, BUILDINGS
 
 from .market import reachable_mask
@@ -123,15 +122,15 @@ def move_effects(
     new_circled = p1.circled & ~p0.circled
     for c in _cells(new_circled):
         cell = sheet.market.cells[c]
-        where = Market.name(c)
+        where = f"({cell_place(c)})"
         if cell.kind == "score":
             gains.append(f"circles the scoring spot {where} and writes {p1.scores[-1]} on it")
         elif cell.kind == "yellow":
-            gains.append(f"circles {where} (yellow die): one free yellow die in every later roll")
+            gains.append(f"circles the yellow die {where}: one free yellow die in every later roll")
         elif cell.kind == "+1":
-            gains.append(f"circles {where} (+1): worth 1 more on every later scoring spot")
+            gains.append(f"circles the +1 {where}: worth 1 more on every later scoring spot")
         else:
-            gains.append(f"circles {where} ({cell.label()})")
+            gains.append(f"circles the {cell.label()} cell {where}")
     if new_circled:
         gains.append(
             f"raises the market count to {bin(p1.circled).count('1')} for the next scoring spot"
@@ -154,16 +153,18 @@ def move_effects(
 
     if isinstance(move, Take | Compensate) and move.path:
         path, cut = cut_off_cells(before, move)
-        costs.append(f"uses up {_plural(len(path), 'market cell')} ({_names(path)})")
+        costs.append(f"uses up {_plural(len(path), 'market cell')} ({_names(sheet, path)})")
         if cut:
             costs.append(
-                f"cuts off {_plural(len(cut), 'more cell')} no later steward move can reach ({_names(cut)})"
+                f"cuts off {_plural(len(cut), 'more cell')} no later steward move can reach "
+                f"({_names(sheet, cut)})"
             )
     return gains, costs
 
 
-def _names(cells: list[int]) -> str:
-    return ", ".join(Market.name(c) for c in cells)
+def _names(sheet, cells: list[int]) -> str:
+    """The cells by what is printed on them: 'purple ×2, +1, scoring spot'."""
+    return ", ".join(sheet.market.cells[c].label() for c in cells)
 
 
 def sentence(gains: list[str], costs: list[str]) -> str:
