@@ -2,8 +2,18 @@
 
 From a position where the player to decide has at most 2 turns left, every future roll is
 enumerated with its exact probability (``GameState.chance_outcomes``), the player picks the best
-of its own later decisions, and every other player plays the greedy bot's move
-(``value.best_move_now``): the model of the opponents, stated in each explanation. A player's final
+of its own later decisions, and every other player follows one of three models (``opponents``,
+stated in each explanation):
+
+- ``greedy`` (the default): the greedy bot's move (``value.best_move_now``) at every decision;
+- ``cautious``: at each take, the harbor group worst for the player (the one that leaves it the
+  lowest expected final score; of tied groups the first in harbor order), then the greedy bot's
+  best move with that group (``group_take``);
+- ``random``: at each take, each harbor group it may take with the same probability, then the
+  greedy bot's best move with that group.
+
+Under every model the other decisions of the others (yellow dice bought, buildings, the
+compensation step) are the greedy bot's. A player's final
 score depends only on its own sheet and the bonuses it claimed (E1), so once the player's last turn
 is over its score is final whatever the others do.
 
@@ -15,7 +25,9 @@ What makes it fast enough (see ``corinth bench``):
   district and size, a steward move on its face only, so each is valued once per sheet;
 - what happens between a roll and the player's next decision (the dice, the opponents' greedy
   moves) does not depend on the player's own sheet, so it is computed once per position of the
-  others and shared by every candidate move that leaves them the same position;
+  others and shared by every candidate move that leaves them the same position (``greedy`` only:
+  a cautious opponent's choice reads the player's values, and the two other models go through
+  every roll per position of the player too, in ``_every_roll``);
 - when the player itself takes first after a roll and it is its last turn, only the faces and sizes
   of the groups matter, so the roll is enumerated as counts of all dice (white and yellow alike).
 
@@ -37,7 +49,7 @@ import time
 
 import numpy as np
 
-from corinth.rules import HARBOR, GameState, Move, Roll, new_game
+from corinth.rules import HARBOR, GameState, Move, Roll, Take, new_game
 from corinth.rules.dice import (
     FACES,
     MAX_YELLOW,
@@ -54,6 +66,73 @@ from .value import _Now, best_move_now, cheapest_arrivals
 
 _ALL_CELLS = (1 << CELLS) - 1
 MAX_TURNS = 2  # the deciding player's turns left, this one included, that exact solves
+# The models of the other players, with what each assumes in plain words (the explanations';
+# ``{player}`` is the player to decide).
+OPPONENT_MODELS = {
+    "greedy": "every other player plays the greedy bot's move (the most points now)",
+    "cautious": "every other player takes the harbor group worst for {player} (the one that "
+    "leaves {player} the lowest expected final score) and plays it for the most points now",
+    "random": "every other player takes one of the harbor groups it may take at random (each "
+    "as likely) and plays it for the most points now",
+}
+
+
+def model_words(opponents: str, who: int) -> str:
+    """What model ``opponents`` assumes, in plain words, for player ``who`` (0-based) to decide.
+
+    >>> model_words("cautious", 1)[:60]
+    'every other player takes the harbor group worst for player 2'
+    """
+    return OPPONENT_MODELS[check_model(opponents)].format(player=f"player {who + 1}")
+
+
+def check_model(opponents: object) -> str:
+    """``opponents`` if it names a model of ``OPPONENT_MODELS``, else a ValueError naming them.
+
+    >>> check_model("cautious")
+    'cautious'
+    >>> check_model("kind")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown opponent model 'kind' for the exact ranking: use 'greedy', 'cautious' or 'random'
+    """
+    if not isinstance(opponents, str) or opponents not in OPPONENT_MODELS:
+        raise ValueError(
+            f"unknown opponent model {opponents!r} for the exact ranking: use 'greedy', "
+            "'cautious' or 'random'"
+        )
+    return opponents
+
+
+def group_take(state: GameState, slot: int) -> Take | None:
+    """The greedy bot's best take with the harbor group in ``slot`` (an index into ``HARBOR``):
+    ``best_move_now`` over the legal takes of that group only, ties to the first in legal-move
+    order. None when the group is gone or offers no legal take.
+
+    >>> from corinth.rules import new_game
+    >>> s = new_game(players=2, seed=1, first_player=0).apply("buy 0").apply("roll 112344666")
+    >>> str(group_take(s, HARBOR.index("blue")))  # two 4s fill Blue shop 1
+    'blue 1'
+    """
+    if state.phase != "take":
+        raise ValueError(f"group_take: a group is taken in the take phase, not the {state.phase}")
+    return _group_take(state, _Now(state), slot)
+
+
+def _group_take(state: GameState, now: _Now, slot: int) -> Take | None:
+    group = state.harbor[slot]
+    if group is None:
+        return None
+    district, p = HARBOR[slot], now.p
+    arrivals = cheapest_arrivals(p.steward, p.used, [group.face], p.gold, now.stables)[0]
+    best, best_key = None, None
+    for shops, k in now.actions(district, group.size):
+        if best_key is None or k > best_key:
+            best, best_key = Take.listed(district, (), shops), k
+    for path, shops, k in now.stewards(group.face, arrivals):
+        if best_key is None or k > best_key:
+            best, best_key = Take.listed(district, path, shops), k
+    return best
 
 
 class OutOfReach(ValueError):
@@ -137,8 +216,18 @@ class ExactSolver:
     True
     """
 
-    def __init__(self, who: int, max_work: int | None = None):
+    def __init__(
+        self,
+        who: int,
+        max_work: int | None = None,
+        opponents: str = "greedy",
+        share: bool = True,
+    ):
         self.who = who
+        self.share = share  # False: the cautious and random models replay every roll per sheet
+        self.opponents = check_model(opponents)
+        # per greedy_move's key: the groups an opponent may take, as (slot, its best take)
+        self.group_takes: dict[tuple, tuple] = {}
         self.work = (
             0  # rolls enumerated: a measure of the effort that does not depend on the machine
         )
@@ -174,6 +263,8 @@ class ExactSolver:
         if s.is_chance:
             return self._chance(s, left)
         if s.current_player != who:
+            if s.phase == "take" and self.opponents != "greedy":
+                return self._opponent_take(s)
             return self.value(s.apply(self.greedy_move(s)))
         if left == 1:
             if s.phase == "take":
@@ -199,6 +290,43 @@ class ExactSolver:
         if m is None:
             m = self.greedy[key] = best_move_now(s)
         return m
+
+    def choices(self, s: GameState) -> tuple[tuple[int, Take], ...]:
+        """The groups the opponent to take in ``s`` may take, in harbor order: ``(slot, the greedy
+        bot's best take with that group)`` (``group_take``), memoized like ``greedy_move``."""
+        cur = s.current_player
+        key = (cur, s.players[cur], s.bonus_owner, _shape(s), s.turn, s.first_player)
+        out = self.group_takes.get(key)
+        if out is None:
+            now = _Now(s)
+            out = tuple(
+                (slot, m)
+                for slot in range(len(HARBOR))
+                if (m := _group_take(s, now, slot)) is not None
+            )
+            self.group_takes[key] = out
+        return out
+
+    def opponent_choice(self, s: GameState) -> tuple[int, Take, float]:
+        """What a cautious opponent takes in ``s``: ``(slot, move, the player's value after it)``,
+        the group with the lowest value, of tied ones the first in harbor order (values rounded
+        to 9 places, as in the ranking)."""
+        best = None
+        for slot, m in self.choices(s):
+            v = self.value(s.apply(m))
+            if best is None or round(v, 9) < round(best[2], 9):
+                best = (slot, m, v)
+        return best
+
+    def _opponent_take(self, s: GameState) -> float:
+        """An opponent's take under the cautious or random model: the min or the mean over the
+        groups it may take, each played greedily."""
+        choices = self.choices(s)
+        if not choices:  # no group offers a take (never met): what the engine lists, greedily
+            return self.value(s.apply(self.greedy_move(s)))
+        if self.opponents == "cautious":
+            return self.opponent_choice(s)[2]
+        return sum(self.value(s.apply(m)) for _, m in choices) / len(choices)
 
     def canonical(self, s: GameState) -> GameState:
         """``s`` with the player's sheet marking every market cell its steward can no longer
@@ -253,7 +381,16 @@ class ExactSolver:
         every sheet the player may have (memoized without it)."""
         who = self.who
         p = s.players[who]
-        if left == 1 and s.first_player == who:
+        first_take = left == 1 and s.first_player == who
+        if self.opponents != "greedy" and not first_take:
+            if not self.share:
+                return self._every_roll(s)
+            sig = (_without(s.players, who), s.yellow_dice()) + s.key()[1:]
+            tree = self.after_roll.get(sig)
+            if tree is None:
+                tree = self.after_roll[sig] = self._tree(s, left)
+            return tree.value(self, p)
+        if first_take:
             # The player takes first and for the last time: after any roll but a winning one (R5)
             # it takes at once (R3), and only the groups' faces and sizes matter, so every die
             # counts alike (a multinomial over 9 + yellow dice), whoever the others are.
@@ -280,6 +417,67 @@ class ExactSolver:
             total += self._table(template, p).expected(part)
         return total
 
+    def _tree(self, s: GameState, left: int) -> _Tree:
+        """The rolls from chance node ``s`` and the others' moves up to the player's next decision,
+        as a ``_Tree`` that values them for any sheet of the player (cautious and random models).
+        Nothing in it reads the player's sheet: the others' options (``choices``, their greedy
+        moves) do not, only which option a cautious opponent picks, which ``_Tree.value`` decides
+        per sheet."""
+        who = self.who
+        yellow = s.yellow_dice()
+        outcomes = _weighted_outcomes(yellow)
+        self._count(len(outcomes))
+        tree = _Tree(FACES ** (WHITE_DICE + yellow), min if self.opponents == "cautious" else None)
+        at: dict[tuple, int] = {}  # position key: its node
+
+        def node(parent: GameState, move: Move, t: GameState) -> int:
+            if t.is_over or t.is_chance or t.current_player == who:
+                if t.phase == "take" and t.current_player == who:
+                    k = t.key()
+                    i = at.get(k)
+                    if i is None:
+                        i = at[k] = tree.take(t, left == 1)
+                    return i
+                # the player's own sheet decided how the turn went on (R8, B1): replayed per sheet
+                return tree.replay(parent, move)
+            k = t.key()
+            i = at.get(k)
+            if i is not None:
+                return i
+            choices = self.choices(t) if t.phase == "take" else ()
+            if not choices:  # a greedy decision: the node is its one outcome's
+                m = self.greedy_move(t)
+                i = node(t, m, t.apply(m))
+            elif len(choices) == 1:
+                m = choices[0][1]
+                i = node(t, m, t.apply(m))
+            else:
+                i = tree.choice([node(t, m, t.apply(m)) for _, m in choices])
+            at[k] = i
+            return i
+
+        for white, yell, weight in outcomes:
+            roll = Roll(white, yell)
+            tree.roots.append((weight, node(s, roll, s.rolled(white, yell))))
+        tree.close()
+        return tree
+
+    def _every_roll(self, s: GameState) -> float:
+        """Sum over the rolls, each played out for this very position (the player's sheet
+        included): the cautious and random models' chance nodes."""
+        yellow = s.yellow_dice()
+        outcomes = _weighted_outcomes(yellow)
+        self._count(len(outcomes))
+        total = 0
+        for white, yell, weight in outcomes:
+            total += weight * self.value(s.rolled(white, yell))
+        return total / FACES ** (WHITE_DICE + yellow)
+
+    def _count(self, rolls: int) -> None:
+        self.work += rolls
+        if self.max_work is not None and self.work > self.max_work:
+            raise OutOfReach(f"more than {self.max_work} rolls to enumerate")
+
     def _table(self, template: GameState, p) -> _Table:
         """The last take's group values for sheet ``p`` and the bonuses of ``template`` (a take
         of the player), memoized per sheet by identity like ``last_take``."""
@@ -296,9 +494,7 @@ class ExactSolver:
         valued by ``value`` (state None: replayed from the roll per sheet), and on the player's
         last turn its takes as ``_Takes`` per bonus owners, with a template position."""
         who = self.who
-        self.work += len(compositions(WHITE_DICE)) * len(compositions(s.yellow_dice()))
-        if self.max_work is not None and self.work > self.max_work:
-            raise OutOfReach(f"more than {self.max_work} rolls to enumerate")
+        self._count(len(compositions(WHITE_DICE)) * len(compositions(s.yellow_dice())))
         yellow = s.yellow_dice()
         denominator = FACES ** (WHITE_DICE + yellow)
         # Layer by layer: every roll, then the others' greedy moves, positions merged by key
@@ -398,6 +594,10 @@ class _Table:
 
     def expected(self, takes: _Takes) -> float:
         """The expected best points over ``takes`` (exact, then rounded once to a float)."""
+        return int(takes.weights @ self.best(takes)) / takes.denominator
+
+    def best(self, takes: _Takes) -> np.ndarray:
+        """The best points of the take in each harbor of ``takes``."""
         values = self.values
         for i in takes.needed:
             if i not in self.known:
@@ -406,7 +606,7 @@ class _Table:
                 values[i] = _NEVER if best is None else best
         best = values[takes.rows].max(axis=1)
         assert best.min() > _NEVER, "a harbor without any take"
-        return int(takes.weights @ best) / takes.denominator
+        return best
 
     def _best(self, i: int) -> int | None:
         now, p = self.now, self.p
@@ -416,6 +616,87 @@ class _Table:
         face = i - _STEWARD + 1
         arrivals = cheapest_arrivals(p.steward, p.used, [face], p.gold, now.stables)[0]
         return max((k[0] for _, _, k in now.stewards(face, arrivals)), default=None)
+
+
+class _Tree:
+    """The outcomes of one chance node up to the player's next decision, for every sheet of the
+    player: leaves (the player's take; or a move whose outcome reads the player's sheet, replayed),
+    and the opponents' choices between groups as min (cautious) or mean (random) nodes. Children
+    come before their parents, so one pass in order values every node."""
+
+    __slots__ = ("denominator", "pick", "roots", "kinds", "data", "takes", "states", "replays")
+
+    _TAKE, _STATE, _REPLAY, _CHOICE = range(4)
+
+    def __init__(self, denominator: int, pick):
+        self.denominator, self.pick = denominator, pick  # pick: min, or None for the mean
+        self.roots: list[tuple[int, int]] = []  # (whole-number weight, node) per roll
+        self.kinds: list[int] = []
+        self.data: list = []
+        self.takes: list = []  # per bonus owners: (template, node indices, _Takes)
+        self.states: list[tuple[int, GameState]] = []
+        self.replays: list[tuple[int, GameState, Move]] = []
+
+    def _add(self, kind: int, data) -> int:
+        self.kinds.append(kind)
+        self.data.append(data)
+        return len(self.kinds) - 1
+
+    def take(self, t: GameState, last: bool) -> int:
+        """A take of the player: its last one (valued from the groups, ``_Table``) or not."""
+        i = self._add(self._TAKE if last else self._STATE, t)
+        (self.states if not last else self.takes).append((i, t))
+        return i
+
+    def replay(self, parent: GameState, move: Move) -> int:
+        i = self._add(self._REPLAY, None)
+        self.replays.append((i, parent, move))
+        return i
+
+    def choice(self, children: list[int]) -> int:
+        return self._add(self._CHOICE, children)
+
+    def close(self) -> None:
+        """Group the last takes by bonus owners, as harbor rows (``_Takes``)."""
+        by_owner: dict[tuple, tuple] = {}
+        for i, t in self.takes:
+            template, nodes, rows = by_owner.setdefault(t.bonus_owner, (t, [], []))
+            nodes.append(i)
+            rows.append(_row(t.harbor))
+        self.takes = [
+            (template, np.array(nodes, dtype=np.intp), _rows_of(rows))
+            for template, nodes, rows in by_owner.values()
+        ]
+
+    def value(self, solver: ExactSolver, p) -> float:
+        """The player's expected final score from the chance node, with sheet ``p``."""
+        who = solver.who
+        values = np.zeros(len(self.kinds))
+        for template, nodes, takes in self.takes:
+            values[nodes] = solver._table(template, p).best(takes)
+        for i, t in self.states:
+            values[i] = solver.value(t if t.players[who] is p else t.with_player(who, p))
+        for i, parent, move in self.replays:
+            values[i] = solver.value(parent.with_player(who, p).apply(move))
+        v = values.tolist()
+        kinds, data, pick = self.kinds, self.data, self.pick
+        for i, kind in enumerate(kinds):
+            if kind == self._CHOICE:
+                children = [v[c] for c in data[i]]
+                v[i] = pick(children) if pick else sum(children) / len(children)
+        total = 0.0
+        for weight, i in self.roots:
+            total += weight * v[i]
+        return total / self.denominator
+
+
+def _rows_of(rows: list[tuple]) -> _Takes:
+    """Harbor rows in the given order (repeats kept), as ``_Takes`` with unused weights."""
+    return _Takes(
+        np.array(rows, dtype=np.intp).reshape(len(rows), 2 * len(HARBOR)),
+        np.zeros(len(rows), dtype=np.int64),
+        1,
+    )
 
 
 class _FirstTake:
@@ -461,10 +742,14 @@ def _weighted_outcomes(yellow_dice: int) -> tuple[tuple[tuple, tuple, int], ...]
     )
 
 
-def rank_exact(state: GameState, max_work: int | None = None) -> list[tuple[Move, float]]:
+def rank_exact(
+    state: GameState, max_work: int | None = None, opponents: str = "greedy"
+) -> list[tuple[Move, float]]:
     """Every legal move with its exact expected final score for the player to decide, best first
-    (ties in legal-move order). Raises ``OutOfReach`` when the position is too far from the end, or
-    when more than ``max_work`` rolls would have to be enumerated (``ExactSolver.work``).
+    (ties in legal-move order), the other players following the model ``opponents``
+    (``OPPONENT_MODELS``: "greedy", "cautious" or "random"; see the module docstring). Raises
+    ``OutOfReach`` when the position is too far from the end, or when more than ``max_work`` rolls
+    would have to be enumerated (``ExactSolver.work``), and ValueError for an unknown model.
 
     >>> from corinth.rules import new_game
     >>> from corinth.solver.value import move_key
@@ -474,22 +759,28 @@ def rank_exact(state: GameState, max_work: int | None = None) -> list[tuple[Move
     >>> ranked = rank_exact(s)
     >>> ranked[0][1] == max(move_key(s, m)[0] for m in s.legal_moves())
     True
+    >>> rank_exact(s, opponents="cautious") == ranked  # the last take: nobody moves after it
+    True
 
     The same position asked again (a hint asked twice, a puzzle checked after it was shown) is
     answered from a small memo.
     """
-    return list(_remembered(state, max_work))
+    return list(_remembered(state, max_work, check_model(opponents)))
 
 
 @functools.lru_cache(maxsize=64)
-def _remembered(state: GameState, max_work: int | None) -> tuple[tuple[Move, float], ...]:
-    return tuple(_solve(state, max_work))
+def _remembered(
+    state: GameState, max_work: int | None, opponents: str
+) -> tuple[tuple[Move, float], ...]:
+    return tuple(_solve(state, max_work, opponents))
 
 
-def _solve(state: GameState, max_work: int | None = None) -> list[tuple[Move, float]]:
+def _solve(
+    state: GameState, max_work: int | None = None, opponents: str = "greedy"
+) -> list[tuple[Move, float]]:
     """``rank_exact``'s work, never memoized (the bench times it)."""
     check_reach(state)
-    solver = ExactSolver(state.current_player, max_work)
+    solver = ExactSolver(state.current_player, max_work, opponents)
     moves = state.legal_moves()
     values = []
     for m in moves:
@@ -497,6 +788,65 @@ def _solve(state: GameState, max_work: int | None = None) -> list[tuple[Move, fl
         values.append((m, round(solver.value(solver.canonical(state.apply(m))), 9)))
     order = sorted(range(len(moves)), key=lambda i: -values[i][1])
     return [values[i] for i in order]
+
+
+@dataclasses.dataclass(frozen=True)
+class RobustBest:
+    """Which move is best whatever the others do (``robust_best``).
+
+    ``move``: a move tied for best under every opponent model, or None when the models disagree;
+    ``best``: per model, the moves tied for best; ``values``: per model, every move's value;
+    ``safest``: the move whose largest loss over the models is the smallest, and ``regret`` that
+    loss (0 when ``move`` is not None).
+    """
+
+    move: Move | None
+    best: dict[str, tuple[Move, ...]]
+    values: dict[str, dict[Move, float]]
+    safest: Move
+    regret: float
+
+    def describe(self) -> str:
+        """One sentence saying which move is best whatever the others do, or how the models differ."""
+        if self.move is not None:
+            return f"{self.move} is best whatever the others do (greedy, cautious or random opponents)."
+        each = "; ".join(f"{m}: {', '.join(map(str, b))}" for m, b in self.best.items())
+        return (
+            f"No move is best against every opponent model ({each}). The safest is {self.safest}, "
+            f"at most {self.regret:.2f} points of expected final score below the best of any model."
+        )
+
+
+def robust_best(state: GameState, max_work: int | None = None) -> RobustBest:
+    """The move best under all three opponent models, if there is one (``RobustBest``): the
+    exact ranking (``rank_exact``) against greedy, cautious and random opponents. Of several such
+    moves, the first in the greedy model's ranking; ``safest`` minimises the largest loss over the
+    models (ties: the greedy ranking's order). Raises ``OutOfReach`` like ``rank_exact``.
+
+    >>> from corinth.rules import new_game
+    >>> s = new_game(players=2, seed=5, first_player=0)
+    >>> while turns_left(s) > 1 or s.phase != "take":  # player 1's last take
+    ...     s = s.roll() if s.is_chance else s.apply(best_move_now(s))
+    >>> robust = robust_best(s)
+    >>> robust.move == rank_exact(s)[0][0], robust.regret
+    (True, 0.0)
+    """
+    rankings = {m: rank_exact(state, max_work, m) for m in OPPONENT_MODELS}
+    values = {m: dict(ranking) for m, ranking in rankings.items()}
+    best = {
+        m: tuple(move for move, v in ranking if v == ranking[0][1])
+        for m, ranking in rankings.items()
+    }
+    order = [move for move, _ in rankings["greedy"]]
+    regret = {
+        move: max(max(values[m].values()) - values[m][move] for m in OPPONENT_MODELS)
+        for move in order
+    }
+    safest = min(order, key=lambda move: regret[move])  # the first of the ties
+    every = [move for move in order if all(move in best[m] for m in OPPONENT_MODELS)]
+    return RobustBest(
+        every[0] if every else None, best, values, safest, max(0.0, round(regret[safest], 9))
+    )
 
 
 def late_states(count: int, left: int = MAX_TURNS, seed: int = 0) -> list[GameState]:
@@ -525,18 +875,26 @@ def late_states(count: int, left: int = MAX_TURNS, seed: int = 0) -> list[GameSt
     return out
 
 
-def timed_rank(state: GameState) -> tuple[list[tuple[Move, float]], float]:
+def timed_rank(
+    state: GameState, opponents: str = "greedy"
+) -> tuple[list[tuple[Move, float]], float]:
     """``rank_exact`` and its CPU time in seconds (the bench's measure)."""
     t = time.process_time()
-    out = _solve(state)
+    out = _solve(state, None, check_model(opponents))
     return out, time.process_time() - t
 
 
 __all__ = [
     "MAX_TURNS",
+    "OPPONENT_MODELS",
     "ExactSolver",
     "OutOfReach",
+    "check_model",
     "check_reach",
+    "group_take",
+    "model_words",
+    "robust_best",
+    "RobustBest",
     "in_reach",
     "late_states",
     "rank_exact",

@@ -26,9 +26,19 @@ Two objectives:
 
 ``exact``
     The exact expected final score of the mover, by expectimax over every roll with its probability
-    (``corinth.solver.exact``), the other players playing the greedy bot's move and the mover its
-    best later moves. Only for positions where the mover has at most 2 turns left; further from the
-    end it raises ``OutOfReach`` (a ``ValueError``) saying why.
+    (``corinth.solver.exact``), the mover playing its best later moves and the other players
+    following the model ``opponents`` names (``exact.OPPONENT_MODELS``): ``greedy`` (the default:
+    the greedy bot's move), ``cautious`` (each takes the harbor group worst for the mover, then
+    plays it greedily) or ``random`` (each takes a group at random, then plays it greedily). Every
+    explanation states the model. Only for positions where the mover has at most 2 turns left;
+    further from the end it raises ``OutOfReach`` (a ``ValueError``) saying why.
+
+How the two meanings of ``opponents`` meet: for ``expected`` it names the rollout bot
+(``bots.ROLLOUT_BOTS``), for ``exact`` the model. When ``expected`` answers with the exact ranking
+(in reach), a name that is also a model is passed through: ``greedy`` is the same bot either way;
+``random`` rollouts play every move at random (the mover's too), whereas the random model only
+picks the others' groups at random and plays them greedily, the nearest the exact ranking has.
+``cautious`` is a model only: ``expected`` accepts it in exact's reach and refuses it outside.
 
 Ranks run 1, 2, 3, … without gaps; ``loss`` is the best value minus this move's value.
 
@@ -49,8 +59,16 @@ import numpy as np
 
 from corinth.rules import GameState, Move, Take
 
-from .bots import play_game, rollout_bot
-from .exact import in_reach, rank_exact, turns_left
+from .bots import ROLLOUT_BOTS, play_game, rollout_bot
+from .exact import (
+    OPPONENT_MODELS,
+    check_model,
+    check_reach,
+    in_reach,
+    model_words,
+    rank_exact,
+    turns_left,
+)
 from .explain import move_effects, sentence, used_after
 from .market import reachable_mask
 from .value import best_build_after, move_key, steward_class
@@ -188,14 +206,14 @@ def _build_text(state: GameState, move: Move, after: GameState, value: int) -> s
 # --- exact -----------------------------------------------------------------------------------
 
 
-def _rank_exact(state: GameState, top: int | None) -> list[RankedMove]:
-    ranked = rank_exact(state)  # raises OutOfReach first
+def _rank_exact(state: GameState, top: int | None, opponents: str = "greedy") -> list[RankedMove]:
+    ranked = rank_exact(state, opponents=opponents)  # raises OutOfReach first
     who = state.current_player
     best_move, best_value = ranked[0]
     afters = {str(m): state.apply(m) for m, _ in ranked}
     claim = _claimable(state, list(afters.values()))
     left = turns_left(state, who)
-    assumption = "assuming every other player plays the greedy bot's move (the most points now)" + (
+    assumption = f"assuming {model_words(opponents, who)}" + (
         f" and player {who + 1} plays the best later moves" if left > 1 else ""
     )
     out = []
@@ -450,7 +468,8 @@ def rank_moves(
 
     ``budget`` is the time limit in seconds of the ``expected`` rollouts (``None``: no limit, so the
     result depends only on ``seed``); ``opponents`` names the bot of ``corinth.solver.bots.ROLLOUT_BOTS`` that
-    plays every seat in the rollouts; ``top`` keeps the best ``top`` moves only. ``max_rollouts``
+    plays every seat in the rollouts, or for ``exact`` the model of the other players
+    (``exact.OPPONENT_MODELS``; see the module docstring for how the two meet); ``top`` keeps the best ``top`` moves only. ``max_rollouts``
     caps the rollouts per candidate, ``max_candidates`` the candidates rolled out, and
     ``full_first_round`` gives every one of them a first rollout even past the budget. With
     ``exact`` (the default), ``expected`` answers with the ``exact`` ranking when the position is in
@@ -461,6 +480,14 @@ def rank_moves(
     >>> ranked = rank_moves(s, "expected", seed=1, budget=None, max_rollouts=8, top=3)
     >>> [r.rank for r in ranked], ranked[0].loss, ranked[0].samples > 0
     ([1, 2, 3], 0.0, True)
+
+    Near the end, against opponents who each take the group worst for the mover:
+
+    >>> from corinth.solver.exact import late_states
+    >>> late = late_states(1)[0]
+    >>> ranked = rank_moves(late, "exact", opponents="cautious", top=1)
+    >>> "worst for player" in ranked[0].explanation
+    True
     """
     if top is not None and (isinstance(top, bool) or not isinstance(top, int) or top < 1):
         raise ValueError(f"top: a whole number of moves, at least 1, not {top!r}")
@@ -468,10 +495,23 @@ def rank_moves(
     if objective == "immediate":
         return _rank_immediate(state, top)
     if objective == "exact":
-        return _rank_exact(state, top)
+        return _rank_exact(state, top, check_model(opponents))
     if objective == "expected":
+        if opponents not in ROLLOUT_BOTS and opponents not in OPPONENT_MODELS:
+            rollout_bot(opponents)  # the error names the bots
         if exact and in_reach(state):
-            return _rank_exact(state, top)
+            return _rank_exact(state, top, opponents if opponents in OPPONENT_MODELS else "greedy")
+        if opponents not in ROLLOUT_BOTS:
+            why = "" if exact else " (exact=False)"
+            if exact:
+                try:
+                    check_reach(state)
+                except ValueError as e:
+                    why = f" ({e})"
+            raise ValueError(
+                f"opponents {opponents!r} is a model of the exact ranking only, and it does not "
+                f"answer here{why}; the rollouts' bots: {', '.join(sorted(ROLLOUT_BOTS))}"
+            )
         return _rank_expected(
             state,
             seed,
