@@ -40,7 +40,10 @@ def main() -> None:
                 page.goto(room.address(lesson))
                 page.locator(".corinth-progress-line").first.wait_for(timeout=180_000)
                 page.wait_for_timeout(3_000)  # the last boards drawn
-                height = page.evaluate("document.documentElement.scrollHeight")
+                # Voilà scrolls an inner element, not the document: the tallest scroll height
+                height = page.evaluate(
+                    "Math.max(...Array.from(document.querySelectorAll('*'), e => e.scrollHeight))"
+                )
                 sections = page.locator("h2").count()
                 practice = page.locator(".corinth-exercise, .corinth-puzzle").count()
                 rows.append((lesson[:2], height / HEIGHT, sections, practice))
