@@ -49,7 +49,7 @@ import time
 
 import numpy as np
 
-from corinth.rules import HARBOR, GameState, Move, Roll, Take, new_game
+from corinth.rules import HARBOR, DiceGroup, GameState, Move, Roll, Take, new_game
 from corinth.rules.dice import (
     FACES,
     MAX_YELLOW,
@@ -222,9 +222,19 @@ class ExactSolver:
         max_work: int | None = None,
         opponents: str = "greedy",
         share: bool = True,
+        light: bool = True,
     ):
         self.who = who
         self.share = share  # False: the cautious and random models replay every roll per sheet
+        self.light = light  # False: every shared tree is made of positions (``_tree``)
+        # the light trees' nodes (``_light_tree``), shared by every chance node of the solver
+        self.forest: list[tuple] = []
+        self.forest_at: dict[tuple, int] = {}
+        self.sheet_ids: dict = {}
+        self.light_moves: dict[tuple, tuple] = {}
+        self.light_templates: dict[tuple, GameState] = {}
+        self.light_p = None  # the sheet the light values below are for
+        self.light_memo: dict[int, float] = {}
         self.opponents = check_model(opponents)
         # per greedy_move's key: the groups an opponent may take, as (slot, its best take)
         self.group_takes: dict[tuple, tuple] = {}
@@ -388,8 +398,12 @@ class ExactSolver:
             sig = (_without(s.players, who), s.yellow_dice()) + s.key()[1:]
             tree = self.after_roll.get(sig)
             if tree is None:
-                tree = self.after_roll[sig] = self._tree(s, left)
-            return tree.value(self, p)
+                light = self.light and left == 1 and self._movers(s) is not None
+                tree = self._light_tree(s) if light else self._tree(s, left)
+                self.after_roll[sig] = tree
+            if isinstance(tree, _Tree):
+                return tree.value(self, p)
+            return self._light_value(tree, p)
         if first_take:
             # The player takes first and for the last time: after any roll but a winning one (R5)
             # it takes at once (R3), and only the groups' faces and sizes matter, so every die
@@ -461,6 +475,166 @@ class ExactSolver:
             tree.roots.append((weight, node(s, roll, s.rolled(white, yell))))
         tree.close()
         return tree
+
+    # --- the light trees: the player's last take after the others' -----------------------------
+
+    def _movers(self, s: GameState) -> tuple[int, ...] | None:
+        """Who takes before the player in the round chance node ``s`` starts, when each of them
+        takes once and the player after them (else None)."""
+        order = s.turn_order()
+        if self.who not in order:
+            return None
+        movers = order[: order.index(self.who)]
+        return movers if movers and len(set(movers)) == len(movers) else None
+
+    def _light_tree(self, s: GameState) -> _LightTree:
+        """The rolls of chance node ``s``, where the others take (``_movers``) before the player's
+        last take, as nodes of the solver's forest. On the player's last take only its sheet, the
+        bonus owners and the groups left matter; before it, only the harbor, the bonus owners and
+        the sheets of those still to take. So a node is keyed on these alone, and the nodes are
+        shared by every chance node (every position of the others the player's moves lead to).
+        Rolls that may leave somebody without a group before the player (or win at once, R5) are
+        kept as positions, valued by ``value``."""
+        movers = self._movers(s)
+        yellow = s.yellow_dice()
+        outcomes = _weighted_outcomes(yellow)
+        self._count(len(outcomes))
+        # each mover by seat and sheet (the seat claims bonuses; equal sheets of two seats differ)
+        ids = tuple(
+            (m, self.sheet_ids.setdefault(s.players[m], len(self.sheet_ids))) for m in movers
+        )
+        roots = []
+        for white, yell, weight in outcomes:
+            t = s.rolled(white, yell)
+            node = None
+            if not t.is_over:  # R5: a win at once is kept as a position
+                try:
+                    harbor = tuple(_code(g) for g in t.harbor)
+                    node = self._light_node(t, movers, ids, 0, harbor, t.bonus_owner)
+                except _NoTake:
+                    node = None
+            if node is None:
+                node = self._forest_add((_STATE, t))
+            roots.append((weight, node))
+        return _LightTree(roots, FACES ** (WHITE_DICE + yellow))
+
+    def _forest_add(self, node: tuple) -> int:
+        self.forest.append(node)
+        return len(self.forest) - 1
+
+    def _light_node(
+        self, t: GameState, movers: tuple, ids: tuple, i: int, harbor: tuple, bonus: tuple
+    ) -> int:
+        """The node where ``movers[i]`` takes from ``harbor`` (the player when ``i`` is past them),
+        the bonus owners ``bonus``; ``t`` is the position just rolled, for the sheets. The harbor
+        is coded one number per group (``_code``), 0 for none."""
+        if i == len(movers):
+            if not any(harbor):  # the player's compensation step (R8), or none: its own sheet says
+                key = ("empty", bonus, t.first_player)
+                node = self.forest_at.get(key)
+                if node is None:
+                    empty = _empty(t, len(movers), bonus)
+                    node = self.forest_at[key] = self._forest_add((_STATE, empty))
+                return node
+            key = ("take", bonus, harbor)
+            node = self.forest_at.get(key)
+            if node is None:
+                node = self._forest_add((_LEAF, t, bonus, _coded_row(harbor)))
+                self.forest_at[key] = node
+            return node
+        key = (i, harbor, bonus, ids[i:])
+        node = self.forest_at.get(key)
+        if node is not None:
+            return node
+        if not any(harbor):  # the mover's compensation step (R8), greedy
+            after = self._light_step(t, ids[i], i, bonus)
+            node = self._light_node(t, movers, ids, i + 1, harbor, after)
+            self.forest_at[key] = node
+            return node
+        children = []
+        moves = self.light_moves
+        for slot, c in enumerate(harbor):
+            if not c:
+                continue
+            out = moves.get((ids[i], bonus, slot, _SHAPE[c]))
+            after = out[1] if out else self._light_move(t, ids[i], i, bonus, slot, c)
+            if after is None:
+                continue
+            rest = harbor[:slot] + (0,) + harbor[slot + 1 :]
+            if i == 0:  # R6: the yellow dice leave after the first player's turn
+                rest = tuple(_WHITE_ONLY[c] for c in rest)
+            children.append(self._light_node(t, movers, ids, i + 1, rest, after))
+        if not children:
+            raise _NoTake
+        node = children[0] if len(children) == 1 else self._forest_add((_CHOICE, children))
+        self.forest_at[key] = node
+        return node
+
+    def _light_move(
+        self, t: GameState, mover: tuple, turn: int, bonus: tuple, slot: int, c: int
+    ) -> tuple | None:
+        """The bonus owners after ``mover`` takes the group coded ``c`` (in ``slot``) greedily
+        (``group_take``), its sheet and the bonus owners as they are: None when the group offers
+        no take. Memoized on the group's face and size (what a take reads)."""
+        key = (mover, bonus, slot, _SHAPE[c])  # mover: (seat, sheet id)
+        out = self.light_moves.get(key)
+        if out is None:
+            g = _group(c)
+            here = dataclasses.replace(t, turn=turn, bonus_owner=bonus, harbor=_only(slot, g))
+            assert here.current_player == mover[0]
+            m = _group_take(here, _Now(here), slot)
+            out = self.light_moves[key] = (m, None if m is None else here.apply(m).bonus_owner)
+        return out[1]
+
+    def _light_step(self, t: GameState, mover: tuple, turn: int, bonus: tuple) -> tuple:
+        """The bonus owners after ``mover``'s greedy compensation step (a steward arriving on a
+        goods cell may complete a district, R8, M1); unchanged when it has none to take, where the
+        engine skips the step as declining it would."""
+        key = (mover, bonus, None)
+        out = self.light_moves.get(key)
+        if out is None:
+            here = _empty(t, turn, bonus)
+            assert here.current_player == mover[0]
+            out = self.light_moves[key] = (None, here.apply(best_move_now(here)).bonus_owner)
+        return out[1]
+
+    def _light_value(self, tree: _LightTree, p) -> float:
+        """The player's expected final score with sheet ``p`` from a light tree's chance node."""
+        if self.light_p is not p:
+            self.light_p, self.light_memo = p, {}
+        memo, forest, who = self.light_memo, self.forest, self.who
+        cautious = self.opponents == "cautious"
+
+        def ev(i: int) -> float:
+            v = memo.get(i)
+            if v is None:
+                node = forest[i]
+                kind = node[0]
+                if kind == _LEAF:
+                    _, t, bonus, row = node
+                    v = self._table(self._template(t, bonus), p).row_best(row)
+                elif kind == _STATE:
+                    t = node[1]
+                    v = self.value(t if t.players[who] is p else t.with_player(who, p))
+                else:
+                    values = [ev(c) for c in node[1]]
+                    v = min(values) if cautious else sum(values) / len(values)
+                memo[i] = v
+            return v
+
+        total = 0.0
+        for weight, i in tree.roots:
+            total += weight * ev(i)
+        return total / tree.denominator
+
+    def _template(self, t: GameState, bonus: tuple) -> GameState:
+        """A take of the player with bonus owners ``bonus``, for ``_table``."""
+        template = self.light_templates.get((bonus, t.first_player))
+        if template is None:
+            turn = t.turn_order().index(self.who)
+            template = dataclasses.replace(t, turn=turn, bonus_owner=bonus)
+            self.light_templates[bonus, t.first_player] = template
+        return template
 
     def _every_roll(self, s: GameState) -> float:
         """Sum over the rolls, each played out for this very position (the player's sheet
@@ -584,13 +758,28 @@ class _Table:
     """The best points of the player's last take with each group (``last_take``'s per-group
     values, the same ``_Now`` options) for one sheet and bonuses, filled as groups are met."""
 
-    __slots__ = ("p", "now", "values", "known")
+    __slots__ = ("p", "now", "values", "known", "rows")
 
     def __init__(self, template: GameState, p):
         self.p = p
         self.now = _Now(template)
         self.values = np.full(_NONE + 1, _NEVER, dtype=np.int64)
         self.known: set[int] = set()
+        self.rows: dict[tuple, int] = {}
+
+    def row_best(self, row: tuple) -> int:
+        """The best points of the take in one harbor (``_row``)."""
+        best = self.rows.get(row)
+        if best is None:
+            values = self.values
+            for i in row:
+                if i != _NONE and i not in self.known:
+                    self.known.add(i)
+                    b = self._best(i)
+                    values[i] = _NEVER if b is None else b
+            best = self.rows[row] = int(max(values[i] for i in row))
+            assert best > _NEVER, "a harbor without any take"
+        return best
 
     def expected(self, takes: _Takes) -> float:
         """The expected best points over ``takes`` (exact, then rounded once to a float)."""
@@ -616,6 +805,63 @@ class _Table:
         face = i - _STEWARD + 1
         arrivals = cheapest_arrivals(p.steward, p.used, [face], p.gold, now.stables)[0]
         return max((k[0] for _, _, k in now.stewards(face, arrivals)), default=None)
+
+
+_LEAF, _STATE, _CHOICE = range(3)  # the kinds of a light tree's nodes
+
+
+class _NoTake(Exception):
+    """Somebody before the player has no group to take: the roll is kept as a position."""
+
+
+# A light tree's group as one number: face + 8 * white + 128 * yellow dice (0: no group).
+_CODES = 128 * (MAX_YELLOW + 1)
+
+
+def _code(g) -> int:
+    return 0 if g is None else g.face + 8 * g.white + 128 * g.yellow
+
+
+def _group(c: int) -> DiceGroup:
+    return DiceGroup(c & 7, (c >> 3) & 15, c >> 7)
+
+
+# a code's group once the yellow dice leave (R6): its white dice, or nothing
+_WHITE_ONLY = [c & 127 if (c >> 3) & 15 else 0 for c in range(_CODES)]
+# what a take reads of a group: its face and size, every die counted alike
+_SHAPE = [(c & 7) + 8 * (((c >> 3) & 15) + (c >> 7)) for c in range(_CODES)]
+
+
+def _coded_row(harbor: tuple) -> tuple[int, ...]:
+    """``_row`` of a coded harbor."""
+    row = [_NONE] * (2 * len(HARBOR))
+    for slot, c in enumerate(harbor):
+        if c:
+            row[slot] = slot * _SIZES + ((c >> 3) & 15) + (c >> 7)
+            row[len(HARBOR) + slot] = _STEWARD + (c & 7) - 1
+    return tuple(row)
+
+
+def _empty(t: GameState, turn: int, bonus: tuple) -> GameState:
+    """The compensation step (R8) of whoever plays ``turn`` in ``t``'s round, the harbor empty and
+    the bonus owners ``bonus``. When no step is possible the engine goes on to building at once,
+    which is what declining it (the only move then) does."""
+    return dataclasses.replace(
+        t, turn=turn, bonus_owner=bonus, harbor=(None,) * len(HARBOR), phase="compensate"
+    )
+
+
+def _only(slot: int, g) -> tuple:
+    """A harbor with group ``g`` in ``slot`` alone."""
+    return (None,) * slot + (g,) + (None,) * (len(HARBOR) - slot - 1)
+
+
+@dataclasses.dataclass
+class _LightTree:
+    """A chance node's rolls as ``(whole-number weight, forest node)``, over ``denominator``."""
+
+    roots: list[tuple[int, int]]
+    denominator: int
 
 
 class _Tree:
