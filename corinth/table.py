@@ -23,18 +23,11 @@ from dataclasses import dataclass
 
 from corinth.rules import GameState, IllegalMove, Move, Roll, Variants, new_game
 from corinth.rules.moves import values_of
+from corinth.rules.text import PHASE_WORDS
 from corinth.solver.bots import Bot
 from corinth.solver.exact import in_reach
 from corinth.solver.rank import RankedMove, rank_moves
 from corinth.solver.seats import make_bot
-
-PHASE_WORDS = {
-    "purvey": "buy yellow dice",
-    "roll": "roll",
-    "take": "take a group",
-    "build": "build",
-    "compensate": "no group left: one steward step or pass",
-}
 
 
 @dataclass(frozen=True, slots=True)

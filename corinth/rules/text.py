@@ -87,9 +87,19 @@ def render_sheet(state: GameState, player: int) -> str:
     return "\n".join(out)
 
 
+# Each phase of a turn in plain words (the engine's phase names stay in code and saved games).
+PHASE_WORDS = {
+    "purvey": "buy yellow dice",
+    "roll": "roll",
+    "take": "take a group",
+    "build": "build",
+    "compensate": "no group left: one steward step or pass",
+}
+
+
 def render_state(state: GameState, player: int | None = None) -> str:
     """The whole game, or one player's sheet when ``player`` is given."""
-    head = f"Round {state.round}, {state.phase}"
+    head = f"Round {state.round}, {PHASE_WORDS[state.phase]}"
     if state.is_over:
         head += ": game over, winner " + " and ".join(f"player {w + 1}" for w in state.winners)
     else:

@@ -29,6 +29,7 @@ from corinth.rules import (
 )
 from corinth.rules.geometry import CELLS, SIZE
 from corinth.rules.scoring import TERMS
+from corinth.rules.text import PHASE_WORDS
 
 from ._base import Board, module, stylesheet
 
@@ -181,7 +182,7 @@ class SheetWidget(Board):
                 state, Compensate(path, arrival_shops(state, self.player, path[-1])[0])
             )
         if state.phase != "take":
-            return f"no steward move now: {state.phase} phase (A4)"
+            return f"no steward move now: it is time to {PHASE_WORDS[state.phase]} (A4)"
         if not self.group:
             return "take a group first: the steward moves as many steps as its face value (A4)"
         slot = HARBOR.index(self.group)
