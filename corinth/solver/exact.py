@@ -13,9 +13,9 @@ stated in each explanation):
   greedy bot's best move with that group.
 
 Under every model the other decisions of the others (yellow dice bought, buildings, the
-compensation step) are the greedy bot's. A player's final
-score depends only on its own sheet and the bonuses it claimed (E1), so once the player's last turn
-is over its score is final whatever the others do.
+compensation step) are the greedy bot's. ``robust_best`` says which move is best under all three.
+A player's final score depends only on its own sheet and the bonuses it claimed (E1), so once the
+player's last turn is over its score is final whatever the others do.
 
 What makes it fast enough (see ``corinth bench``):
 
@@ -25,9 +25,13 @@ What makes it fast enough (see ``corinth bench``):
   district and size, a steward move on its face only, so each is valued once per sheet;
 - what happens between a roll and the player's next decision (the dice, the opponents' greedy
   moves) does not depend on the player's own sheet, so it is computed once per position of the
-  others and shared by every candidate move that leaves them the same position (``greedy`` only:
-  a cautious opponent's choice reads the player's values, and the two other models go through
-  every roll per position of the player too, in ``_every_roll``);
+  others and shared by every candidate move that leaves them the same position. Under the
+  cautious and random models the others' options do not depend on it either, only which option a
+  cautious opponent picks: the rolls and options are kept as a tree of min or mean nodes
+  (``_Tree``), valued per sheet of the player; and when the others take before the player's last
+  take, as nodes keyed on the harbor, the bonus owners and the sheets of those still to take,
+  shared by every such chance node (``_light_tree``). ``ExactSolver(..., share=False)`` replays
+  every roll per sheet instead (``_every_roll``: the reference, slow);
 - when the player itself takes first after a roll and it is its last turn, only the faces and sizes
   of the groups matter, so the roll is enumerated as counts of all dice (white and yellow alike).
 
