@@ -168,3 +168,38 @@ def test_solve_on_a_huge_position_ranks_a_bounded_number_of_moves(monkeypatch, t
     out, err = capsys.readouterr()
     assert len(json.loads(out)["moves"]) == 40
     assert err == "corinth solve: 860,512 legal moves; the best 40 are shown (--top K for more)\n"
+
+
+@pytest.fixture
+def late(tmp_path):
+    from tests.test_solver_opponents import same_round_states
+
+    state = same_round_states()[1]
+    path = tmp_path / "late.json"
+    path.write_text(state.to_json())
+    return state, str(path)
+
+
+@pytest.mark.parametrize("model", ["greedy", "cautious", "random"])
+def test_solve_exact_names_the_opponents_model(late, capsys, model):
+    state, path = late
+    assert main(["solve", path, "--objective", "exact", "--opponents", model]) == 0
+    out = capsys.readouterr().out
+    assert f"objective: exact (value = exact expected final score); opponents: {model};" in out
+    assert main(["solve", path, "--objective", "exact", "--opponents", model, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["opponents"] == model and data["exact"] is True
+    ranked = rank_moves(state, "exact", opponents=model)
+    assert [m["move"] for m in data["moves"]] == [str(r.move) for r in ranked]
+    assert [m["value"] for m in data["moves"]] == [r.value for r in ranked]
+
+
+def test_solve_refuses_an_unknown_model_naming_the_models(late, saved, capsys):
+    _, path = late
+    assert main(["solve", path, "--objective", "exact", "--opponents", "kind"]) == 2
+    err = capsys.readouterr().err
+    assert "unknown model for --objective exact" in err and "greedy, cautious, random" in err
+    _, far = saved  # the first roll of a game: out of exact's reach
+    args = ["solve", far, "--objective", "expected", "--opponents", "cautious", "--budget", "0.2"]
+    assert main(args) == 2
+    assert "model of the exact ranking only" in capsys.readouterr().err

@@ -44,11 +44,25 @@ def add_solve(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--budget", type=float, default=3.0, help="seconds for the expected rollouts (default 3)"
     )
-    p.add_argument("--opponents", default="greedy", help="bot playing the rollouts (greedy)")
+    p.add_argument(
+        "--opponents",
+        default="greedy",
+        help="exact: how the other players play, greedy (default: the most points now), cautious "
+        "(each takes the harbor group worst for you) or random (each takes a group at random), "
+        "then the most points with it; expected: the bot playing the rollouts (greedy, random), "
+        "or near the end the model of that name",
+    )
 
 
-def format_ranking(state: GameState, ranked: list, objective: str, width: int = 100) -> str:
-    """The ranking as a text table, each move followed by its explanation.
+def format_ranking(
+    state: GameState,
+    ranked: list,
+    objective: str,
+    width: int = 100,
+    opponents: str | None = None,
+) -> str:
+    """The ranking as a text table, each move followed by its explanation; ``opponents``, when
+    given, is named in the header (the model of an exact ranking).
 
     >>> from corinth.rules import new_game
     >>> from corinth.solver import rank_moves
@@ -63,9 +77,10 @@ def format_ranking(state: GameState, ranked: list, objective: str, width: int = 
     from corinth.solver.rank import VALUE_UNITS
 
     unit = VALUE_UNITS.get(objective, VALUE_UNITS["expected"])
+    against = f"; opponents: {opponents}" if opponents else ""
     lines = [
         f"Player {who} to play ({state.phase}), round {state.round}; objective: {objective} "
-        f"(value = {unit}); {len(ranked)} move(s) shown",
+        f"(value = {unit}){against}; {len(ranked)} move(s) shown",
     ]
     expected = objective == "expected"
     head = ["rank", "move", "value", "loss"] + (["95% CI", "win", "n"] if expected else [])
@@ -110,10 +125,26 @@ def run_solve(args: argparse.Namespace) -> int:
     if args.seed < 0:
         raise UserError(f"--seed must be a whole number ≥ 0, not {args.seed}")
     from corinth.solver.bots import ROLLOUT_BOTS
+    from corinth.solver.exact import OPPONENT_MODELS, OutOfReach, in_reach
 
-    if args.opponents not in ROLLOUT_BOTS:
-        raise UserError(f"unknown bot {args.opponents!r}; bots: {', '.join(sorted(ROLLOUT_BOTS))}")
-    from corinth.solver.exact import OutOfReach
+    models = ", ".join(OPPONENT_MODELS)
+    if args.objective == "exact" and args.opponents not in OPPONENT_MODELS:
+        raise UserError(
+            f"--opponents {shown(args.opponents)}: unknown model for --objective exact; "
+            f"models: {models}"
+        )
+    if args.opponents not in ROLLOUT_BOTS and args.opponents not in OPPONENT_MODELS:
+        raise UserError(
+            f"unknown bot {args.opponents!r}; bots: {', '.join(sorted(ROLLOUT_BOTS))} "
+            f"(and near the end, for the exact answer, the models {models})"
+        )
+    # the values are exact (and --opponents names their model) for exact, and for expected in reach
+    exact = args.objective == "exact" or (args.objective == "expected" and in_reach(state))
+    if args.objective == "expected" and not exact and args.opponents not in ROLLOUT_BOTS:
+        raise UserError(
+            f"--opponents {args.opponents}: a model of the exact ranking only, and this position "
+            f"is out of its reach; the rollouts' bots: {', '.join(sorted(ROLLOUT_BOTS))}"
+        )
 
     top, count = args.top, state.legal_move_count()
     if top is None and count > MAX_SHOWN:  # every move explained would be gigabytes of text
@@ -141,6 +172,8 @@ def run_solve(args: argparse.Namespace) -> int:
                     "phase": state.phase,
                     "round": state.round,
                     "objective": args.objective,
+                    "opponents": args.opponents,
+                    "exact": exact,
                     "moves": [r.as_dict() for r in ranked],
                 },
                 indent=2,
@@ -148,7 +181,11 @@ def run_solve(args: argparse.Namespace) -> int:
             )
         )
     else:
-        print(format_ranking(state, ranked, args.objective))
+        print(
+            format_ranking(
+                state, ranked, args.objective, opponents=args.opponents if exact else None
+            )
+        )
     return 0
 
 
