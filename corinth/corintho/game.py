@@ -1,0 +1,313 @@
+"""Corintho's rules (``RULES.md`` in this folder): an immutable game state, its legal moves, ``apply``
+refusing an illegal move with the rule it breaks, and the win by alignment.
+
+Cells are named like a chess board: columns ``a``-``d`` from the left, rows ``1``-``4`` from the bottom.
+A move is written ``base a1`` / ``column b2`` / ``capital c3`` (a piece from hand, K1 or K2) or ``a1-a2``
+(a stack moved one cell, K3).
+
+>>> game = new_game(players=2)
+>>> game = game.apply("base a1").apply("column b1").apply("capital c1")
+>>> game.top("a1"), game.top("b1"), game.hands[0]
+('base', 'column', (3, 4, 3))
+>>> game.apply("b1-a1")  # b1 was placed a move ago: frozen for a full round (K4)
+Traceback (most recent call last):
+...
+corinth.corintho.game.IllegalMove: the stack on b1 was placed or moved less than a full round ago: nobody may move it yet (K4)
+>>> game.apply("base d4").apply("b1-a1").stack("a1")  # a round later, the column goes on the base
+('base', 'column')
+>>> game.apply("a1-b2")
+Traceback (most recent call last):
+...
+corinth.corintho.game.IllegalMove: a stack moves one cell up, down, left or right, never diagonally (K3)
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+from itertools import product
+
+PIECES = ("base", "column", "capital")  # P1: the natural order, from the ground up
+SIZE = 4  # P3 [board]
+FREEZE = 1  # K4: full rounds a placed or moved stack may not be moved
+_CELL = re.compile(r"^([a-d])([1-4])$")
+
+
+class CorinthoError(ValueError):
+    """Bad input to the Corintho engine."""
+
+
+class IllegalMove(CorinthoError):
+    """A move the rules forbid; the message ends with the rule it breaks, e.g. ``(K3)``."""
+
+    def __init__(self, rule: str, message: str):
+        self.rule = rule
+        super().__init__(f"{message} ({rule})")
+
+
+def cell_index(name: str) -> int:
+    """``a1`` → 0 (bottom left), ``d4`` → 15.
+
+    >>> cell_index("b1"), cell_index("a2")
+    (1, 4)
+    """
+    m = _CELL.match(name.strip().lower()) if isinstance(name, str) else None
+    if m is None:
+        raise CorinthoError(f"no cell {name!r}: cells are a1 to d4 (columns a-d, rows 1-4)")
+    return (int(m.group(2)) - 1) * SIZE + "abcd".index(m.group(1))
+
+
+def cell_name(index: int) -> str:
+    """0 → ``a1``."""
+    row, col = divmod(index, SIZE)
+    return f"{'abcd'[col]}{row + 1}"
+
+
+def _neighbours(index: int) -> tuple[int, ...]:
+    row, col = divmod(index, SIZE)
+    steps = ((row - 1, col), (row + 1, col), (row, col - 1), (row, col + 1))
+    return tuple(r * SIZE + c for r, c in steps if 0 <= r < SIZE and 0 <= c < SIZE)
+
+
+NEIGHBOURS = tuple(_neighbours(i) for i in range(SIZE * SIZE))
+
+
+def _lines() -> tuple[tuple[int, ...], ...]:
+    """W1: every run of 3 or 4 cells in a row, a column or a diagonal."""
+    out = []
+    for length, (dr, dc) in product((3, 4), ((0, 1), (1, 0), (1, 1), (1, -1))):
+        for r, c in product(range(SIZE), range(SIZE)):
+            cells = [(r + k * dr, c + k * dc) for k in range(length)]
+            if all(0 <= rr < SIZE and 0 <= cc < SIZE for rr, cc in cells):
+                out.append(tuple(rr * SIZE + cc for rr, cc in cells))
+    return tuple(out)
+
+
+LINES = _lines()
+
+
+@dataclass(frozen=True)
+class Place:
+    """A piece from hand onto an empty cell (K1) or onto a stack it continues (K2)."""
+
+    piece: str
+    cell: int
+
+    def __str__(self) -> str:
+        return f"{self.piece} {cell_name(self.cell)}"
+
+
+@dataclass(frozen=True)
+class Shift:
+    """A whole stack moved one cell orthogonally onto a neighbouring stack (K3)."""
+
+    source: int
+    target: int
+
+    def __str__(self) -> str:
+        return f"{cell_name(self.source)}-{cell_name(self.target)}"
+
+
+def parse(text: str) -> Place | Shift:
+    """A move from its notation.
+
+    >>> parse("capital c3"), parse("a1-a2")
+    (Place(piece='capital', cell=10), Shift(source=0, target=4))
+    """
+    if not isinstance(text, str):
+        raise CorinthoError(f"a move is text such as 'base a1' or 'a1-a2', not {text!r}")
+    words = text.strip().lower().split()
+    if len(words) == 2 and words[0] in PIECES:
+        return Place(words[0], cell_index(words[1]))
+    if len(words) == 1 and "-" in words[0]:
+        source, _, target = words[0].partition("-")
+        return Shift(cell_index(source), cell_index(target))
+    raise CorinthoError(
+        f"cannot read the move {text[:80]!r}: write a piece and a cell ('base a1', 'column b2', "
+        "'capital c3') or a stack's move ('a1-a2')"
+    )
+
+
+@dataclass(frozen=True)
+class Game:
+    """A Corintho game: the board (a stack per cell, bottom first, or ``()``), each player's pieces in
+    hand as (bases, columns, capitals), whose turn it is, which stacks are frozen (K4) and the claim
+    of an alignment waiting for the next player's answer (W3)."""
+
+    players: int
+    board: tuple[tuple[str, ...], ...]
+    hands: tuple[tuple[int, int, int], ...]
+    turn: int = 0  # moves played so far; the player to move is turn % players
+    frozen: tuple[tuple[int, int], ...] = ()  # (cell, first turn it may move again)
+    claim: tuple[int, tuple[int, ...]] | None = None  # (player, the line) waiting for W3
+    winner: int | None = None
+    history: tuple[str, ...] = field(default=())
+
+    # --- reading the position ----------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int:
+        return self.turn % self.players
+
+    @property
+    def is_over(self) -> bool:
+        return self.winner is not None
+
+    def stack(self, cell: str | int) -> tuple[str, ...]:
+        return self.board[cell_index(cell) if isinstance(cell, str) else cell]
+
+    def top(self, cell: str | int) -> str | None:
+        """The highest piece of a cell's stack (P5), or None for an empty cell."""
+        stack = self.stack(cell)
+        return stack[-1] if stack else None
+
+    def alignments(self) -> list[tuple[int, ...]]:
+        """W1, W2: the lines whose cells all hold stacks with the same kind of top."""
+        found = []
+        for line in LINES:
+            tops = {self.board[c][-1] if self.board[c] else None for c in line}
+            if len(tops) == 1 and None not in tops:
+                found.append(line)
+        return found
+
+    # --- moves -------------------------------------------------------------------------------
+
+    def legal_moves(self) -> list[Place | Shift]:
+        """Every move the player to move may make, K1 and K2 first, then K3."""
+        if self.is_over:
+            return []
+        moves: list[Place | Shift] = []
+        hand = self.hands[self.current_player]
+        for k, piece in enumerate(PIECES):
+            if not hand[k]:
+                continue
+            for cell in range(SIZE * SIZE):
+                if self._place_problem(piece, cell) is None:
+                    moves.append(Place(piece, cell))
+        for source in range(SIZE * SIZE):
+            for target in NEIGHBOURS[source]:
+                if self._shift_problem(source, target) is None:
+                    moves.append(Shift(source, target))
+        return moves
+
+    def _place_problem(self, piece: str, cell: int) -> tuple[str, str] | None:
+        stack = self.board[cell]
+        if not stack:
+            return None  # K1: any piece on an empty cell
+        want = PIECES.index(piece)
+        if want == 0:
+            return "K2", "a base goes on an empty cell only: nothing is put under a stack"
+        if PIECES.index(stack[-1]) != want - 1:
+            below = PIECES[want - 1]
+            return (
+                "K2",
+                f"a {piece} goes on an empty cell or directly on a {below}, not on a {stack[-1]}",
+            )
+        return None
+
+    def _shift_problem(self, source: int, target: int) -> tuple[str, str] | None:
+        if target not in NEIGHBOURS[source]:
+            return "K3", "a stack moves one cell up, down, left or right, never diagonally"
+        moving, onto = self.board[source], self.board[target]
+        if not moving:
+            return "K3", f"there is no stack on {cell_name(source)} to move"
+        if not onto:
+            return "K3", "a stack moves onto a neighbouring stack, not onto an empty cell"
+        if PIECES.index(moving[0]) <= PIECES.index(onto[-1]):
+            return "P1", (
+                f"a {moving[0]} cannot go on a {onto[-1]}: the pieces keep their natural order, "
+                "base, column, capital"
+            )
+        until = dict(self.frozen).get(source)
+        if until is not None and self.turn < until:
+            return "K4", (
+                f"the stack on {cell_name(source)} was placed or moved less than a full round ago: "
+                "nobody may move it yet"
+            )
+        return None
+
+    def apply(self, move: Place | Shift | str) -> Game:
+        """The game after ``move``; ``IllegalMove`` names the rule it breaks, the game is unchanged."""
+        if isinstance(move, str):
+            move = parse(move)
+        if self.is_over:
+            raise IllegalMove("W3", f"the game is over: player {self.winner + 1} won")
+        player = self.current_player
+        board = list(self.board)
+        hands = [list(h) for h in self.hands]
+        if isinstance(move, Place):
+            if move.piece not in PIECES or not 0 <= move.cell < SIZE * SIZE:
+                raise CorinthoError(f"no such move: {move!r}")
+            k = PIECES.index(move.piece)
+            if not hands[player][k]:
+                raise IllegalMove("P2", f"player {player + 1} has no {move.piece} left in hand")
+            problem = self._place_problem(move.piece, move.cell)
+            if problem:
+                raise IllegalMove(*problem)
+            hands[player][k] -= 1
+            board[move.cell] = board[move.cell] + (move.piece,)
+            moved = move.cell
+        elif isinstance(move, Shift):
+            if not (0 <= move.source < SIZE * SIZE and 0 <= move.target < SIZE * SIZE):
+                raise CorinthoError(f"no such move: {move!r}")
+            problem = self._shift_problem(move.source, move.target)
+            if problem:
+                raise IllegalMove(*problem)
+            board[move.target] = board[move.target] + board[move.source]
+            board[move.source] = ()
+            moved = move.target
+        else:
+            raise CorinthoError(f"a move is a Place, a Shift or its notation, not {move!r}")
+        turn = self.turn + 1
+        # K4: frozen until the mover has played again (a full round), under its new cell
+        frozen = tuple(
+            (c, t)
+            for c, t in self.frozen
+            if t > turn and c not in (moved, getattr(move, "source", -1))
+        ) + ((moved, turn + self.players * FREEZE),)
+        after = replace(
+            self,
+            board=tuple(board),
+            hands=tuple(tuple(h) for h in hands),
+            turn=turn,
+            frozen=frozen,
+            claim=None,
+            history=self.history + (str(move),),
+        )
+        return after._judge(self, player)
+
+    def _judge(self, before: Game, player: int) -> Game:
+        """W3-W5: the claim of the previous player stands, is taken over, or is undone."""
+        lines = self.alignments()
+        if before.claim is not None:
+            claimant, line = before.claim
+            longer = [
+                ln
+                for ln in lines
+                if len(ln) == 4 and set(line) < set(ln) and ln not in before.alignments()
+            ]
+            if longer:  # W4: extended to 4 by this player: an immediate win
+                return replace(self, winner=player)
+            if line in lines:  # W3: the alignment survived the next player's move
+                return replace(self, winner=claimant)
+        # W3: an alignment made by this move is claimed; the next player answers first
+        new = [ln for ln in lines if ln not in before.alignments()]
+        if new:
+            return replace(self, claim=(player, max(new, key=len)))
+        return self
+
+
+def new_game(players: int = 2) -> Game:
+    """A new game (P2): every player's pieces in hand, an empty 4×4 board (P3).
+
+    >>> new_game(players=3).hands[2]
+    (2, 2, 2)
+    """
+    if isinstance(players, bool) or players not in (2, 3, 4):
+        raise CorinthoError(f"Corintho is for 2, 3 or 4 players, not {players!r}")
+    each = 4 if players == 2 else 2
+    return Game(
+        players=players,
+        board=((),) * (SIZE * SIZE),
+        hands=((each, each, each),) * players,
+    )
