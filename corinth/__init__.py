@@ -25,7 +25,9 @@ def __getattr__(name: str):
         return getattr(rules, name)
     try:  # a subpackage used as an attribute after a plain ``import corinth``
         return importlib.import_module(f".{name}", __name__)
-    except ModuleNotFoundError:
+    except ModuleNotFoundError as exc:
+        if exc.name != f"{__name__}.{name}":
+            raise  # the subpackage exists but needs a package that is not installed: say so
         raise AttributeError(f"module 'corinth' has no attribute {name!r}") from None
 
 

@@ -182,7 +182,8 @@ def yellow_purchase_check() -> str:
     """What the engine offers Player 1 in ``earned_two_yellow``, in words (01's prediction)."""
     state = earned_two_yellow()
     words = [m.describe(state).rstrip(".").lower() for m in state.legal_moves()]
-    return f"the engine offers Player 1 {len(words)} choices: {', or '.join(words)}."
+    count = ["no", "one", "two", "three", "four"][len(words)] if len(words) < 5 else len(words)
+    return f"the engine offers Player 1 {count} choices: {', or '.join(words)}."
 
 
 def sorted_roll() -> GameState:
@@ -448,6 +449,7 @@ def ask(name: str, position: GameState | None = None, then: str = ""):
     if _PROGRESS is not None:
         _PROGRESS.track(name, on_restore=widget.solved_before)
         widget.on_solved(lambda: _PROGRESS.mark(name))
+        _PROGRESS.on_reset(widget.forget)
     return widget
 
 
@@ -545,7 +547,7 @@ def hint_ladder(d: dict, answer) -> list[str]:
     (for a choice, the wrong options ruled out but one).
 
     >>> hint_ladder(_ask_data("04-tie-break"), "Ana")[0]
-    'The rule to use: E2 (who wins).'
+    'The rule to use: “Who wins” (E2).'
     """
     if d.get("hints"):
         return list(d["hints"])
@@ -553,7 +555,7 @@ def hint_ladder(d: dict, answer) -> list[str]:
     text = " ".join(d.get(k, "") for k in ("hint", "explain", "question"))
     ids = [i for i in dict.fromkeys(_RULE_ID.findall(text)) if i in rules()]
     if ids:
-        cards = [f"{i} ({rule_card(i).title.lower()})" for i in ids[:2]]
+        cards = [f"“{rule_card(i).title}” ({i})" for i in ids[:2]]
         ladder.append(f"The rule to use: {' and '.join(cards)}.")
     else:
         ladder.append("Read the question again: what does it ask you to count or compare?")

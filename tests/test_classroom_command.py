@@ -183,3 +183,23 @@ def test_the_students_app_leaves_out_what_is_for_teachers_and_code_readers(tmp_p
         for words in ("For teachers", "For those who read code", "Playing from code", "pytest"):
             assert words not in text, f"{name} shows {words!r} to students"
     assert left_out >= 6  # 00's note for teachers, 05's code section, 06's notation check
+
+
+def test_a_lesson_with_odd_cell_metadata_is_copied_or_refused_clearly(tmp_path):
+    import json
+
+    from corinth.classroom.lessons import LessonsError, _copy_lesson
+
+    source = tmp_path / "lesson.ipynb"
+    cells = [
+        {"cell_type": "markdown", "metadata": {"tags": None}, "source": "kept"},
+        {"cell_type": "markdown", "metadata": {"tags": ["lab-only"]}, "source": "left out"},
+        {"cell_type": "markdown", "source": "no metadata: kept"},
+    ]
+    source.write_text(json.dumps({"cells": cells}), encoding="utf-8")
+    _copy_lesson(source, tmp_path / "out.ipynb")
+    kept = json.loads((tmp_path / "out.ipynb").read_text(encoding="utf-8"))["cells"]
+    assert [c["source"] for c in kept] == ["kept", "no metadata: kept"]
+    source.write_text(json.dumps({"cells": "nope"}), encoding="utf-8")
+    with pytest.raises(LessonsError, match="its cells are not a list"):
+        _copy_lesson(source, tmp_path / "out.ipynb")

@@ -21,6 +21,7 @@ from corinth.solver.puzzles import (
     FINAL_SCORE_MARGIN,
     FINAL_SCORE_QUOTA,
     KINDS,
+    MAX_NEW_FINAL,
     MAX_PUZZLE_BYTES,
     MAX_PUZZLES,
     MIN_MARGIN,
@@ -384,3 +385,12 @@ def test_a_puzzle_set_has_a_bound_on_its_size(tmp_path):
     big.write_bytes(b" " * (MAX_PUZZLE_BYTES + 1))
     with pytest.raises(InvalidPuzzle, match=f"larger than {MAX_PUZZLE_BYTES} bytes"):
         load_puzzles(big)
+
+
+def test_a_set_of_many_final_score_puzzles_not_written_here_is_refused_before_solving():
+    """Each such puzzle is solved exactly at load: a set may hold only a few of them."""
+    data = json.loads(_final_set(lambda d: d.update(id="t4-90")))
+    item = data["puzzles"][0]
+    data["puzzles"] = [dict(item, id=f"t4-{90 + i}") for i in range(MAX_NEW_FINAL + 1)]
+    with pytest.raises(InvalidPuzzle, match=f"a set holds at most {MAX_NEW_FINAL}"):
+        puzzles_from_bytes(json.dumps(data), "set.json")

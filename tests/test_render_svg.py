@@ -92,3 +92,13 @@ def test_a_group_of_twelve_dice_is_drawn_with_the_rest_marked():
     assert state.groups()[0][1].size == 12
     svg = harbor_svg(state)
     assert ">+4 more dice<" in svg and svg.count("<circle") == 8  # a 1 has one pip
+
+
+def test_an_endless_path_is_cut_not_read_forever():
+    import itertools
+
+    state = new_game(players=2, seed=1)
+    with pytest.raises(ValueError, match="more than the market's 25 cells"):
+        sheet_svg(state, 0, path=itertools.cycle([7, 2]))
+    with pytest.raises(TypeError, match="group: expected a district's name"):
+        sheet_svg(state, 0, group=3)

@@ -51,3 +51,29 @@ def test_puzzles_the_browser_remembers_are_marked_and_skipped():
     assert t1[1] in trainer.solved
     assert trainer.next_puzzle().puzzle.id == t1[2]  # after t1[0], t1[1] is skipped
     assert "1 solved" in trainer.status.value
+
+
+def test_a_wrong_try_or_a_shown_answer_ends_the_streak_even_if_the_learner_moves_on():
+    trainer = PuzzleTrainer(PUZZLES)
+    trainer.board.answer(trainer.current.puzzle.answer)
+    assert trainer.streak == 1
+    board = trainer.next_puzzle()
+    board.answer(_wrong_move(board))
+    assert trainer.streak == 0
+    board = trainer.next_puzzle()
+    board.answer(board.puzzle.answer)
+    assert trainer.streak == 1
+    trainer.next_puzzle().reveal_button.click()
+    assert trainer.streak == 0
+
+
+def test_reset_my_progress_forgets_the_trainers_marks_and_the_page_writes_no_trait():
+    progress = Progress(lesson="06")
+    trainer = PuzzleTrainer(PUZZLES, progress=progress)
+    trainer.board.answer(trainer.current.puzzle.answer)
+    assert trainer.solved
+    progress._on_page(progress, {"event": "reset"}, [])
+    assert not trainer.solved and trainer.streak == 0 and progress.solved == []
+    items = list(progress.items)
+    progress.set_state({"items": ["evil"] * 5, "solved": ["x" * 10] * 3})  # from a page: refused
+    assert progress.items == items and progress.solved == []

@@ -68,17 +68,28 @@ function render({ model, el }) {
     }
   }
 
-  // Marks of this page restored from the browser, then new ones written as they come.
-  const items = model.get("items");
-  const before = Object.keys(read()).filter((name) => items.includes(name));
-  if (before.length) model.send({ event: "restore", solved: before });
+  // Marks of this page restored from the browser (also for exercises added after the widget was
+  // drawn, as in JupyterLab where later cells run after it shows), then new ones written as they come.
+  let asked = [];
+  function restore() {
+    const items = model.get("items");
+    const fresh = items.filter((name) => !asked.includes(name));
+    asked = items.slice();
+    const stored = read();
+    const before = fresh.filter((name) => stored[name]);
+    if (before.length) model.send({ event: "restore", solved: before });
+  }
+  restore();
   model.on("change:solved", () => {
     const stored = read();
     for (const name of model.get("solved")) if (!stored[name]) stored[name] = Date.now();
     write(stored);
     draw();
   });
-  model.on("change:items", draw);
+  model.on("change:items", () => {
+    restore();
+    draw();
+  });
   draw();
 }
 

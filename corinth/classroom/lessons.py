@@ -101,9 +101,15 @@ def _copy_lesson(source: Path, target: Path) -> None:
         cells = notebook["cells"]
     except (ValueError, KeyError) as exc:
         raise LessonsError(f"cannot read the lesson {source}: {exc}") from exc
-    notebook["cells"] = [
-        cell for cell in cells if LAB_ONLY not in cell.get("metadata", {}).get("tags", [])
-    ]
+
+    def lab_only(cell) -> bool:
+        metadata = cell.get("metadata") if isinstance(cell, dict) else None
+        tags = metadata.get("tags") if isinstance(metadata, dict) else None
+        return isinstance(tags, list) and LAB_ONLY in tags
+
+    if not isinstance(cells, list):
+        raise LessonsError(f"cannot read the lesson {source}: its cells are not a list")
+    notebook["cells"] = [cell for cell in cells if not lab_only(cell)]
     target.write_text(json.dumps(notebook, indent=1, ensure_ascii=False), encoding="utf-8")
 
 

@@ -13,6 +13,8 @@ True
 
 from __future__ import annotations
 
+import itertools
+
 from corinth.rules import HARBOR, GameState
 from corinth.rules.errors import shown
 from corinth.rules.geometry import CELLS, NEIGHBOURS, SIZE
@@ -347,7 +349,9 @@ def sheet_svg(state: GameState, player: int, group: str = "", path: tuple[int, .
         raise ValueError(
             f"there is no player {player + 1}: this game has players 1 to {state.num_players}"
         )
-    if not isinstance(group, str) or (group and group not in HARBOR):
+    if not isinstance(group, str):
+        raise TypeError(f"group: expected a district's name or '', got {shown(group)}")
+    if group and group not in HARBOR:
         raise ValueError(f"group: expected '' or one of {', '.join(HARBOR)}, got {shown(group)}")
     path = _checked_path(path, state.players[player].steward)
     return draw_sheet(sheet_board(state, player, group, path))
@@ -357,7 +361,7 @@ def _checked_path(path: object, steward: int) -> tuple[int, ...]:
     """``path`` as a tuple of cells, if it is a walk from ``steward``; else a clear error."""
     if isinstance(path, (str, bytes)) or not hasattr(path, "__iter__"):
         raise TypeError(f"path: expected a sequence of cell numbers, got {shown(path)}")
-    cells = tuple(path)
+    cells = tuple(itertools.islice(path, CELLS + 1))  # an endless iterable is cut, not read forever
     if len(cells) > CELLS:
         raise ValueError(f"path: {len(cells)} steps, more than the market's {CELLS} cells")
     at = steward

@@ -77,9 +77,11 @@ def play_games(
     held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     try:
         pool = multiprocessing.get_context("fork").Pool(jobs, initializer=_ignore_sigint)
-    finally:
+    except BaseException:
         signal.pthread_sigmask(signal.SIG_SETMASK, held)
-    with pool:
+        raise
+    with pool:  # the held Ctrl-C arrives inside: leaving the block ends the workers
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
         # ``Pool.imap`` alone would queue the whole list of games at once.
         while batch := list(itertools.islice(work, chunk * jobs * 4)):
             for result in pool.imap(play, batch, chunksize=chunk):

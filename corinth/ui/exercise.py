@@ -99,6 +99,11 @@ class _Exercise(w.VBox):
                 "Answer again if you like.</p>"
             )
 
+    def forget(self) -> None:
+        """The learner reset their progress: the exercise is unsolved again, its marks cleared."""
+        self.solved = False
+        self.feedback.value = ""
+
     def next_hint(self) -> str:
         """Show the next hint of the ladder (the "Hint" button) and return it; '' when none is left.
 
@@ -325,6 +330,7 @@ class PathExercise(_Exercise):
         self.state = state
         self.accept = accept
         self.why_wrong = wrong
+        self.sheet_group = group  # the group the walk is made with ('' for a compensation step)
         self.sheet = SheetWidget(state, player=state.current_player, group=group)
         self.check_button = w.Button(description="Check my walk", button_style="primary")
         self.clear_button = w.Button(description="Start again")
@@ -338,9 +344,23 @@ class PathExercise(_Exercise):
         walks = [
             m
             for m in self.state.legal_moves()
-            if isinstance(m, (Take, Compensate)) and m.path and self.accept(m)
+            if isinstance(m, (Take, Compensate)) and m.path and self._group_of(m) and self.accept(m)
         ]
-        return min(walks, key=lambda m: len(m.path), default=None)
+        # the shortest walk, and of those one that spends no gold (gold ties the fewest ways)
+        gold = self.state.players[self.state.current_player].gold
+        return min(
+            walks,
+            key=lambda m: (
+                len(m.path),
+                gold - self.state.apply(m).players[self.state.current_player].gold,
+            ),
+            default=None,
+        )
+
+    def _group_of(self, move: Move) -> bool:
+        """The walk uses the exercise's group (a compensation step when it has none)."""
+        group = self.sheet_group
+        return isinstance(move, Compensate) if not group else getattr(move, "district", "") == group
 
     def answer_words(self) -> str:
         move = self.right_walk()
@@ -369,7 +389,14 @@ class PathExercise(_Exercise):
             self.state.apply(move)
         except IllegalMove as refusal:
             return False, f"The rules do not allow this walk: {refusal}"
-        if isinstance(move, (Take, Compensate)) and move.path and self.accept(move):
+        if not (isinstance(move, (Take, Compensate)) and move.path and self._group_of(move)):
+            group = self.sheet_group.capitalize()
+            return False, (
+                f"Walk with the {group} group, as the question asks."
+                if group
+                else "Take the compensation step, as the question asks."
+            )
+        if self.accept(move):
             return True, f"{move.describe(self.state)} {self.explain}".strip()
         reason = self.why_wrong(move) if self.why_wrong else None
         return False, reason or (

@@ -50,7 +50,7 @@ def guide_text(state: GameState, human: int, selected: str = "") -> str:
             "Step 1 of 2: click a group of dice on the harbor (a green border: you may take it). "
             f"Left this turn: {left}. Each district gives its own thing: Goats gives goats, Gold "
             "gives gold, the four goods districts check goods in your shops; or any group walks "
-            "your steward on the market as many steps as its dice show (A1-A4)."
+            "your steward on the market as many steps as the number on its dice (A1-A4)."
         )
     if phase == "take":
         words = group_words(state, selected)
@@ -68,8 +68,9 @@ def guide_text(state: GameState, human: int, selected: str = "") -> str:
         )
     if phase == "compensate":
         return (
-            "No group is left for you this round: you may move your steward one step (R8). Click a "
-            "market cell next to it, then 'Move the steward', or press 'Pass'."
+            "No group is left for you this round: you may move your steward one step (R8); gold or "
+            "the Stables can make it one step longer, as for any walk. Click a market cell next to "
+            "it, then 'Move the steward', or press 'Pass'."
         )
     return ""
 

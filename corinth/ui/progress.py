@@ -40,7 +40,16 @@ class Progress(anywidget.AnyWidget):
     def __init__(self, **kwargs: Any):
         super().__init__(**kwargs)
         self._restore: list[Callable[[str], None]] = []
+        self._reset: list[Callable[[], None]] = []
         self.on_msg(self._on_page)
+
+    def set_state(self, sync_data: dict) -> None:
+        """The page never writes a trait: its only words are checked messages (``_on_page``)."""
+        self.send_state(list(self.keys))  # the page redraws what Python holds
+
+    def on_reset(self, callback: Callable[[], None]) -> None:
+        """Call ``callback()`` when the learner presses "Reset my progress"."""
+        self._reset.append(callback)
 
     def track(self, name: str, on_restore: Callable[[str], None] | None = None) -> None:
         """Count exercise ``name`` on this page; ``on_restore(name)`` runs if the browser remembers it
@@ -66,6 +75,8 @@ class Progress(anywidget.AnyWidget):
             return
         if content.get("event") == "reset":
             self.solved = []
+            for callback in self._reset:
+                callback()
         elif content.get("event") == "restore" and isinstance(content.get("solved"), list):
             for name in content["solved"][: len(self.items)]:
                 if isinstance(name, str) and _NAME.match(name) and name in self.items:

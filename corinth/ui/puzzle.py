@@ -75,6 +75,7 @@ class PuzzleWidget(w.VBox):
         self.hint_button = w.Button(description="Hint", icon="lightbulb-o")
         self.hints_shown = 0
         self._on_solved: list = []
+        self._on_wrong: list = []
         self.hint_button.on_click(lambda _b: self.show_hint())
         # A first wrong answer keeps the solution hidden, so the learner can try again; the second
         # one, or this button, shows it.
@@ -123,6 +124,15 @@ class PuzzleWidget(w.VBox):
             "<span role='status' class='corinth-solved-before'>✓ Solved on an earlier visit. "
             "Solve it again if you like.</span>"
         )
+
+    def on_wrong(self, callback) -> None:
+        """Call ``callback()`` at each answer that is not a best move."""
+        self._on_wrong.append(callback)
+
+    def forget(self) -> None:
+        """The learner reset their progress: the mark of an earlier visit goes."""
+        if "corinth-solved-before" in self.result.value:
+            self.result.value = ""
 
     def hints(self) -> list[str]:
         """The hint ladder, from general to specific: what to look at, which group, then what to do
@@ -229,6 +239,8 @@ class PuzzleWidget(w.VBox):
         if mine.loss > 1e-9:
             verdict = f"{_points(mine.loss)} fewer than the best move"
             self.wrong_tries += 1
+            for callback in self._on_wrong:
+                callback()
         else:
             verdict = "Best move!" if not tied else "One of the best moves!"
             for callback in self._on_solved:

@@ -59,6 +59,7 @@ class PuzzleTrainer(w.VBox):
         if progress is not None:
             for p in self.puzzles:
                 progress.track(progress_name(p), on_restore=self._restored)
+            progress.on_reset(self._forget)
         self.level.observe(lambda _c: self.next_puzzle(), "value")
         self.next_button.on_click(lambda _b: self.next_puzzle())
         super().__init__([w.HBox([self.level, self.next_button]), self.status])
@@ -76,8 +77,12 @@ class PuzzleTrainer(w.VBox):
         start = ids.index(self.current.puzzle.id) + 1 if self._current_in(ids) else 0
         order = level[start:] + level[:start]
         puzzle = next((p for p in order if p.id not in self.solved), order[0])
+        if self.board is not None and self.current.puzzle.id not in self.solved:
+            self.streak = 0  # left unsolved: the streak ends
         self.board = PuzzleWidget(puzzle)
         self.board.on_solved(lambda board=self.board: self._solved(board))
+        self.board.reveal_button.on_click(lambda _b: self._missed())
+        self.board.on_wrong(self._missed)
         self.current = self.board
         self.children = [self.children[0], self.status, self.board]
         self._show_status()
@@ -94,6 +99,16 @@ class PuzzleTrainer(w.VBox):
         self.solved.add(board.puzzle.id)
         if self.progress is not None:
             self.progress.mark(progress_name(board.puzzle))
+        self._show_status()
+
+    def _missed(self) -> None:
+        """A wrong try or a shown answer ends the streak at once."""
+        self.streak = 0
+        self._show_status()
+
+    def _forget(self) -> None:
+        self.solved.clear()
+        self.streak = 0
         self._show_status()
 
     def _restored(self, name: str) -> None:
