@@ -25,7 +25,7 @@ from corinth.rules import GameState, IllegalMove, Move, Roll, Variants, new_game
 from corinth.rules.moves import values_of
 from corinth.rules.text import PHASE_WORDS
 from corinth.solver.bots import Bot
-from corinth.solver.exact import in_reach
+from corinth.solver.exact import in_reach, robust_best
 from corinth.solver.rank import RankedMove, rank_moves
 from corinth.solver.seats import make_bot
 
@@ -50,6 +50,8 @@ class Hint:
     moves: list[RankedMove]
     objective: str
     why_none: str = ""
+    opponents: str = "greedy"  # the model of the other players (exact only)
+    robust: Move | None = None  # best against greedy, cautious and random others alike (exact only)
 
 
 class NotYourTurn(IllegalMove):
@@ -189,9 +191,11 @@ class Table:
         self._state = new_game(s.num_players, s.seed, s.start_player, s.sheet, variants=variants)
         self.log = []
 
-    def hint(self, objective: str = "immediate", top: int = 10) -> Hint:
+    def hint(self, objective: str = "immediate", top: int = 10, opponents: str = "greedy") -> Hint:
         """Rank the human's legal moves by ``objective`` (``immediate`` or ``expected``; ``exact``
-        near the end), the best ``top`` of them. Rolls first when the human's dice are to roll.
+        near the end, against the others as ``opponents`` models them: ``greedy``, ``cautious`` or
+        ``random``, and then saying which move is best whatever they do). Rolls first when the
+        human's dice are to roll.
 
         >>> table = Table(players=2, seed=3, bots="greedy")
         >>> for _ in table.bots_play():
@@ -206,8 +210,10 @@ class Table:
             return Hint([], objective, "The game is over: there is no move left to rank.")
         if state.current_player != self.human or state.is_chance:
             return Hint([], objective, "It is a bot's turn: no decision of yours to rank now.")
-        objective = "exact" if in_reach(state) else objective
-        return Hint(rank_moves(state, objective, seed=self.seed, top=max(1, top)), objective)
+        if not in_reach(state):
+            return Hint(rank_moves(state, objective, seed=self.seed, top=max(1, top)), objective)
+        ranked = rank_moves(state, "exact", top=max(1, top), opponents=opponents)
+        return Hint(ranked, "exact", opponents=opponents, robust=robust_best(state).move)
 
     # --- in words ------------------------------------------------------------------------------
 

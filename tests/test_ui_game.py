@@ -292,3 +292,23 @@ def test_a_guided_first_round_says_what_to_click_and_the_learner_makes_every_mov
 def test_without_a_guide_the_game_shows_none():
     app = GameApp(players=2, seed=3)
     assert app.guide_box.value == ""
+
+
+def test_near_the_end_the_hint_is_exact_against_the_chosen_kind_of_opponent():
+    from corinth.solver.exact import in_reach
+
+    app = GameApp(players=2, seed=3, bots="greedy")
+    bot = GreedyBot()
+    while not in_reach(app.state) and not app.state.is_over:
+        app.play(bot.choose(app.state))
+    assert in_reach(app.state)
+    app.controls.opponents.value = "cautious"
+    ranked = app.show_hint(top=3)
+    assert ranked and "worst for player 1" in ranked[0].explanation
+    assert "worst for player 1" in app.hint.value
+    assert (
+        "best whatever the others do" in app.hint.value
+        or "No move is the best against every kind of opponent" in app.hint.value
+    )
+    app.controls.opponents.value = "random"
+    assert "at random" in app.show_hint(top=1)[0].explanation

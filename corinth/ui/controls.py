@@ -22,6 +22,12 @@ from corinth.rules.variants import HELP as VARIANT_HELP
 # What "Hint by" offers: label → objective of ``rank_moves``. Near the end (``exact.in_reach``) the
 # hint is worked out exactly whatever is chosen here, and says so.
 HINT_OBJECTIVES = {"points now": "immediate", "expected final score": "expected"}
+# What the exact hint near the end assumes of the other players (``exact.OPPONENT_MODELS``).
+OPPONENTS = {
+    "the most points now (greedy)": "greedy",
+    "the group worst for me (cautious)": "cautious",
+    "any group at random": "random",
+}
 # How fast the bots play: seconds between two bot moves (None: one move per "Next move" click).
 SPEEDS = {"instantly": 0.0, "quickly (0.4 s a move)": 0.4, "slowly (1.5 s a move)": 1.5}
 
@@ -55,7 +61,13 @@ class TurnControls:
             description="Bots play",
             style={"description_width": "initial"},
         )
-        self.settings = w.HBox([self.hint_objective, self.speed_choice])
+        self.opponents = w.Dropdown(
+            options=list(OPPONENTS.items()),
+            value="greedy",
+            description="Near the end, others take",
+            style={"description_width": "initial"},
+        )
+        self.settings = w.HBox([self.hint_objective, self.opponents, self.speed_choice])
         # Setup: the rulebook's open readings (R5, R8); a new game starts under the chosen ones.
         self.variant_choice = w.SelectMultiple(
             options=[(text, name) for name, text in VARIANT_HELP.items()],

@@ -243,11 +243,11 @@ class GameApp(w.VBox):
         at the end of the game, or while a bot is to play, an empty list and a line saying why.
         """
         self.hint.value = WORKING  # sent to the page at once; the expected ranking takes seconds
-        hint = self.table.hint(self.hint_objective.value, top)
+        hint = self.table.hint(self.hint_objective.value, top, self.controls.opponents.value)
         self.hint.value = (
             f"<i>{hint.why_none}</i>"
             if hint.why_none
-            else hint_html(hint.moves, hint.objective, self.state)
+            else hint_html(hint.moves, hint.objective, self.state, hint.robust)
         )
         return hint.moves
 

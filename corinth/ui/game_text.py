@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import html
 import re
+from typing import Any
 
 from corinth.rules import GameState
 from corinth.solver.rank import VALUE_UNITS
@@ -67,15 +68,18 @@ def since_html(table: Table, mark: int) -> str:
 
 # How each hint was worked out, in plain words (shown above the table).
 HINT_METHODS = {
-    "exact": "Worked out exactly: every roll still to come is counted with its chance, the other "
-    "players each play the move worth the most points now, and you play your best later moves.",
+    "exact": "Worked out exactly: every roll still to come is counted with its chance, you play "
+    "your best later moves, and the other players play as chosen under 'Near the end, others "
+    "take' (each reason says how).",
     "expected": "Estimated by playing the rest of the game many times with simulated players "
     "(the range shows how sure the estimate is).",
     "immediate": "Points now: what each move secures if the game ended right after it.",
 }
 
 
-def hint_html(ranked: list, objective: str, state: GameState | None = None) -> str:
+def hint_html(
+    ranked: list, objective: str, state: GameState | None = None, robust: Any = None
+) -> str:
     """The hint table, worded honestly: moves that tie, or whose ranges overlap, are not 'best'.
     It first says how it was worked out (``HINT_METHODS``)."""
     if not ranked:
@@ -105,6 +109,10 @@ def hint_html(ranked: list, objective: str, state: GameState | None = None) -> s
         )
     else:
         head = f"Best move ({best.value:.2f} {unit}): {words(best.move)}"
+    if robust is not None and str(robust) == str(best.move):
+        head += " It is the best whatever the others do (greedy, cautious or random)."
+    elif objective == "exact" and robust is None and state is not None:
+        head += " No move is the best against every kind of opponent: ask with another model."
 
     def row(r) -> str:
         return (
