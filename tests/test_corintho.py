@@ -180,3 +180,54 @@ def test_random_games_keep_every_piece_and_the_natural_order(players, seed):
         if game.is_over:
             assert game.legal_moves() == []
             break
+
+
+# --- the exact search (corinth/corintho/solve.py) ---------------------------------------------
+
+from corinth.corintho.solve import SYMMETRIES, key, rank_moves  # noqa: E402
+
+
+def _mirror(move: str) -> str:
+    """The move on the board mirrored left to right (a1 <-> d1)."""
+    flip = str.maketrans("abcd", "dcba")
+    return (
+        move.translate(flip)
+        if "-" in move
+        else f"{move.split()[0]} {move.split()[1].translate(flip)}"
+    )
+
+
+def test_the_search_knows_the_8_symmetries_of_the_square():
+    assert len(set(SYMMETRIES)) == 8 and all(sorted(p) == list(range(16)) for p in SYMMETRIES)
+    moves = ["column a1", "base d4", "column b1", "capital c3"]
+    game, mirrored = new_game(), new_game()
+    for move in moves:
+        game, mirrored = game.apply(move), mirrored.apply(_mirror(move))
+    assert game.board != mirrored.board and key(game) == key(mirrored)
+
+
+def _naive(game: Game, depth: int) -> int | None:
+    """Plain negamax without memo or symmetry: WIN 1 / LOSS -1 for the player to move, None unproven."""
+    if game.is_over:
+        return 1 if game.winner == game.current_player else -1
+    if depth == 0:
+        return None
+    values = [_naive(game.apply(m), depth - 1) for m in game.legal_moves()]
+    if any(v == -1 for v in values):
+        return 1
+    if values and all(v == 1 for v in values):
+        return -1
+    return None
+
+
+def test_the_search_agrees_with_a_plain_search_and_finds_the_quickest_win():
+    game = play(new_game(), "column a1", "base d4", "column b1", "base d3")
+    ranked = rank_moves(game, depth=2)
+    for r in ranked:
+        plain = _naive(game.apply(r.move), 1)
+        assert {1: "loss", -1: "win", None: "unknown"}[plain] == r.outcome or r.outcome == "draw"
+    claimed = game.apply(
+        "column c1"
+    )  # player 1 claims three columns; player 2 takes it with a fourth
+    best = rank_moves(claimed, depth=1)[0]
+    assert str(best.move) == "column d1" and best.outcome == "win" and best.plies == 1
