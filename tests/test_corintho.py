@@ -231,3 +231,44 @@ def test_the_search_agrees_with_a_plain_search_and_finds_the_quickest_win():
     )  # player 1 claims three columns; player 2 takes it with a fourth
     best = rank_moves(claimed, depth=1)[0]
     assert str(best.move) == "column d1" and best.outcome == "win" and best.plies == 1
+
+
+def test_a_saved_game_reloads_and_a_bad_save_is_refused_with_its_problem():
+    from corinth.corintho import from_json, to_json
+
+    game = play(new_game(), "column a1", "base d4", "column b1", "base d3", "column c1")
+    again = from_json(to_json(game))
+    assert again == game and again.claim == game.claim
+    bad = to_json(game).replace('"base d3"', '"base a1"')  # a base on a column: illegal
+    with pytest.raises(CorinthoError, match=r"move 4 \('base a1'\): .*\(K2\)"):
+        from_json(bad)
+    for text, words in (
+        ("{", "not valid JSON"),
+        ('{"format": "corinth-game"}', "not a saved Corintho game"),
+        ('{"format": "corintho-game", "version": 9}', "reads version 1"),
+        (b"\xff", "UTF-8"),
+        (
+            '{"format": "corintho-game", "version": 1, "players": 5, "moves": []}',
+            "2, 3 or 4 players",
+        ),
+    ):
+        with pytest.raises(CorinthoError, match=words):
+            from_json(text)
+
+
+def test_corinth_corintho_shows_and_solves_a_saved_game(tmp_path, capsys):
+    from corinth.cli import main
+    from corinth.corintho import to_json
+
+    game = play(new_game(), "column a1", "base d4", "column b1", "base d3", "column c1")
+    path = tmp_path / "game.json"
+    path.write_text(to_json(game), encoding="utf-8")
+    assert main(["corintho", "show", str(path)]) == 0
+    assert "1  c    c    c" in capsys.readouterr().out
+    assert main(["corintho", "solve", str(path), "--depth", "1"]) == 0
+    assert "1. column d1    wins in 1 move" in capsys.readouterr().out
+    assert main(["corintho", "solve", str(path), "--depth", "9"]) == 2
+    assert "--depth must be from 1 to 6" in capsys.readouterr().err
+    path.write_text('{"format": "corintho-game"}', encoding="utf-8")
+    assert main(["corintho", "show", str(path)]) == 2
+    assert "is not a valid Corintho game" in capsys.readouterr().err

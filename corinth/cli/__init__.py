@@ -14,6 +14,7 @@ import sys
 from collections.abc import Callable
 
 from .common import EXIT_BAD_INPUT, UserError, load_game
+from .corintho import CORINTHO_COMMANDS
 from .games import GAME_COMMANDS, format_simulation, simulate
 from .playing import PLAY_COMMANDS
 from .solving import SOLVER_COMMANDS, format_ranking, parse_faces
@@ -35,6 +36,7 @@ COMMANDS: dict[str, tuple[str, Callable, Callable]] = {
     **GAME_COMMANDS,
     **PLAY_COMMANDS,
     **SOLVER_COMMANDS,
+    **CORINTHO_COMMANDS,
 }
 
 

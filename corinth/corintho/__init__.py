@@ -17,8 +17,10 @@ from .game import (
     Shift,
     cell_index,
     cell_name,
+    from_json,
     new_game,
     parse,
+    to_json,
 )
 
 __all__ = [
@@ -31,6 +33,8 @@ __all__ = [
     "Shift",
     "cell_index",
     "cell_name",
+    "from_json",
     "new_game",
     "parse",
+    "to_json",
 ]

@@ -23,6 +23,7 @@ corinth.corintho.game.IllegalMove: a stack moves one cell up, down, left or righ
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass, field, replace
 from itertools import product
@@ -160,6 +161,41 @@ class Game:
         """The highest piece of a cell's stack (P5), or None for an empty cell."""
         stack = self.stack(cell)
         return stack[-1] if stack else None
+
+    def text(self) -> str:
+        """The board as text, row 4 on top: each cell its stack bottom first (b base, c column,
+        k capital), then whose turn it is and every player's pieces in hand.
+
+        >>> print(new_game().apply("base a1").apply("column a1").text())  # doctest: +NORMALIZE_WHITESPACE
+        4  .    .    .    .
+        3  .    .    .    .
+        2  .    .    .    .
+        1  bc   .    .    .
+           a    b    c    d
+        b base, c column, k capital; player 1 to play
+        in hand: player 1 3 bases 4 columns 4 capitals; player 2 4 bases 3 columns 4 capitals
+        """
+        letters = {"base": "b", "column": "c", "capital": "k"}
+        rows = []
+        for r in range(SIZE - 1, -1, -1):
+            cells = [
+                "".join(letters[p] for p in self.board[r * SIZE + c]) or "." for c in range(SIZE)
+            ]
+            rows.append(f"{r + 1}  " + "".join(f"{cell:<5}" for cell in cells).rstrip())
+        rows.append("   " + "".join(f"{col:<5}" for col in "abcd").rstrip())
+        if self.is_over:
+            state = f"player {self.winner + 1} won"
+        else:
+            state = f"player {self.current_player + 1} to play"
+            if self.claim is not None:
+                state += f" (player {self.claim[0] + 1} claims a line: answer it or lose)"
+        rows.append(f"b base, c column, k capital; {state}")
+        hands = "; ".join(
+            f"player {i + 1} {h[0]} bases {h[1]} columns {h[2]} capitals"
+            for i, h in enumerate(self.hands)
+        )
+        rows.append(f"in hand: {hands}")
+        return "\n".join(rows)
 
     def alignments(self) -> list[tuple[int, ...]]:
         """W1, W2: the lines whose cells all hold stacks with the same kind of top."""
@@ -311,3 +347,59 @@ def new_game(players: int = 2) -> Game:
         board=((),) * (SIZE * SIZE),
         hands=((each, each, each),) * players,
     )
+
+
+FORMAT, VERSION = "corintho-game", 1
+MAX_SAVE_BYTES = 200_000  # a saved game is a list of moves: a long game is a few kB
+
+
+def to_json(game: Game) -> str:
+    """A versioned JSON save: the players and every move (the position is replayed on load).
+
+    >>> from_json(to_json(new_game(3).apply("base b2"))).stack("b2")
+    ('base',)
+    """
+    return json.dumps(
+        {
+            "format": FORMAT,
+            "version": VERSION,
+            "players": game.players,
+            "moves": list(game.history),
+        },
+        indent=1,
+    )
+
+
+def from_json(text: str | bytes) -> Game:
+    """Load a saved game, replaying every move through the rules; any problem is a
+    ``CorinthoError`` naming it (and the move and rule, for an illegal one)."""
+    if isinstance(text, bytes):
+        if len(text) > MAX_SAVE_BYTES:
+            raise CorinthoError(f"a saved game is at most {MAX_SAVE_BYTES} bytes")
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError:
+            raise CorinthoError("a saved game is UTF-8 text") from None
+    if not isinstance(text, str) or len(text) > MAX_SAVE_BYTES:
+        raise CorinthoError(f"a saved game is JSON text of at most {MAX_SAVE_BYTES} bytes")
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        raise CorinthoError(f"not valid JSON: {str(exc)[:80]}") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise CorinthoError(f"not a saved Corintho game (format must be {FORMAT!r})")
+    if data.get("version") != VERSION or isinstance(data.get("version"), bool):
+        raise CorinthoError(f"this corinth reads version {VERSION} of saved Corintho games")
+    unknown = sorted(set(data) - {"format", "version", "players", "moves"})
+    if unknown:
+        raise CorinthoError(f"unknown key {unknown[0][:40]!r} in a saved game")
+    moves = data.get("moves")
+    if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
+        raise CorinthoError("moves: expected a list of moves in notation")
+    game = new_game(data.get("players"))
+    for i, move in enumerate(moves):
+        try:
+            game = game.apply(move)
+        except CorinthoError as exc:
+            raise CorinthoError(f"move {i + 1} ({move[:40]!r}): {exc}") from None
+    return game
