@@ -241,3 +241,14 @@ def test_ctrl_c_at_any_moment_of_start_up_is_one_line_and_exit_130(command, dela
     assert proc.returncode == 130
     last = err.rstrip("\n").splitlines()[-1]
     assert last in ("corinth: interrupted", f"corinth {command[0]}: interrupted")
+
+
+def test_show_a_finished_game_says_who_won(tmp_path, capsys):
+    from corinth.solver.bots import GreedyBot, play_game
+
+    final = play_game(new_game(players=2, seed=4), [GreedyBot(), GreedyBot()])
+    path = tmp_path / "final.json"
+    path.write_text(final.to_json(), encoding="utf-8")
+    assert main(["show", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert f"Round {final.round}: game over, winner player" in out

@@ -99,10 +99,10 @@ PHASE_WORDS = {
 
 def render_state(state: GameState, player: int | None = None) -> str:
     """The whole game, or one player's sheet when ``player`` is given."""
-    head = f"Round {state.round}, {PHASE_WORDS[state.phase]}"
     if state.is_over:
-        head += ": game over, winner " + " and ".join(f"player {w + 1}" for w in state.winners)
+        winners = " and ".join(f"player {w + 1}" for w in state.winners)
+        head = f"Round {state.round}: game over, winner {winners}"
     else:
-        head += f", player {state.current_player + 1} to play"
+        head = f"Round {state.round}, {PHASE_WORDS[state.phase]}, player {state.current_player + 1} to play"
     players = range(state.num_players) if player is None else [player]
     return "\n".join([head, render_harbor(state)] + [render_sheet(state, i) for i in players])
