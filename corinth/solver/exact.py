@@ -58,6 +58,7 @@ from corinth.rules.dice import (
     FACES,
     MAX_YELLOW,
     WHITE_DICE,
+    all_same,
     compositions,
     multinomial,
     sort_harbor,
@@ -237,8 +238,11 @@ class ExactSolver:
         self.sheet_ids: dict = {}
         self.light_moves: dict[tuple, tuple] = {}
         self.light_templates: dict[tuple, GameState] = {}
+        self.levels: list[int] = []  # per forest node: 0 for a leaf, else 1 + its children's
+        self.chunks: list[_Chunk] = []  # the forest's nodes as built, tree by tree
         self.light_p = None  # the sheet the light values below are for
-        self.light_memo: dict[int, float] = {}
+        self.light_values = np.zeros(0)  # per forest node, for sheet ``light_p``
+        self.light_done = 0  # chunks valued for ``light_p``
         self.opponents = check_model(opponents)
         # per greedy_move's key: the groups an opponent may take, as (slot, its best take)
         self.group_takes: dict[tuple, tuple] = {}
@@ -501,29 +505,38 @@ class ExactSolver:
         kept as positions, valued by ``value``."""
         movers = self._movers(s)
         yellow = s.yellow_dice()
-        outcomes = _weighted_outcomes(yellow)
-        self._count(len(outcomes))
+        self._count(len(_weighted_outcomes(yellow)))
         # each mover by seat and sheet (the seat claims bonuses; equal sheets of two seats differ)
         ids = tuple(
             (m, self.sheet_ids.setdefault(s.players[m], len(self.sheet_ids))) for m in movers
         )
         roots = []
-        for white, yell, weight in outcomes:
-            t = s.rolled(white, yell)
+        base = None  # a position just rolled: the sheets and the round of every node's
+        for white, yell, weight, harbor, same in _coded_outcomes(yellow):
             node = None
-            if not t.is_over:  # R5: a win at once is kept as a position
+            if not (same and s.variants.nine_dice_win):  # R5: a win at once stays a position
+                if base is None:
+                    base = s.rolled(white, yell)
                 try:
-                    harbor = tuple(_code(g) for g in t.harbor)
-                    node = self._light_node(t, movers, ids, 0, harbor, t.bonus_owner)
+                    node = self._light_node(base, movers, ids, 0, harbor, s.bonus_owner)
                 except _NoTake:
                     node = None
             if node is None:
-                node = self._forest_add((_STATE, t))
+                node = self._forest_add((_STATE, s.rolled(white, yell)))
             roots.append((weight, node))
-        return _LightTree(roots, FACES ** (WHITE_DICE + yellow))
+        start = self.chunks[-1].stop if self.chunks else 0
+        if len(self.forest) > start:
+            self.chunks.append(_Chunk(self.forest, self.levels, start))
+        return _LightTree(
+            np.array([w for w, _ in roots], dtype=np.float64),
+            np.array([i for _, i in roots], dtype=np.intp),
+            FACES ** (WHITE_DICE + yellow),
+        )
 
     def _forest_add(self, node: tuple) -> int:
         self.forest.append(node)
+        kind = node[0]
+        self.levels.append(0 if kind != _CHOICE else 1 + max(self.levels[c] for c in node[1]))
         return len(self.forest) - 1
 
     def _light_node(
@@ -565,7 +578,7 @@ class ExactSolver:
             if after is None:
                 continue
             rest = harbor[:slot] + (0,) + harbor[slot + 1 :]
-            if i == 0:  # R6: the yellow dice leave after the first player's turn
+            if i == 0 and max(rest) >= 128:  # R6: the yellow dice leave after the first turn
                 rest = tuple(_WHITE_ONLY[c] for c in rest)
             children.append(self._light_node(t, movers, ids, i + 1, rest, after))
         if not children:
@@ -603,33 +616,22 @@ class ExactSolver:
         return out[1]
 
     def _light_value(self, tree: _LightTree, p) -> float:
-        """The player's expected final score with sheet ``p`` from a light tree's chance node."""
+        """The player's expected final score with sheet ``p`` from a light tree's chance node.
+        Every node of the forest is valued for ``p`` at once, chunk by chunk as they are built
+        (array operations: a node's children come before it)."""
         if self.light_p is not p:
-            self.light_p, self.light_memo = p, {}
-        memo, forest, who = self.light_memo, self.forest, self.who
-        cautious = self.opponents == "cautious"
-
-        def ev(i: int) -> float:
-            v = memo.get(i)
-            if v is None:
-                node = forest[i]
-                kind = node[0]
-                if kind == _LEAF:
-                    _, t, bonus, row = node
-                    v = self._table(self._template(t, bonus), p).row_best(row)
-                elif kind == _STATE:
-                    t = node[1]
-                    v = self.value(t if t.players[who] is p else t.with_player(who, p))
-                else:
-                    values = [ev(c) for c in node[1]]
-                    v = min(values) if cautious else sum(values) / len(values)
-                memo[i] = v
-            return v
-
-        total = 0.0
-        for weight, i in tree.roots:
-            total += weight * ev(i)
-        return total / tree.denominator
+            self.light_p, self.light_done = p, 0
+        if self.light_done < len(self.chunks):
+            if len(self.light_values) < len(self.forest):
+                grown = np.zeros(2 * len(self.forest))
+                grown[: len(self.light_values)] = self.light_values
+                self.light_values = grown
+            values = self.light_values
+            while self.light_done < len(self.chunks):
+                self.chunks[self.light_done].value(self, p, values)
+                self.light_done += 1
+            assert self.light_p is p, "a light tree was valued while another one was"
+        return float(tree.weights @ self.light_values[tree.nodes]) / tree.denominator
 
     def _template(self, t: GameState, bonus: tuple) -> GameState:
         """A take of the player with bonus owners ``bonus``, for ``_table``."""
@@ -862,10 +864,63 @@ def _only(slot: int, g) -> tuple:
 
 @dataclasses.dataclass
 class _LightTree:
-    """A chance node's rolls as ``(whole-number weight, forest node)``, over ``denominator``."""
+    """A chance node's rolls: each roll's forest node and whole-number weight (as floats, exact
+    below 2 ** 53) over ``denominator``."""
 
-    roots: list[tuple[int, int]]
+    weights: np.ndarray
+    nodes: np.ndarray
     denominator: int
+
+
+class _Chunk:
+    """The forest nodes ``start`` to ``stop`` (those one light tree added), ready to be valued
+    for a sheet with array operations: the last takes per bonus owners as harbor rows, the
+    positions, and the choices level by level, children as flat arrays with their offsets."""
+
+    __slots__ = ("stop", "takes", "states", "choices")
+
+    def __init__(self, forest: list, levels: list, start: int):
+        self.stop = len(forest)
+        takes: dict[tuple, tuple] = {}
+        self.states: list[tuple[int, GameState]] = []
+        by_level: dict[int, list] = {}
+        for i in range(start, self.stop):
+            node = forest[i]
+            if node[0] == _LEAF:
+                _, t, bonus, row = node
+                entry = takes.setdefault(bonus, (t, [], []))
+                entry[1].append(i)
+                entry[2].append(row)
+            elif node[0] == _STATE:
+                self.states.append((i, node[1]))
+            else:
+                by_level.setdefault(levels[i], []).append(i)
+        self.takes = [
+            (t, bonus, np.array(nodes, dtype=np.intp), _rows_of(rows))
+            for bonus, (t, nodes, rows) in takes.items()
+        ]
+        self.choices = []
+        for level in sorted(by_level):
+            nodes = by_level[level]
+            children = [forest[i][1] for i in nodes]
+            counts = np.array([len(c) for c in children], dtype=np.float64)
+            offsets = np.concatenate(([0], np.cumsum(counts[:-1]))).astype(np.intp)
+            flat = np.array([c for cs in children for c in cs], dtype=np.intp)
+            self.choices.append((np.array(nodes, dtype=np.intp), flat, offsets, counts))
+
+    def value(self, solver: ExactSolver, p, values: np.ndarray) -> None:
+        """Fill ``values`` for this chunk's nodes with sheet ``p`` (earlier chunks are filled)."""
+        who = solver.who
+        for t, bonus, nodes, rows in self.takes:
+            values[nodes] = solver._table(solver._template(t, bonus), p).best(rows)
+        for i, t in self.states:
+            values[i] = solver.value(t if t.players[who] is p else t.with_player(who, p))
+        cautious = solver.opponents == "cautious"
+        for nodes, flat, offsets, counts in self.choices:
+            if cautious:
+                values[nodes] = np.minimum.reduceat(values[flat], offsets)
+            else:
+                values[nodes] = np.add.reduceat(values[flat], offsets) / counts
 
 
 class _Tree:
@@ -979,6 +1034,16 @@ def _first_take_plan(dice: int, nine_dice_win: bool) -> _FirstTake:
         row = _row(sort_harbor(counts, (0,) * FACES))
         rows[row] = rows.get(row, 0) + multinomial(counts)
     return _FirstTake(replayed, _Takes.of(rows, FACES**dice), sample)
+
+
+@functools.lru_cache(maxsize=8)
+def _coded_outcomes(yellow_dice: int) -> tuple[tuple, ...]:
+    """``_weighted_outcomes`` with each roll's harbor coded (``_code``) and whether every die
+    shows one face (R5)."""
+    return tuple(
+        (w, y, weight, tuple(_code(g) for g in sort_harbor(w, y)), all_same(w, y))
+        for w, y, weight in _weighted_outcomes(yellow_dice)
+    )
 
 
 @functools.lru_cache(maxsize=8)
