@@ -272,3 +272,15 @@ def test_corinth_corintho_shows_and_solves_a_saved_game(tmp_path, capsys):
     path.write_text('{"format": "corintho-game"}', encoding="utf-8")
     assert main(["corintho", "show", str(path)]) == 2
     assert "is not a valid Corintho game" in capsys.readouterr().err
+
+
+def test_the_bots_greedy_takes_a_win_and_search_avoids_a_loss_in_two():
+    from corinth.corintho.bots import GreedyBot, RandomBot, SearchBot, play_game
+
+    game = play(new_game(), "column a1", "base d4", "column b1", "base d3", "column c1")
+    assert str(GreedyBot(0).choose(game)) == "column d1"  # takes the line by a fourth column
+    before = play(new_game(), "column a1", "base d4", "column b1", "base d3")
+    for seed in range(5):  # 'column c1' or 'base d2' lose in 2: the search never plays them
+        assert str(SearchBot(seed).choose(before)) not in ("column c1", "base d2")
+    final = play_game([SearchBot(1), RandomBot(2)], seed=1)
+    assert final.winner == 0  # the search bot beats a random one
