@@ -242,7 +242,7 @@ class ExactSolver:
         self.chunks: list[_Chunk] = []  # the forest's nodes as built, tree by tree
         self.light_p = None  # the sheet the light values below are for
         self.light_values = np.zeros(0)  # per forest node, for sheet ``light_p``
-        self.light_done = 0  # chunks valued for ``light_p``
+        self.light_done: set[int] = set()  # chunks valued for ``light_p``
         self.opponents = check_model(opponents)
         # per greedy_move's key: the groups an opponent may take, as (slot, its best take)
         self.group_takes: dict[tuple, tuple] = {}
@@ -522,15 +522,24 @@ class ExactSolver:
                 except _NoTake:
                     node = None
             if node is None:
-                node = self._forest_add((_STATE, s.rolled(white, yell)))
+                t = s.rolled(white, yell)
+                if t.is_over:  # the player's score as it stands: one node per bonus owners
+                    key = ("over", t.bonus_owner)
+                    node = self.forest_at.get(key)
+                    if node is None:
+                        node = self.forest_at[key] = self._forest_add((_STATE, t))
+                else:
+                    node = self._forest_add((_STATE, t))
             roots.append((weight, node))
         start = self.chunks[-1].stop if self.chunks else 0
         if len(self.forest) > start:
-            self.chunks.append(_Chunk(self.forest, self.levels, start))
+            self.chunks.append(_Chunk(self.forest, self.levels, start, self.chunks))
+        nodes = np.array([i for _, i in roots], dtype=np.intp)
         return _LightTree(
             np.array([w for w, _ in roots], dtype=np.float64),
-            np.array([i for _, i in roots], dtype=np.intp),
+            nodes,
             FACES ** (WHITE_DICE + yellow),
+            _needs(self.chunks, nodes),
         )
 
     def _forest_add(self, node: tuple) -> int:
@@ -597,7 +606,7 @@ class ExactSolver:
         out = self.light_moves.get(key)
         if out is None:
             g = _group(c)
-            here = dataclasses.replace(t, turn=turn, bonus_owner=bonus, harbor=_only(slot, g))
+            here = dataclasses.replace(t, turn=turn, bonus_owner=bonus, harbor=_with(slot, g))
             assert here.current_player == mover[0]
             m = _group_take(here, _Now(here), slot)
             out = self.light_moves[key] = (m, None if m is None else here.apply(m).bonus_owner)
@@ -620,16 +629,19 @@ class ExactSolver:
         Every node of the forest is valued for ``p`` at once, chunk by chunk as they are built
         (array operations: a node's children come before it)."""
         if self.light_p is not p:
-            self.light_p, self.light_done = p, 0
-        if self.light_done < len(self.chunks):
+            self.light_p, self.light_done = p, set()
+        done = self.light_done
+        if not done.issuperset(tree.chunks):
             if len(self.light_values) < len(self.forest):
                 grown = np.zeros(2 * len(self.forest))
                 grown[: len(self.light_values)] = self.light_values
                 self.light_values = grown
             values = self.light_values
-            while self.light_done < len(self.chunks):
-                self.chunks[self.light_done].value(self, p, values)
-                self.light_done += 1
+            for c in tree.chunks:  # in order: a chunk's nodes read only earlier chunks' and its own
+                if c not in done:
+                    self.chunks[c].value(self, p, values)
+                    done.add(c)
+            # a light tree's positions end with the player's last turn: no light tree below them
             assert self.light_p is p, "a light tree was valued while another one was"
         return float(tree.weights @ self.light_values[tree.nodes]) / tree.denominator
 
@@ -857,9 +869,14 @@ def _empty(t: GameState, turn: int, bonus: tuple) -> GameState:
     )
 
 
-def _only(slot: int, g) -> tuple:
-    """A harbor with group ``g`` in ``slot`` alone."""
-    return (None,) * slot + (g,) + (None,) * (len(HARBOR) - slot - 1)
+def _with(slot: int, g) -> tuple:
+    """A harbor with group ``g`` in ``slot`` and one die of another face in the next slot, so
+    that taking ``g`` leaves a group to the next player (no compensation step to list, R8): a
+    take reads only its own group."""
+    other = (slot + 1) % len(HARBOR)
+    harbor = [None] * len(HARBOR)
+    harbor[slot], harbor[other] = g, DiceGroup(g.face % FACES + 1, 1, 0)
+    return tuple(harbor)
 
 
 @dataclasses.dataclass
@@ -870,6 +887,17 @@ class _LightTree:
     weights: np.ndarray
     nodes: np.ndarray
     denominator: int
+    chunks: tuple[int, ...]  # the chunks its nodes read, in order (``_needs``)
+
+
+def _needs(chunks: list, nodes: np.ndarray) -> tuple[int, ...]:
+    """The chunks holding ``nodes``, with every chunk they read (``_Chunk.needs``), in order."""
+    stops = np.array([c.stop for c in chunks], dtype=np.intp)
+    held = {int(c) for c in np.unique(np.searchsorted(stops, nodes, side="right"))}
+    out = set(held)
+    for c in held:
+        out |= chunks[c].needs
+    return tuple(sorted(out))
 
 
 class _Chunk:
@@ -877,9 +905,9 @@ class _Chunk:
     for a sheet with array operations: the last takes per bonus owners as harbor rows, the
     positions, and the choices level by level, children as flat arrays with their offsets."""
 
-    __slots__ = ("stop", "takes", "states", "choices")
+    __slots__ = ("stop", "takes", "states", "choices", "needs")
 
-    def __init__(self, forest: list, levels: list, start: int):
+    def __init__(self, forest: list, levels: list, start: int, before: list):
         self.stop = len(forest)
         takes: dict[tuple, tuple] = {}
         self.states: list[tuple[int, GameState]] = []
@@ -907,6 +935,11 @@ class _Chunk:
             offsets = np.concatenate(([0], np.cumsum(counts[:-1]))).astype(np.intp)
             flat = np.array([c for cs in children for c in cs], dtype=np.intp)
             self.choices.append((np.array(nodes, dtype=np.intp), flat, offsets, counts))
+        # the earlier chunks this one's choices read, with those they read in turn
+        self.needs: set[int] = set()
+        if before and self.choices:
+            flat = np.concatenate([f for _, f, _, _ in self.choices])
+            self.needs = set(_needs(before, flat[flat < start]))
 
     def value(self, solver: ExactSolver, p, values: np.ndarray) -> None:
         """Fill ``values`` for this chunk's nodes with sheet ``p`` (earlier chunks are filled)."""
