@@ -211,7 +211,9 @@ class ExactSolver:
     """Expectimax for one player (``who``), memoized; ``value(state)`` is its expected final score.
 
     It does not check the reach itself (``rank_exact`` does): far from the end it would run for
-    ever.
+    ever. ``opponents`` names the others' model (``OPPONENT_MODELS``); ``max_work`` caps the rolls
+    enumerated (``OutOfReach`` past it); ``share=False`` and ``light=False`` turn off the shared
+    trees of the cautious and random models (the references their tests compare with).
 
     >>> from corinth.rules import new_game
     >>> s = new_game(players=2, seed=5, first_player=0)
