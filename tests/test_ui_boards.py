@@ -338,3 +338,20 @@ def test_r8_board_marks_every_cell_the_compensation_step_can_reach():
     assert poor and all(steps[c] == 1 for c in poor)
     rich = reachable_now(with_player(state, 2, gold=2), 2)
     assert {c for c in rich if steps[c] == 3} and set(poor) < set(rich)
+
+
+def test_a_focus_is_sent_again_once_the_page_has_drawn_the_control():
+    import asyncio
+
+    from corinth.ui._base import again_soon
+
+    calls = []
+    again_soon(lambda: calls.append("outside"))  # no kernel loop: nothing scheduled
+    assert calls == []
+
+    async def in_a_kernel():
+        again_soon(lambda: calls.append("again"), delay=0.01)
+        await asyncio.sleep(0.05)
+
+    asyncio.run(in_a_kernel())
+    assert calls == ["again"]

@@ -5,6 +5,7 @@ Colours, cell pictures and SVG drawing live in ``corinth.render`` (no Jupyter th
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import re
 from collections.abc import Callable
@@ -29,6 +30,18 @@ def clip(text: str, limit: int = REFUSAL_CHARS) -> str:
     ('xxxx…', 300)
     """
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def again_soon(callback: Callable[[], Any], delay: float = 0.5) -> None:
+    """Run ``callback`` once more ``delay`` seconds from now, on the kernel's event loop (nothing
+    outside a kernel). A control shown by the same update that focuses it may not be on the page yet
+    when the focus arrives (the browser applies the layout later): the second call lands.
+    """
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:
+        return
+    loop.call_later(delay, callback)
 
 
 def widgets_dir() -> Path:

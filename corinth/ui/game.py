@@ -11,7 +11,7 @@ from corinth.render.svg import side_by_side
 from corinth.rules import CorinthError, GameState, Move, Purvey, Variants, game_from_json
 from corinth.table import Table
 
-from ._base import clip
+from ._base import again_soon, clip
 from .controls import TurnControls
 from .game_text import WORKING, hint_html, log_html, since_html, status_html, strip_html
 from .guide import Guide
@@ -151,6 +151,7 @@ class GameApp(w.VBox):
             self._advance()
             self._refresh()
             self.focus_decision()
+            again_soon(self.focus_decision)  # the control may be shown by this very update
         finally:
             self._acting = False
         return True
