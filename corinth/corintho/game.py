@@ -315,21 +315,17 @@ class Game:
     def _judge(self, before: Game, player: int) -> Game:
         """W3-W5: the claim of the previous player stands, is taken over, or is undone."""
         lines = self.alignments()
+        old = set(before.alignments())  # once: it is read for every line below
+        made = [ln for ln in lines if ln not in old]
         if before.claim is not None:
             claimant, line = before.claim
-            longer = [
-                ln
-                for ln in lines
-                if len(ln) == 4 and set(line) < set(ln) and ln not in before.alignments()
-            ]
-            if longer:  # W4: extended to 4 by this player: an immediate win
-                return replace(self, winner=player)
+            if any(len(ln) == 4 and set(line) < set(ln) for ln in made):
+                return replace(self, winner=player)  # W4: extended to 4 by this player: won at once
             if line in lines:  # W3: the alignment survived the next player's move
                 return replace(self, winner=claimant)
         # W3: an alignment made by this move is claimed; the next player answers first
-        new = [ln for ln in lines if ln not in before.alignments()]
-        if new:
-            return replace(self, claim=(player, max(new, key=len)))
+        if made:
+            return replace(self, claim=(player, max(made, key=len)))
         return self
 
 

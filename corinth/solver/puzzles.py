@@ -246,12 +246,8 @@ class Puzzle:
         ``check_puzzle``); raises InvalidPuzzle listing each problem under ``where``."""
         problems = _fields_problems(data)
         if not problems:
-            data = dict(data)
-            roll = data.pop("roll", None)
-            if not isinstance(data["game"], str):
-                data["game"] = json.dumps(data["game"])
-            puzzle = Puzzle(**data)
-            problems = check_puzzle(puzzle, roll)
+            puzzle = _unchecked(data)
+            problems = check_puzzle(puzzle, data.get("roll"))
         if problems:
             raise InvalidPuzzle(where, problems)
         return puzzle
@@ -505,6 +501,15 @@ def puzzles_from_bytes(raw: bytes | str, origin: str = "the puzzle set") -> list
     return out
 
 
+def _unchecked(data: dict) -> Puzzle:
+    """A puzzle from stored fields already of the right types (``_fields_problems``), its answers
+    not checked yet; ``roll``, written for readers, is left out (the game holds it)."""
+    fields = {k: v for k, v in data.items() if k != "roll"}
+    if not isinstance(fields["game"], str):
+        fields["game"] = json.dumps(fields["game"])
+    return Puzzle(**fields)
+
+
 def _unverified_final(item: Any) -> bool:
     """A stored final-score puzzle whose digest is not among the verified ones (solved at load)."""
     if (
@@ -513,11 +518,8 @@ def _unverified_final(item: Any) -> bool:
         or _fields_problems(item)
     ):
         return False
-    data = {k: v for k, v in item.items() if k != "roll"}
-    if not isinstance(data["game"], str):
-        data["game"] = json.dumps(data["game"])
     try:
-        return final_digest(Puzzle(**data)) not in verified.FINAL_SCORE
+        return final_digest(_unchecked(item)) not in verified.FINAL_SCORE
     except (CorinthError, TypeError, ValueError):
         return False  # not readable: its own check names the problem
 

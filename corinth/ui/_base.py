@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import html
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -30,6 +31,28 @@ def clip(text: str, limit: int = REFUSAL_CHARS) -> str:
     ('xxxx…', 300)
     """
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def move_html(move: Any, state: GameState | None) -> str:
+    """A move for a learner: a sentence when the position is known, its notation on hover.
+
+    >>> from corinth.rules import new_game
+    >>> s = new_game(players=2, seed=1, first_player=0).apply("buy 0").apply("roll 112344666")
+    >>> move_html(s.legal_moves()[0], s)
+    "<span title='goats'>Take the Goats group (two 1s) and gain two goats.</span>"
+    """
+    text = move.describe(state) if state is not None else str(move)
+    return f"<span title='{html.escape(str(move))}'>{html.escape(text)}</span>"
+
+
+def hint_ladder_html(ladder: list[str], shown: int, button: ipywidgets.Button) -> str:
+    """The first ``shown`` hints of a ladder as a list (every one so far stays in view, the newest
+    last), and the "Hint" button saying how many are left: the exercises' and the puzzles' ladder."""
+    left = len(ladder) - shown
+    button.description = f"Another hint ({left} left)" if left else "No more hints"
+    button.disabled = not left
+    items = "".join(f"<li>{html.escape(text)}</li>" for text in ladder[:shown])
+    return f'<div role="status"><b>Hints</b><ol class="corinth-hints">{items}</ol></div>'
 
 
 def again_soon(callback: Callable[[], Any], delay: float = 0.5) -> None:

@@ -32,6 +32,7 @@ import ipywidgets as w
 
 from corinth.rules import Compensate, GameState, IllegalMove, Move, Take
 
+from ._base import hint_ladder_html
 from .harbor import HarborWidget
 from .sheet import SheetWidget
 
@@ -114,17 +115,8 @@ class _Exercise(w.VBox):
         if self.hints_shown >= len(self.hints):
             return ""
         self.hints_shown += 1
-        shown = self.hints[: self.hints_shown]
-        items = "".join(
-            f"<li>{html.escape(text)}</li>" for text in shown
-        )  # every hint so far stays in view, the newest last
-        self.hint_list.value = (
-            f'<div role="status"><b>Hints</b><ol class="corinth-hints">{items}</ol></div>'
-        )
-        left = len(self.hints) - self.hints_shown
-        self.hint_button.description = f"Another hint ({left} left)" if left else "No more hints"
-        self.hint_button.disabled = not left
-        return shown[-1]
+        self.hint_list.value = hint_ladder_html(self.hints, self.hints_shown, self.hint_button)
+        return self.hints[self.hints_shown - 1]
 
     def answer_words(self) -> str:  # pragma: no cover - every subclass has its own
         raise NotImplementedError

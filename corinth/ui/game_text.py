@@ -18,6 +18,8 @@ from corinth.rules import GameState
 from corinth.solver.rank import VALUE_UNITS
 from corinth.table import Table
 
+from ._base import move_html
+
 HINT_ROWS = 3  # rows of the hint table shown before "show all"
 WORKING = (  # shown while the hint is worked out (read out to screen readers)
     "<div role='status' aria-live='polite' class='corinth-busy'><i>Working out the hint…</i></div>"
@@ -95,20 +97,16 @@ def hint_html(
         if r.ci and best.ci and r.ci[1] >= best.ci[0] and r.ci[0] <= best.ci[1]
     ]
 
-    def words(move) -> str:  # a sentence when the position is known, its notation on hover
-        text = move.describe(state) if state is not None else str(move)
-        return f"<span title='{html.escape(str(move))}'>{html.escape(text)}</span>"
-
     if len(tied) > 1:
         head = f"{len(tied)} moves tie for the best ({best.value:.2f} {unit})."
     elif overlapping:
         head = (
-            f"Likely best: {words(best.move)} But the "
+            f"Likely best: {move_html(best.move, state)} But the "
             f"ranges of {len(overlapping)} other move{'s' if len(overlapping) > 1 else ''} overlap "
             "its range, so the order among them is not certain."
         )
     else:
-        head = f"Best move ({best.value:.2f} {unit}): {words(best.move)}"
+        head = f"Best move ({best.value:.2f} {unit}): {move_html(best.move, state)}"
     if robust is not None and str(robust) == str(best.move):
         head += " It is the best whatever the others do (greedy, cautious or random)."
     elif objective == "exact" and robust is None and state is not None:
@@ -116,7 +114,7 @@ def hint_html(
 
     def row(r) -> str:
         return (
-            f"<tr><td>{r.rank}</td><td>{words(r.move)}</td><td>{r.value:.2f}"
+            f"<tr><td>{r.rank}</td><td>{move_html(r.move, state)}</td><td>{r.value:.2f}"
             + (f" <small>({r.ci[0]:.1f}–{r.ci[1]:.1f})</small>" if r.ci else "")
             + f"</td><td>{html.escape(r.explanation)}</td></tr>"
         )

@@ -39,7 +39,7 @@ class Progress(anywidget.AnyWidget):
 
     def __init__(self, **kwargs: Any):
         super().__init__(**kwargs)
-        self._restore: list[Callable[[str], None]] = []
+        self._restore: dict[str, list[Callable[[str], None]]] = {}  # name -> its callbacks
         self._reset: list[Callable[[], None]] = []
         self.on_msg(self._on_page)
 
@@ -59,7 +59,7 @@ class Progress(anywidget.AnyWidget):
         if on_restore is not None:
             if name in self.solved:  # the page already said so (it opened before this exercise)
                 on_restore(name)
-            self._restore.append(lambda solved: solved == name and on_restore(name))
+            self._restore.setdefault(name, []).append(on_restore)
 
     def mark(self, name: str) -> bool:
         """Mark ``name`` solved (the page writes it to the browser); False if it is not tracked."""
@@ -82,7 +82,7 @@ class Progress(anywidget.AnyWidget):
                 if isinstance(name, str) and _NAME.match(name) and name in self.items:
                     if name not in self.solved:
                         self.solved = [*self.solved, name]
-                    for callback in self._restore:
+                    for callback in self._restore.get(name, ()):
                         callback(name)
 
     def __repr__(self) -> str:

@@ -10,7 +10,7 @@ import ipywidgets as w
 from corinth.rules import GameState, IllegalMove, InvalidNotation, Move, Take
 from corinth.rules.describe import group_words
 
-from ._base import clip
+from ._base import clip, hint_ladder_html, move_html
 from .harbor import HarborWidget
 from .picker import MovePicker
 from .sheet import SheetWidget
@@ -160,11 +160,7 @@ class PuzzleWidget(w.VBox):
         """Show the next hint of the ladder under the boards (the "Hint" button) and return it."""
         ladder = self.hints()
         self.hints_shown = min(self.hints_shown + 1, len(ladder))
-        items = "".join(f"<li>{html.escape(h)}</li>" for h in ladder[: self.hints_shown])
-        self.result.value = f"<div role='status'><ol class='corinth-hints'>{items}</ol></div>"
-        left = len(ladder) - self.hints_shown
-        self.hint_button.description = f"Another hint ({left} left)" if left else "No more hints"
-        self.hint_button.disabled = not left
+        self.result.value = hint_ladder_html(ladder, self.hints_shown, self.hint_button)
         return ladder[self.hints_shown - 1]
 
     def reveal(self) -> str:
@@ -176,17 +172,10 @@ class PuzzleWidget(w.VBox):
 
     def _best_words(self, best) -> str:
         """The best move as a sentence, then its explanation when that says more."""
-        words = self._words(best.move)
+        words = move_html(best.move, self.position)
         if best.explanation == best.move.describe(self.position):
             return words
         return f"{words} {html.escape(best.explanation)}"
-
-    def _words(self, move: Move) -> str:
-        """The move as a sentence, its notation on hover (for those who read notation)."""
-        return (
-            f"<span title='{html.escape(str(move))}'>{html.escape(move.describe(self.position))}"
-            "</span>"
-        )
 
     def ranking(self) -> list:
         """The candidate moves ranked, best first (computed once).
@@ -230,7 +219,9 @@ class PuzzleWidget(w.VBox):
         ranking = self.ranking()
         mine = next((r for r in ranking if str(r.move) == str(played)), None)
         if mine is None:
-            self.result.value = f"{self._words(played)} It is legal but was not ranked."
+            self.result.value = (
+                f"{move_html(played, self.position)} It is legal but was not ranked."
+            )
             return None
         best = ranking[0]
         # Moves of equal value share a place: the rank is 1 + the number of strictly better moves.
@@ -247,7 +238,7 @@ class PuzzleWidget(w.VBox):
                 callback()
         self.last = mine
         self.result.value = (
-            f"<b>{verdict}</b> — {self._words(played)} It ranks {place} of {len(ranking)}"
+            f"<b>{verdict}</b> — {move_html(played, self.position)} It ranks {place} of {len(ranking)}"
             + (f" (tied with {tied} other move{'s' if tied != 1 else ''})" if tied else "")
             + f", worth {_points(mine.value)}.<br>{html.escape(mine.explanation)}"
             + (f"<br>{html.escape(self.explain)}" if self.explain and mine.loss <= 1e-9 else "")
