@@ -37,6 +37,7 @@ from corinth.solver.puzzles import (
     puzzles_from_bytes,
     set_path,
 )
+from tests.test_solver_exact_oracle import check_stored_ranking
 
 ALL = load_puzzles()
 PUZZLES = [p for p in ALL if p.objective == "immediate"]
@@ -285,6 +286,7 @@ def test_final_score_set_holds_12_puzzles_that_name_their_objective():
 @pytest.mark.parametrize("puzzle", FINAL, ids=lambda p: p.id)
 def test_final_score_answer_is_exacts_unique_best(puzzle: Puzzle):
     ranking = rank_exact(puzzle.state)
+    check_stored_ranking(("puzzle", puzzle.id), ranking)  # every move's value, as first solved
     (best, value), (second, value2) = ranking[0], ranking[1]
     assert str(best) == puzzle.answer and str(second) == puzzle.runner_up
     assert round(value, 4) == puzzle.best_value

@@ -39,8 +39,8 @@ def _check(games: range) -> int:
 
 
 def test_move_key_equals_the_apply_based_key_on_seeded_decision_states():
-    """A fast share of the oracle test: every legal move of every decision of 6 games."""
-    assert _check(range(6)) > 300
+    """A share of the slow oracle test below: every legal move of every decision of 3 games."""
+    assert _check(range(3)) > 150
 
 
 @pytest.mark.slow
