@@ -11,10 +11,21 @@ Each board is one persistent widget whose traits change as the game goes on; eac
 """
 
 from ._base import widgets_dir
+from .corintho import CorinthoApp, CorinthoBoard, CorinthoPuzzleBoard
 from .game import GameApp
 from .harbor import HarborWidget
 from .picker import MovePicker
 from .puzzle import PuzzleWidget
 from .sheet import SheetWidget
 
-__all__ = ["GameApp", "HarborWidget", "MovePicker", "PuzzleWidget", "SheetWidget", "widgets_dir"]
+__all__ = [
+    "CorinthoApp",
+    "CorinthoBoard",
+    "CorinthoPuzzleBoard",
+    "GameApp",
+    "HarborWidget",
+    "MovePicker",
+    "PuzzleWidget",
+    "SheetWidget",
+    "widgets_dir",
+]

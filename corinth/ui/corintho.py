@@ -1,0 +1,857 @@
+"""Corintho's boards: the 4×4 board with its stacks and the pieces in hand (``CorinthoBoard``), a game
+against bots (``CorinthoApp``) and a puzzle (``CorinthoPuzzleBoard``).
+
+A move is two clicks: a piece in hand or a stack on the board, then the cell it goes to. The board
+applies the move through the engine (``corinth.corintho``); an illegal one is refused with the engine's
+words and rule ID, and the game is unchanged. The front end is ``widgets/corintho.js``.
+
+>>> from corinth.corintho import new_game
+>>> board = CorinthoBoard(new_game(2))
+>>> board.choose_piece("base"); board.click("b2")
+>>> board.game.stack("b2"), board.announce
+(('base',), 'Player 1 places a base at b2. Player 2 to play.')
+>>> board.click("b2")  # b2 was placed a move ago (K4)
+Refused: the stack on b2 was placed or moved less than a full round ago: nobody may move it until player 1 has played again (K4)
+>>> board.game.stack("b2"), board.selected
+(('base',), '')
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import ipywidgets as w
+import traitlets
+
+from corinth.corintho import PIECES, CorinthoError, Game, IllegalMove, Place, Shift, new_game
+from corinth.corintho.bots import GreedyBot, RandomBot, SearchBot
+from corinth.corintho.game import NEIGHBOURS, SIZE, cell_index, cell_name, parse
+from corinth.corintho.solve import rank_moves
+
+from ._base import Board, hint_ladder_html, module, move_html, stylesheet
+
+PLURAL = {"base": "bases", "column": "columns", "capital": "capitals"}
+BOTS = {bot.name: bot for bot in (RandomBot, GreedyBot, SearchBot)}  # seats by name
+HUMAN = "human"
+
+
+# --- words ------------------------------------------------------------------------------------
+
+
+def stack_words(stack: Sequence[str]) -> str:
+    """A stack for a learner, its top first.
+
+    >>> stack_words(("base", "column")), stack_words(("base", "column", "capital")), stack_words(())
+    ('column on a base', 'capital on a column on a base', 'empty')
+    """
+    if not stack:
+        return "empty"
+    top, *below = reversed(stack)
+    return " on ".join([top] + [f"a {piece}" for piece in below])
+
+
+def line_words(game: Game, line: Sequence[int]) -> str:
+    """A line of cells and what it aligns: 'three columns on a1, b1, c1'.
+
+    >>> g = new_game(2)
+    >>> for m in ["column a1", "base d4", "column b1", "base d3", "column c1"]:
+    ...     g = g.apply(m)
+    >>> line_words(g, g.claim[1])
+    'three columns on a1, b1, c1'
+    """
+    top = game.top(line[0]) or "piece"
+    count = {3: "three", 4: "four"}.get(len(line), str(len(line)))
+    return f"{count} {PLURAL.get(top, top + 's')} on {', '.join(cell_name(c) for c in line)}"
+
+
+def move_words(game: Game, move: Place | Shift | str) -> str:
+    """A legal move of ``game``'s player to move as a sentence (the position before the move).
+
+    >>> g = new_game(2).apply("base b2").apply("base c3")
+    >>> move_words(g, "column b2"), move_words(g, "capital a1")
+    ('Player 1 places a column on the base at b2', 'Player 1 places a capital at a1')
+    >>> g = g.apply("column a2").apply("base d4").apply("base d1")
+    >>> move_words(g, "a2-b2")
+    'Player 2 moves the column from a2 onto the base at b2'
+    """
+    if isinstance(move, str):
+        move = parse(move)
+    who = f"Player {game.current_player + 1}"
+    if isinstance(move, Place):
+        at = cell_name(move.cell)
+        under = game.top(move.cell)
+        if under is None:
+            return f"{who} places a {move.piece} at {at}"
+        return f"{who} places a {move.piece} on the {under} at {at}"
+    moving, onto = game.stack(move.source), game.top(move.target)
+    return (
+        f"{who} moves the {stack_words(moving)} from {cell_name(move.source)} "
+        f"onto the {onto} at {cell_name(move.target)}"
+    )
+
+
+class _Said:
+    """A Corintho move in the shape ``move_html`` reads: its notation, and its sentence."""
+
+    def __init__(self, move: Place | Shift, game: Game):
+        self.move, self.sentence = move, move_words(game, move)
+
+    def describe(self, _state: Any) -> str:
+        return self.sentence + "."
+
+    def __str__(self) -> str:
+        return str(self.move)
+
+
+def said_html(game: Game, move: Place | Shift | str) -> str:
+    """A move as a sentence, its notation on hover (``corinth.ui._base.move_html``)."""
+    move = parse(move) if isinstance(move, str) else move
+    return move_html(_Said(move, game), game)
+
+
+def _replay(game: Game, moves: Sequence[str]) -> Game | None:
+    """``game``'s players from a new game through ``moves``, or None if that fails."""
+    try:
+        out = new_game(game.players)
+        for m in moves:
+            out = out.apply(m)
+    except (CorinthoError, ValueError):
+        return None
+    return out
+
+
+def winning_line(game: Game, before: Game | None = None) -> tuple[int, ...]:
+    """The line that won a finished game (W3: the claimed line that stood; W4: the line extended
+    to four), or ``()``. ``before`` is the game one move earlier; without it the game's own history
+    is replayed (a game built from ``new_game``), else the longest alignment is shown.
+    """
+    if not game.is_over:
+        return ()
+    lines = game.alignments()
+    if before is None and game.history:
+        before = _replay(game, game.history[:-1])
+        if before is not None:
+            try:
+                if before.apply(game.history[-1]).board != game.board:
+                    before = None
+            except CorinthoError:
+                before = None
+    if before is not None and before.claim is not None:
+        claimant, line = before.claim
+        longer = [ln for ln in lines if len(ln) == 4 and set(line) < set(ln)]
+        if game.winner != claimant and longer:
+            return longer[0]  # W4: the next player extended it to four
+        if line in lines:
+            return line  # W3: the claim stood
+    return max(lines, key=len) if lines else ()
+
+
+def status_words(game: Game, names: Sequence[str] | None = None) -> str:
+    """Whose turn it is, a claimed line, or who won, in plain words.
+
+    >>> status_words(new_game(2))
+    'Player 1 to play'
+    """
+    names = list(names or [f"Player {i + 1}" for i in range(game.players)])
+    if game.is_over:
+        line = winning_line(game)
+        how = f": {line_words(game, line)}" if line else ""
+        return f"{names[game.winner]} won{how}"
+    text = f"{names[game.current_player]} to play"
+    if game.claim is not None:
+        claimant, line = game.claim
+        text += (
+            f". Player {claimant + 1} claims a line, {line_words(game, line)}: undo it or extend "
+            f"it to four, or player {claimant + 1} wins (W3)"
+        )
+    return text
+
+
+def _frozen_until(game: Game, index: int) -> int | None:
+    """The player who must play again before the stack on ``index`` may move (K4), or None."""
+    for cell, until in game.frozen:
+        if cell == index and game.turn < until:
+            return (until - 1) % game.players  # the mover: frozen until they have played again
+    return None
+
+
+# --- the board --------------------------------------------------------------------------------
+
+
+class CorinthoBoard(Board):
+    """The Corintho board: 4×4 cells with their stacks drawn (base, column, capital by shape), every
+    player's pieces in hand, frozen stacks marked (K4), a claimed or winning line drawn.
+
+    A move is two clicks (or Enter/Space on the focused control): a piece in the hand of the player
+    to move (``choose_piece``) or a stack on the board (``click`` on it), then the target cell
+    (``click``). The move is applied through the engine; ``on_move(callback)`` is told
+    ``callback(move, before, after)``. An illegal move is refused in ``message`` with the engine's
+    words and rule ID; ``game`` is unchanged. Setting ``game`` redraws the board in place.
+
+    ``names`` are the players' names shown ("Player 2 (greedy bot)"); ``interactive=False`` is a
+    board for viewing.
+
+    Traits drawn by ``widgets/corintho.js``: ``cells`` (16 dicts, a1 first: ``index``, ``name``,
+    ``stack`` bottom first, ``frozen``, ``frozen_by``, ``target``: the choice may go here, ``label``:
+    the words a screen reader reads), ``hands`` (per player: ``player``, ``title``, ``current``,
+    ``pieces``: ``piece``, ``count``, ``legal``, ``label``), ``selected``, ``line`` and
+    ``line_kind`` ("claimed", "won"), ``caption``, ``message``, ``announce`` (an aria-live region),
+    ``interactive``. The page writes no trait; it sends ``{"event": "hand", "player", "piece"}``,
+    ``{"event": "cell", "index"}`` and ``{"event": "clear"}`` (Escape).
+    """
+
+    _esm = module("corintho.js")
+    _css = stylesheet()
+
+    cells = traitlets.List(traitlets.Dict()).tag(sync=True)
+    hands = traitlets.List(traitlets.Dict()).tag(sync=True)
+    # "" , a piece in hand ("base", "column", "capital") or a stack's cell ("b2")
+    selected = traitlets.Unicode("").tag(sync=True)
+    line = traitlets.List(traitlets.Int()).tag(sync=True)  # cells of the line drawn
+    line_kind = traitlets.Unicode("").tag(sync=True)  # "won", "claimed" or ""
+    caption = traitlets.Unicode("").tag(sync=True)
+    interactive = traitlets.Bool(True).tag(sync=True)
+    announce = traitlets.Unicode("").tag(sync=True)
+    from_page = ()  # the page writes nothing: it sends clicks, checked in ``handle``
+
+    def __init__(
+        self,
+        game: Game | None = None,
+        names: Sequence[str] | None = None,
+        interactive: bool = True,
+        **kwargs: Any,
+    ):
+        super().__init__(interactive=interactive, **kwargs)
+        self._names = list(names) if names else None
+        self._move_callbacks: list[Callable] = []
+        self.game = game if game is not None else new_game(2)
+
+    # --- the game shown ------------------------------------------------------------------------
+
+    @property
+    def game(self) -> Game:
+        """The game drawn (the engine's immutable ``Game``); setting it redraws in place."""
+        return self._game
+
+    @game.setter
+    def game(self, game: Game) -> None:
+        if not isinstance(game, Game):
+            raise TypeError(f"a CorinthoBoard draws a corinth.corintho.Game, not {type(game)!r}")
+        self._game = game
+        with self.hold_sync():
+            self.selected = ""
+            self.message = ""
+            self._draw()
+
+    @property
+    def names(self) -> list[str]:
+        return self._names or [f"Player {i + 1}" for i in range(self.game.players)]
+
+    @names.setter
+    def names(self, names: Sequence[str] | None) -> None:
+        self._names = list(names) if names else None
+        self._draw()
+
+    def show(self, state: Any) -> None:  # Board's name for drawing another moment
+        self.game = state
+
+    def _draw(self) -> None:
+        """Every trait from the game and the selection (one sync)."""
+        game = self.game
+        legal = game.legal_moves() if self.interactive else []
+        targets = self._targets(legal)
+        if game.is_over:
+            line, kind = winning_line(game), "won"
+        elif game.claim is not None:
+            line, kind = game.claim[1], "claimed"
+        else:
+            line, kind = (), ""
+        cells = []
+        for i in range(SIZE * SIZE):
+            name, stack = cell_name(i), list(game.board[i])
+            until = _frozen_until(game, i)
+            words = [f"{name}: {stack_words(stack)}"]
+            if until is not None:
+                words.append(f"frozen until player {until + 1} has played again")
+            if i in line:
+                words.append("in the winning line" if kind == "won" else "in the line claimed (W3)")
+            if self.selected == name:
+                words.append("chosen: now choose where it goes")
+            elif i in targets:
+                words.append("the chosen piece may go here")
+            cells.append(
+                {
+                    "index": i,
+                    "name": name,
+                    "stack": stack,
+                    "frozen": until is not None,
+                    "frozen_by": -1 if until is None else until,
+                    "target": i in targets,
+                    "label": ", ".join(words),
+                }
+            )
+        hands = []
+        for p, hand in enumerate(game.hands):
+            current = p == game.current_player and not game.is_over
+            pieces = []
+            for k, piece in enumerate(PIECES):
+                count = hand[k]
+                playable = current and any(isinstance(m, Place) and m.piece == piece for m in legal)
+                words = f"{self.names[p]}: {count} {PLURAL[piece] if count != 1 else piece} in hand"
+                if current and self.selected == piece:
+                    words += ", chosen: now choose a cell"
+                pieces.append({"piece": piece, "count": count, "legal": playable, "label": words})
+            hands.append(
+                {"player": p, "title": self.names[p], "current": current, "pieces": pieces}
+            )
+        with self.hold_sync():
+            self.cells = cells
+            self.hands = hands
+            self.line = list(line)
+            self.line_kind = kind
+            self.caption = self._caption()
+
+    def _targets(self, legal: list) -> set[int]:
+        sel = self.selected
+        if sel in PIECES:
+            return {m.cell for m in legal if isinstance(m, Place) and m.piece == sel}
+        if sel:
+            source = cell_index(sel)
+            return {m.target for m in legal if isinstance(m, Shift) and m.source == source}
+        return set()
+
+    def _caption(self) -> str:
+        game = self.game
+        text = status_words(game, self.names)
+        if game.is_over or not self.interactive:
+            return text
+        sel = self.selected
+        if sel in PIECES:
+            return f"{text}. A {sel} from hand is chosen: now choose its cell."
+        if sel:
+            return f"{text}. The stack on {sel} is chosen: now choose the stack it goes onto."
+        return f"{text}. Choose a piece in hand or a stack to move, then a cell."
+
+    # --- clicks --------------------------------------------------------------------------------
+
+    def _can_click(self) -> bool:
+        if not self.interactive:
+            self.refuse("this board is for viewing: it takes no move now")
+            return False
+        if self.game.is_over:
+            self.refuse(f"the game is over: player {self.game.winner + 1} won (W3)")
+            return False
+        return True
+
+    def choose_piece(self, piece: str, player: int | None = None) -> None:
+        """Choose a piece in hand (what a click on it does); again clears the choice. ``player`` is
+        the hand clicked (0-based; the player to move by default)."""
+        if not self._can_click():
+            return
+        game = self.game
+        if piece not in PIECES:
+            self.refuse(
+                f"there is no piece {str(piece)[:20]!r}: a base, a column or a capital (P1)"
+            )
+            return
+        if player is not None and player != game.current_player:
+            self.refuse(
+                f"it is player {game.current_player + 1}'s turn: only their pieces in hand "
+                f"may be played, not player {player + 1}'s (T1, P4)"
+            )
+            return
+        if self.selected == piece:
+            self.clear()
+            return
+        if not game.hands[game.current_player][PIECES.index(piece)]:
+            self._refuse_with_engine([Place(piece, c) for c in range(SIZE * SIZE)])
+            return
+        self.message = ""
+        self.selected = piece
+        self._draw()
+
+    def click(self, cell: str | int) -> None:
+        """A click on a cell: choose its stack to move, or play the chosen piece or stack there."""
+        if not self._can_click():
+            return
+        try:
+            index = cell_index(cell) if isinstance(cell, str) else int(cell)
+        except (CorinthoError, TypeError, ValueError) as exc:
+            self.refuse(str(exc))
+            return
+        if not 0 <= index < SIZE * SIZE:
+            self.refuse(f"no cell {index}: cells are a1 to d4")
+            return
+        name, sel = cell_name(index), self.selected
+        if sel == name:
+            self.clear()
+        elif sel in PIECES:
+            self.play(Place(sel, index))
+        elif sel:
+            self.play(Shift(cell_index(sel), index))
+        elif not self.game.board[index]:
+            self.refuse(
+                f"{name} is empty: choose a piece in hand first (K1, K2), or a stack to move (K3)"
+            )
+        elif (until := _frozen_until(self.game, index)) is not None:
+            self.refuse(
+                IllegalMove(
+                    "K4",
+                    f"the stack on {name} was placed or moved less than a full round ago: nobody "
+                    f"may move it until player {until + 1} has played again",
+                )
+            )
+        elif self._refuse_with_engine([Shift(index, t) for t in NEIGHBOURS[index]]):
+            pass  # this stack cannot move now: the engine said why
+        else:
+            self.message = ""
+            self.selected = name
+            self._draw()
+
+    def _refuse_with_engine(self, moves: list) -> bool:
+        """If none of ``moves`` is legal, refuse with the engine's reason and return True."""
+        reasons = []
+        for move in moves:
+            try:
+                self.game.apply(move)
+            except IllegalMove as exc:
+                reasons.append(exc)
+            else:
+                return False
+        if reasons:
+            # the reason a learner can act on first: wait (K4), then the order of the pieces (P1)
+            reasons.sort(key=lambda e: {"K4": 0, "P1": 1}.get(e.rule, 2))
+            self.refuse(reasons[0])
+            return True
+        return False
+
+    def clear(self) -> None:
+        """Forget the chosen piece or stack."""
+        self.selected = ""
+        self.message = ""
+        self._draw()
+
+    def play(self, move: Place | Shift | str) -> bool:
+        """Apply ``move`` through the engine and redraw; False (with the engine's refusal in
+        ``message``, the game unchanged) if it is illegal."""
+        before = self.game
+        try:
+            move = parse(move) if isinstance(move, str) else move
+            after = before.apply(move)
+        except CorinthoError as exc:
+            self.refuse(exc)
+            return False
+        sentence = move_words(before, move)
+        self.game = after
+        self.announce = f"{sentence}. {status_words(after, self.names)}."
+        for callback in list(self._move_callbacks):
+            callback(str(move), before, after)
+        return True
+
+    def on_move(self, callback: Callable[[str, Game, Game], Any], remove: bool = False) -> None:
+        """Call ``callback(move, before, after)`` after each move made on the board (notation)."""
+        if remove:
+            self._move_callbacks.remove(callback)
+        else:
+            self._move_callbacks.append(callback)
+
+    def handle(self, content: dict) -> None:
+        event = content.get("event")
+        if event == "hand":
+            player = content.get("player")
+            self.choose_piece(
+                str(content.get("piece", ""))[:20],
+                player if isinstance(player, int) and not isinstance(player, bool) else None,
+            )
+        elif event == "cell":
+            index = content.get("index")
+            if isinstance(index, int) and not isinstance(index, bool):
+                self.click(index)
+            else:
+                self.refuse("a click on the board names a cell by its number, 0 to 15")
+        elif event == "clear":
+            self.clear()
+
+    @traitlets.observe("interactive")
+    def _interactive_changed(self, _change: dict) -> None:
+        if getattr(self, "_game", None) is not None:
+            self.selected = ""
+            self._draw()
+
+    # --- static forms --------------------------------------------------------------------------
+
+    def text(self) -> str:
+        """The board as text (the engine's), with the frozen stacks, the line and the choice."""
+        game = self.game
+        lines = [f"Corintho - {status_words(game, self.names)}", game.text()]
+        frozen = [
+            f"{c['name']} (until player {c['frozen_by'] + 1} has played again)"
+            for c in self.cells
+            if c["frozen"]
+        ]
+        if frozen:
+            lines.append("frozen: " + ", ".join(frozen))
+        if self.line:
+            which = "winning line" if self.line_kind == "won" else "claimed line"
+            lines.append(f"{which}: " + " ".join(cell_name(c) for c in self.line))
+        if self.selected:
+            what = f"a {self.selected} in hand" if self.selected in PIECES else self.selected
+            lines.append(f"chosen: {what}")
+        if self.message:
+            lines.append(f"! {self.message}")
+        return "\n".join(lines)
+
+
+# --- a game against bots ----------------------------------------------------------------------
+
+
+def make_bot(name: str, seed: int = 0, depth: int = 2):
+    """A bot of ``corinth.corintho.bots`` by its name: random, greedy or search."""
+    if name not in BOTS:
+        raise ValueError(f"no bot {name!r}: a seat is 'human' or one of {', '.join(BOTS)}")
+    if name == "search":
+        return SearchBot(seed, depth)
+    return BOTS[name](seed)
+
+
+class CorinthoApp(w.VBox):
+    """Play Corintho: the board, whose turn it is in words, seats human or bot, New game and Undo.
+
+    ``seats`` is one name per player: ``"human"`` or a bot of ``corinth.corintho.bots`` (``random``,
+    ``greedy``, ``search``); the bots answer at once after a learner's move. ``seed`` seeds the bots
+    (a game is replayed exactly); ``depth`` is the search bot's.
+
+    >>> app = CorinthoApp(seats=("human", "greedy"))
+    >>> app.play("base b2")
+    True
+    >>> len(app.game.history), app.game.current_player
+    (2, 0)
+    >>> app.undo(); len(app.game.history)
+    0
+    """
+
+    def __init__(
+        self,
+        seats: Sequence[str] = (HUMAN, "greedy"),
+        seed: int = 0,
+        game: Game | None = None,
+        depth: int = 2,
+    ):
+        seats = [str(s).lower() for s in seats]
+        if not 2 <= len(seats) <= 4:
+            raise ValueError("Corintho is for 2, 3 or 4 players: give one seat each")
+        for s in seats:
+            if s != HUMAN and s not in BOTS:
+                raise ValueError(f"no seat {s!r}: a seat is 'human' or one of {', '.join(BOTS)}")
+        if game is not None and game.players != len(seats):
+            raise ValueError(f"the game has {game.players} players but {len(seats)} seats")
+        self.seats, self.seed, self.depth = seats, seed, depth
+        self.start = game if game is not None else new_game(len(seats))
+        self._games: list[Game] = []  # the games before each move, for Undo
+        self._new_games = 0
+        self._bots = self._make_bots()
+        names = [
+            f"Player {i + 1}" + ("" if s == HUMAN else f" ({s} bot)") for i, s in enumerate(seats)
+        ]
+        self.board = CorinthoBoard(self.start, names=names)
+        self.output = self.board.output
+        self.status = w.HTML()
+        self.last = w.HTML()
+        self.new_game_button = w.Button(description="New game", icon="refresh")
+        self.undo_button = w.Button(description="Undo", icon="undo")
+        self.new_game_button.on_click(lambda _b: self._run(self.new_game))
+        self.undo_button.on_click(lambda _b: self._run(self.undo))
+        self.board.on_move(self._moved)
+        super().__init__(
+            [
+                self.status,
+                self.board,
+                self.last,
+                w.HBox([self.new_game_button, self.undo_button]),
+                self.output,
+            ]
+        )
+        self.add_class("corinth-corintho-app")
+        said = self._bots_play()
+        self.last.value = f"<span role='status'>{' '.join(said)}</span>" if said else ""
+        self._refresh()
+
+    def _make_bots(self) -> dict[int, Any]:
+        k = self._new_games
+        return {
+            i: make_bot(s, self.seed + 10 * k + i, self.depth)
+            for i, s in enumerate(self.seats)
+            if s != HUMAN
+        }
+
+    @property
+    def game(self) -> Game:
+        """The game as it stands (the board's)."""
+        return self.board.game
+
+    def play(self, move: Place | Shift | str) -> bool:
+        """Play the learner's move (as a click would); the bots answer. False if refused."""
+        if self.game.is_over or self.seats[self.game.current_player] != HUMAN:
+            self.board.refuse(
+                "the game is over (W3)" if self.game.is_over else "it is a bot's turn (T1)"
+            )
+            return False
+        return self.board.play(move)
+
+    def _moved(self, move: str, before: Game, after: Game) -> None:
+        self._games.append(before)
+        said = [said_html(before, move)]
+        if self.seats[before.current_player] == HUMAN:
+            said += self._bots_play()
+        self.last.value = f"<span role='status'>{' '.join(said)}</span>"
+        self._refresh()
+
+    def _bots_play(self) -> list[str]:
+        """The bots play until a human is to move (or the game ends, or a bot has no move); their
+        moves as sentences."""
+        said = []
+        while not self.game.is_over and self.seats[self.game.current_player] != HUMAN:
+            game = self.game
+            if not game.legal_moves():
+                said.append(
+                    f"Player {game.current_player + 1} has no legal move: the game stops (E1)."
+                )
+                break
+            move = self._bots[game.current_player].choose(game)
+            self._games.append(game)
+            after = game.apply(move)
+            self.board.game = after
+            said.append(said_html(game, move))
+            self.board.announce = (
+                f"{move_words(game, move)}. {status_words(after, self.board.names)}."
+            )
+        return said
+
+    def new_game(self) -> None:
+        """Start again from the first position (the bots with new seeds)."""
+        self._new_games += 1
+        self._bots = self._make_bots()
+        self._games = []
+        self.board.game = self.start
+        said = self._bots_play()
+        self.last.value = f"<span role='status'>{' '.join(said)}</span>" if said else ""
+        self._refresh()
+
+    def undo(self) -> None:
+        """Take back the learner's last move and the bots' answers to it."""
+        if not any(self.seats[g.current_player] == HUMAN for g in self._games):
+            self.board.refuse("there is no move of yours to take back")
+            return
+        while self._games:
+            game = self._games.pop()
+            if self.seats[game.current_player] == HUMAN:
+                break
+        self.board.game = game
+        self.last.value = ""
+        self._refresh()
+
+    def _run(self, action: Callable[[], None]) -> None:
+        with self.output:
+            action()
+
+    def _refresh(self) -> None:
+        game = self.game
+        human = not game.is_over and self.seats[game.current_player] == HUMAN
+        self.board.interactive = human
+        self.undo_button.disabled = not any(
+            self.seats[g.current_player] == HUMAN for g in self._games
+        )
+        words = status_words(game, self.board.names)
+        self.status.value = f"<b role='status'>{html.escape(words)}</b>"
+
+    def __repr__(self) -> str:
+        moves = " | ".join(self.game.history[-12:])
+        return "\n".join([repr(self.board), f"Moves: {moves}" if moves else "Moves: none yet"])
+
+
+# --- a puzzle ---------------------------------------------------------------------------------
+
+
+class CorinthoPuzzleBoard(w.VBox):
+    """A Corintho puzzle (``corinth.corintho.puzzles.CorinthoPuzzle``: ``id``, ``kind``,
+    ``question``, ``game``, ``answers``, ``hints``, ``explanation``): the learner plays a move by
+    clicks; a right one is "Solved" with the explanation, a wrong one is answered with what it leads
+    to (the exact search, ``depth`` moves of both players deep) and the board goes back to the
+    puzzle. "Hint" climbs the puzzle's hints; "Show the answer" shows a right move.
+    """
+
+    def __init__(self, puzzle: Any, depth: int = 3):
+        self.puzzle, self.depth = puzzle, depth
+        self.position: Game = puzzle.game
+        self.answers = frozenset(str(parse(a)) for a in puzzle.answers)
+        self.solved = False
+        self.revealed = False
+        self.wrong_tries = 0
+        self.hints_shown = 0
+        self.last: str | None = None  # the last move tried (notation)
+        self._ranking: list | None = None
+        self._on_solved: list[Callable] = []
+        self._on_wrong: list[Callable] = []
+        self.board = CorinthoBoard(self.position)
+        self.output = self.board.output
+        self.question = w.HTML(
+            f"<b>{html.escape(puzzle.kind.capitalize())}.</b> {html.escape(puzzle.question)}"
+        )
+        self.result = w.HTML()
+        self.hint_list = w.HTML()
+        auto = w.Layout(width="auto")
+        self.hint_button = w.Button(description="Hint", icon="lightbulb-o", layout=auto)
+        self.reveal_button = w.Button(description="Show the answer", layout=auto)
+        self.again_button = w.Button(description="Try again", icon="undo", layout=auto)
+        self.hint_button.on_click(lambda _b: self._run(self.show_hint))
+        self.reveal_button.on_click(lambda _b: self._run(self.reveal))
+        self.again_button.on_click(lambda _b: self._run(self.try_again))
+        self.board.on_move(self._moved)
+        super().__init__(
+            [
+                self.question,
+                self.board,
+                self.result,
+                w.HBox([self.hint_button, self.reveal_button, self.again_button]),
+                self.hint_list,
+                self.output,
+            ]
+        )
+        self.add_class("corinth-corintho-puzzle")
+
+    def on_solved(self, callback: Callable[[], Any]) -> None:
+        """Call ``callback()`` when the learner plays a right move (a progress mark, say)."""
+        self._on_solved.append(callback)
+
+    def on_wrong(self, callback: Callable[[], Any]) -> None:
+        """Call ``callback()`` at each legal move that is not a right one."""
+        self._on_wrong.append(callback)
+
+    def answer(self, move: Place | Shift | str) -> bool | None:
+        """Play ``move`` from the puzzle's position as the clicks would: True if it is a right
+        move, False if not, None if it is illegal (refused with its rule)."""
+        self.try_again()
+        if not self.board.play(move):
+            self.result.value = (
+                "<span role='status'>Not a legal move here: "
+                f"{html.escape(self.board.message)}</span>"
+            )
+            return None
+        return self.solved
+
+    def _moved(self, move: str, before: Game, after: Game) -> None:
+        self.last = move
+        said = said_html(before, move)
+        if move in self.answers:
+            self.solved = True
+            self.board.interactive = False
+            self.result.value = (
+                f"<span role='status'><b>Solved!</b> {said} "
+                f"{html.escape(self.puzzle.explanation)}</span>"
+            )
+            for callback in self._on_solved:
+                callback()
+            return
+        self.wrong_tries += 1
+        why = self.why_wrong(before, parse(move), after)
+        self.board.game = self.position  # the puzzle again, for another try
+        self.result.value = (
+            f"<span role='status'><b>Not this one.</b> {said} {html.escape(why)} "
+            "The board is back at the puzzle: try again, or ask for a hint.</span>"
+        )
+        for callback in self._on_wrong:
+            callback()
+
+    def why_wrong(self, game: Game, move: Place | Shift, after: Game | None = None) -> str:
+        """Why a move is not an answer, in words, from the exact search ``depth`` moves deep."""
+        after = after if after is not None else game.apply(move)
+        me = game.current_player
+        if after.is_over:
+            if after.winner == me:  # a win, but not the one asked for (e.g. not the quickest)
+                return "It wins, but it is not the move this puzzle asks for."
+            return f"It loses at once: player {after.winner + 1} wins."
+        if game.players != 2:
+            return "It is not one of the answers."
+        ranked = self.ranking() if game == self.position else rank_moves(game, depth=self.depth)
+        mine = next((r for r in ranked if str(r.move) == str(move)), None)
+        other = after.current_player
+        if mine is not None and mine.outcome == "loss":  # the other player wins from there
+            replies = rank_moves(after, depth=max(1, mine.plies - 1))
+            return (
+                f"This move {mine.words()}: player {other + 1} answers, for instance: "
+                f"{move_words(after, replies[0].move)}."
+            )
+        if mine is not None and mine.outcome == "win":
+            return f"It {mine.words()}, but not in the way or as fast as the puzzle asks."
+        if mine is not None and mine.outcome == "draw":
+            outcome = "it leads to a draw by repetition at best"
+        else:
+            outcome = f"it does not win within {self.depth} moves of both players"
+        if game.claim is not None and game.claim[0] != me:
+            return f"It undoes player {game.claim[0] + 1}'s claimed line (W5), but {outcome}."
+        if after.claim is not None and after.claim[0] == me:
+            return (
+                f"It claims a line, but player {other + 1} may answer it: undo it (W5) or extend "
+                f"it to four (W4); {outcome}."
+            )
+        return outcome[0].upper() + outcome[1:] + "."
+
+    def ranking(self) -> list:
+        """Every legal move of the puzzle ranked by the exact search, ``depth`` moves deep, best
+        first (``corinth.corintho.solve.rank_moves``; computed once, at the first wrong move)."""
+        if self._ranking is None:
+            self._ranking = rank_moves(self.position, depth=self.depth)
+        return self._ranking
+
+    def show_hint(self) -> str:
+        """The next hint of the puzzle's ladder (general to specific); return it."""
+        ladder = list(self.puzzle.hints)
+        if not ladder:
+            return ""
+        self.hints_shown = min(self.hints_shown + 1, len(ladder))
+        self.hint_list.value = hint_ladder_html(ladder, self.hints_shown, self.hint_button)
+        return ladder[self.hints_shown - 1]
+
+    def reveal(self) -> str:
+        """Show a right move with the explanation ("Show the answer"); return its notation."""
+        self.revealed = True
+        best = sorted(self.answers)[0]
+        others = len(self.answers) - 1
+        more = f" Other right moves: {others}." if others else ""
+        self.result.value = (
+            f"<span role='status'><b>Answer:</b> {said_html(self.position, best)}{more} "
+            f"{html.escape(self.puzzle.explanation)}</span>"
+        )
+        return best
+
+    def try_again(self) -> None:
+        """The puzzle's position again, to play."""
+        self.solved = False
+        self.board.game = self.position
+        self.board.interactive = True
+        self.result.value = ""
+
+    def _run(self, action: Callable[[], Any]) -> None:
+        with self.output:
+            action()
+
+    def __repr__(self) -> str:
+        return "\n".join(
+            [
+                f"Puzzle {self.puzzle.id} ({self.puzzle.kind}): {self.puzzle.question}",
+                repr(self.board),
+            ]
+        )
+
+
+__all__ = [
+    "CorinthoApp",
+    "CorinthoBoard",
+    "CorinthoPuzzleBoard",
+    "line_words",
+    "move_words",
+    "status_words",
+    "winning_line",
+]
