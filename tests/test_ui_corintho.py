@@ -240,7 +240,11 @@ def test_app_refuses_bad_seats_and_a_finished_game_shows_its_line():
 
 def test_app_between_two_bots_plays_to_the_end():
     app = CorinthoApp(seats=("greedy", "random"), seed=4)
-    assert app.game.is_over or not app.game.legal_moves() or len(app.game.history) > 0
+    assert app.game.is_over or not app.game.legal_moves()
+    assert not app.board.interactive and app.undo_button.disabled
+    if app.game.is_over:
+        assert app.board.line_kind == "won" and len(app.board.line) >= 3
+        assert f"Player {app.game.winner + 1} (" in app.status.value
 
 
 # --- the puzzle --------------------------------------------------------------------------------
