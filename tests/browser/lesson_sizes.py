@@ -1,15 +1,22 @@
-"""How long each lesson is in the classroom app, and how much practice it holds: a measure, not a test.
+"""How long each lesson is in the classroom app, step by step, and how much practice it holds: a
+measure, not a test.
 
-    python -m tests.browser.lesson_sizes
+    python -m tests.browser.lesson_sizes            # every lesson, 00 to 07
+    python -m tests.browser.lesson_sizes 01 03      # only these
 
 Serves the lessons with the classroom command (no waiting kernels), opens each at 1280×720 in headless
-Chromium, and prints a table: the page's height in screens, its sections (## headings) and its
-practice items (exercises and puzzle boards).
+Chromium, and prints a table: the page's height in screens, its steps (## headings), the tallest step
+(from its heading to the next one, in screens), and its practice items (exercises and puzzle boards).
+Under the table, each lesson's steps one by one: height, practice items, and whether its "Next step"
+link leads to a heading of the page. The lines before the first step (the title, the lesson's
+introduction and its progress line) are reported apart, as "intro".
 """
 
 from __future__ import annotations
 
+import sys
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
 
 from .classroom import start_classroom
@@ -26,33 +33,108 @@ LESSONS = [
     "07_strategy_lab.ipynb",
 ]
 WIDTH, HEIGHT = 1280, 720
+PRACTICE = ".corinth-exercise, .corinth-puzzle"
+
+# Voilà scrolls an inner element, not the document: positions are measured in the tallest scroller.
+MEASURE = """
+(practice) => {
+  const all = Array.from(document.querySelectorAll('*'));
+  const scroller = all.reduce((a, e) => (e.scrollHeight > a.scrollHeight ? e : a), document.body);
+  const origin = scroller.getBoundingClientRect().top - scroller.scrollTop;
+  const top = (e) => e.getBoundingClientRect().top - origin;
+  const heads = Array.from(document.querySelectorAll('h2'));
+  const items = Array.from(document.querySelectorAll(practice)).map(top);
+  const ids = new Set(heads.map((h) => h.id));
+  // links to a heading of this page (not a heading's own ¶): where they are, and whether
+  // their target exists (Voilà's ids are URL-encoded, JupyterLab's not)
+  const links = Array.from(document.querySelectorAll('a[href^="#"]'))
+    .filter((a) => a.textContent.trim() !== '¶')
+    .map((a) => {
+      const raw = a.getAttribute('href').slice(1);
+      let decoded = raw;
+      try { decoded = decodeURIComponent(raw); } catch (e) {}
+      return { y: top(a), ok: ids.has(raw) || ids.has(decoded) || ids.has(encodeURI(decoded)) };
+    });
+  const steps = heads.map((h, i) => {
+    const start = top(h);
+    const end = i + 1 < heads.length ? top(heads[i + 1]) : scroller.scrollHeight;
+    const inside = (y) => y >= start && y < end;
+    return {
+      title: h.textContent.replace(/¶$/, '').trim(),
+      height: end - start,
+      practice: items.filter(inside).length,
+      links: links.filter((l) => inside(l.y)).map((l) => l.ok),
+    };
+  });
+  return {
+    height: scroller.scrollHeight,
+    intro: heads.length ? top(heads[0]) : scroller.scrollHeight,
+    practice: items.length,
+    steps,
+  };
+}
+"""
 
 
-def main() -> None:
+@dataclass
+class Size:
+    lesson: str
+    screens: float
+    intro: float
+    practice: int
+    steps: list[dict]
+
+    @property
+    def tallest(self) -> float:
+        return max((s["height"] for s in self.steps), default=0) / HEIGHT
+
+
+def measure(lessons: list[str]) -> list[Size]:
     from playwright.sync_api import sync_playwright
 
-    rows = []
+    sizes = []
     with tempfile.TemporaryDirectory() as folder, start_classroom(Path(folder), "--pool=0") as room:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             page = browser.new_page(viewport={"width": WIDTH, "height": HEIGHT})
-            for lesson in LESSONS:
+            for lesson in lessons:
                 page.goto(room.address(lesson))
                 page.locator(".corinth-progress-line").first.wait_for(timeout=180_000)
                 page.wait_for_timeout(3_000)  # the last boards drawn
-                # Voilà scrolls an inner element, not the document: the tallest scroll height
-                height = page.evaluate(
-                    "Math.max(...Array.from(document.querySelectorAll('*'), e => e.scrollHeight))"
+                m = page.evaluate(MEASURE, PRACTICE)
+                sizes.append(
+                    Size(
+                        lesson[:2],
+                        m["height"] / HEIGHT,
+                        m["intro"] / HEIGHT,
+                        m["practice"],
+                        m["steps"],
+                    )
                 )
-                sections = page.locator("h2").count()
-                practice = page.locator(".corinth-exercise, .corinth-puzzle").count()
-                rows.append((lesson[:2], height / HEIGHT, sections, practice))
             browser.close()
-    print(f"| lesson | height at {WIDTH}×{HEIGHT} (screens) | sections | practice items |")
-    print("| --- | ---: | ---: | ---: |")
-    for lesson, screens, sections, practice in rows:
-        print(f"| {lesson} | {screens:.1f} | {sections} | {practice} |")
+    return sizes
+
+
+def main(argv: list[str]) -> None:
+    lessons = [name for name in LESSONS if not argv or name[:2] in argv]
+    sizes = measure(lessons)
+    print(
+        f"| lesson | height at {WIDTH}×{HEIGHT} (screens) | steps | tallest step (screens) "
+        "| practice items |"
+    )
+    print("| --- | ---: | ---: | ---: | ---: |")
+    for s in sizes:
+        print(f"| {s.lesson} | {s.screens:.1f} | {len(s.steps)} | {s.tallest:.1f} | {s.practice} |")
+    for s in sizes:
+        print(f"\n{s.lesson}: intro {s.intro:.1f} screens")
+        for step in s.steps:
+            links = step["links"]
+            ok = "no link" if not links else "links ok" if all(links) else "A LINK LEADS NOWHERE"
+            print(
+                f"  {step['height'] / HEIGHT:4.1f}  practice {step['practice']}  {ok:<20} "
+                f"{step['title']}"
+            )
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])
