@@ -151,6 +151,19 @@ def green_goods() -> int:
     return _sheet().district("green").symbols
 
 
+def turns_in_a_round_of_two() -> int:
+    """How many turns one round of a 2-player game has (the first player plays first and last)."""
+    return len(new_game(players=2, seed=0, first_player=0).turn_order())
+
+
+def rounds_with_four_players() -> int:
+    """How many rounds a 4-player game lasts: two random bots' whole game, counted (S2, R11)."""
+    from corinth.solver import RandomBot, play_game
+
+    final = play_game(new_game(players=4, seed=7), [RandomBot(i) for i in range(1, 5)])
+    return final.round
+
+
 def blue_value() -> int:
     state = play(new_game(players=2, seed=0, first_player=0), "buy 0", "roll 223555116")
     return dict(state.groups())["blue"].face
@@ -168,6 +181,21 @@ def earned_two_yellow() -> GameState:
     circled = sum(1 << i for i in yellow)
     p = replace(p, circled=circled, used=p.used | circled, gold_circled=4)
     return replace(state, players=(p, *state.players[1:]))
+
+
+def yellow_with_two_gold() -> int:
+    """How many yellow dice a first player with 2 gold and no earned yellow die may buy (R2)."""
+    state = new_game(players=2, seed=1, first_player=0)
+    p = replace(state.players[0], gold_circled=2)
+    return replace(state, players=(p, *state.players[1:])).max_purchase()
+
+
+def blue_after_yellow() -> int:
+    """A yellow 4 joined two white 4s on Blue; after the first player's turn, the Blue group's size (R6)."""
+    state = play(new_game(players=3, seed=4, first_player=0), "buy 1", "roll 112344666/4", "gold")
+    if state.phase == "build":
+        state = state.apply("build none")
+    return dict(state.groups())["blue"].size
 
 
 def yellow_to_buy() -> str:
@@ -206,6 +234,18 @@ def one_step(move: Move) -> bool:
     return len(move.path) == 1
 
 
+def gold_after_three_sixes() -> int:
+    """Player 1 holds 1 gold and takes a Gold group of three 6s (A1): the gold they hold then."""
+    state = play(new_game(players=2, seed=1, first_player=0), "buy 0", "roll 111122666")
+    return state.apply("gold").player(0).gold
+
+
+def green_checks() -> int:
+    """How many Green goods a Green group of three 2s checks (A3)."""
+    state = play(new_game(players=2, seed=1, first_player=0), "buy 0", "roll 112223334")
+    return sum(state.apply("green 2").player(0).shops[0]) - sum(state.player(0).shops[0])
+
+
 def blue_race() -> GameState:
     rounds = [
         ["buy 0", "roll 123444456", "blue 3", "gold", "goats"],  # Player 1 fills shop 3
@@ -229,6 +269,13 @@ def blue_bonus_for_player_2() -> int:
     )
     done = replace(race, players=(race.players[0], full))
     return done.score_breakdown(1).bonuses - race.score_breakdown(1).bonuses
+
+
+def checks_into_full_blue() -> int:
+    """How many goods a Blue group of three checks once Player 1's Blue is full (A3d)."""
+    full = play(blue_race(), "build none", "goats", "buy 0", "roll 112344456")
+    blue = [d.name for d in full.sheet.districts].index("blue")
+    return sum(full.apply("blue").player(0).shops[blue]) - sum(full.player(0).shops[blue])
 
 
 def purple_best() -> int:
@@ -320,6 +367,30 @@ def ends_in_corner(move: Move) -> bool:
     return move.path[-1] == 0
 
 
+def building_offer() -> GameState:
+    """04's position: Player 1 may build, with 4 gold and 5 goats (B1)."""
+    return play(
+        new_game(players=2, seed=1, first_player=0),
+        "buy 0",
+        "roll 111122666",
+        "goats",
+        "green 1",
+        "gold",
+    )
+
+
+def affordable_pair() -> str:
+    """The one pair of buildings, among 04's options, that the engine offers to build together."""
+    options = _ask_data("04-what-to-build")["options"]
+    offered = {str(m) for m in building_offer().legal_moves()}
+    ids = {b.title: b.name for b in _sheet().buildings}
+    for option in options:
+        names = [ids[title] for title in option.split(" and ")]
+        if any(f"build {','.join(order)}" in offered for order in (names, names[::-1])):
+            return option
+    raise ValueError("no pair of 04-what-to-build can be built")
+
+
 def leftover_points() -> int:
     return 7 // 2 + 5 // 2
 
@@ -369,6 +440,15 @@ def your_move_position() -> GameState:
     if app.state.phase == "build":
         app.play("build none")
     return app.state
+
+
+def five_step_group() -> str:
+    """05's first question: the group left to Player 1 in round 1 of the game whose dice show a 5."""
+    from corinth.ui import GameApp
+
+    app = GameApp(players=3, seed=11, bots=["greedy", "random"], first_player=1)
+    fives = [d.capitalize() for d, group in app.state.groups() if group.face == 5]
+    return fives[0] if fives else "Neither"
 
 
 def worst_turn() -> int:
@@ -461,7 +541,7 @@ def lesson_progress(lesson: str):
     lesson's exercises are marked when solved and the marks kept in this browser.
 
     >>> lesson_progress("04").items[:2]
-    ['04-temple', '04-leftovers']
+    ['04-what-to-build', '04-temple']
     """
     global _PROGRESS
     from corinth.ui.progress import Progress
@@ -546,7 +626,7 @@ def hint_ladder(d: dict, answer) -> list[str]:
     otherwise the rule to use (named in its hint or explanation), its own hint, then a narrowing
     (for a choice, the wrong options ruled out but one).
 
-    >>> hint_ladder(_ask_data("04-tie-break"), "Ana")[0]
+    >>> hint_ladder({"kind": "choice", "hint": "Gold breaks a tie (E2).", "options": ["A", "B"]}, "A")[0]
     'The rule to use: “Who wins” (E2).'
     """
     if d.get("hints"):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import sys
 import tomllib
 from pathlib import Path
@@ -143,3 +144,101 @@ def test_every_exercise_has_a_hint_ladder_of_at_least_three_steps():
             group = getattr(widget, "sheet_group", "")
             if group:  # a walk exercise shows a walk with its own group
                 assert f"Take the {group.capitalize()} group" in answer, (name, answer)
+
+
+GENERIC_HINT = "Read the question again"
+
+
+@pytest.mark.parametrize("name", [n for n, d in DATA.items() if d["kind"] != "puzzle"])
+def test_every_exercise_has_three_hints_of_its_own_from_general_to_specific(name):
+    """Written for the exercise, not made up by ``hint_ladder``: at least three, all different, none
+    the generic first hint, and the ladder the widget climbs is exactly these."""
+    own = DATA[name].get("hints", [])
+    assert len(own) >= 3, name
+    assert len(set(own)) == len(own), name
+    assert not any(h.startswith(GENERIC_HINT) for h in own), name
+    assert exercises.ask(name).hints == own
+
+
+@pytest.mark.parametrize("name", [n for n, d in DATA.items() if d["kind"] != "puzzle"])
+def test_wrong_answers_are_explained_in_words(name):
+    """Every wrong option of a choice and every other group of a group exercise has its own reason;
+    a number exercise explains its tempting numbers and, for any other, gives its hint."""
+    d = DATA[name]
+    ex = exercises.ask(name)
+    wrong = d.get("wrong", {})
+    assert all(len(words.split()) >= 4 for words in wrong.values()), name
+    if d["kind"] == "choice":
+        assert set(wrong) == set(d["options"]) - {ex.answer}, name
+    elif d["kind"] == "group":
+        districts = {district for district, _ in ex.harbor.state.groups()}
+        assert set(wrong) == districts - set(ex.answer), name
+        for district in sorted(districts - set(ex.answer)):
+            assert ex.answer_with(district) == f"Not quite. {wrong[district]}"
+    elif d["kind"] == "number":
+        assert wrong, name
+        assert ex.answer_with("9999") == f"Not quite. Hint: {d['hint']}"
+    else:  # a walk: the engine names the rule a walk breaks; a legal walk that is not asked for gets the hint
+        assert d.get("hint"), name
+
+
+LESSONS = sorted(NOTEBOOKS.glob("0[0-5]_*.ipynb"))
+STEP = re.compile(r"^## (Step (\d+) of (\d+): .+)$", re.M)
+
+
+def _cells(path):
+    import json
+
+    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+    return [c for c in cells if "lab-only" not in c.get("metadata", {}).get("tags", [])]
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.stem)
+def test_lessons_are_short_steps_each_ending_in_its_own_practice(path):
+    """Lessons 00–05 as the classroom serves them: every ## heading is "Step N of M: idea", each step
+    asks at least one exercise, the lesson's exercises come in the order of exercises.toml, each step
+    but the last ends with a "Next step →" link to the next step's heading (its anchor, as JupyterLab
+    and Voilà make it), and the last with the link to the next lesson.
+
+    The titles are ASCII: JupyterLab 4 keeps an em dash as it is in a heading's anchor but finds no
+    heading for a link whose address has it percent-encoded, as every link's address has."""
+    steps: list[dict] = []
+    for cell in _cells(path):
+        text = "".join(cell["source"])
+        if cell["cell_type"] == "markdown":
+            heads = STEP.findall(text)
+            assert len(heads) == len(re.findall(r"^## ", text, re.M)), text
+            for title, n, m in heads:
+                steps.append(
+                    {"title": title, "n": int(n), "m": int(m), "asks": [], "text": "", "after": ""}
+                )
+        if not steps:
+            continue
+        if cell["cell_type"] == "code":
+            asks = re.findall(r'^ask\("([\w-]+)"', text, re.M)
+            steps[-1]["asks"] += asks
+            steps[-1]["after"] = "" if asks else steps[-1]["after"] + text + "\n"
+        else:
+            steps[-1]["text"] += text + "\n"
+            if not STEP.search(text):
+                steps[-1]["after"] += text + "\n"
+    assert steps, path.name
+    assert [s["n"] for s in steps] == list(range(1, len(steps) + 1))
+    assert {s["m"] for s in steps} == {len(steps)}
+    for step in steps:
+        assert step["asks"], f"{step['title']} has no practice"
+    asked = [name for step in steps for name in step["asks"]]
+    assert asked == [n for n in DATA if n.startswith(f"{path.name[:2]}-")]
+    for step, following in zip(steps, steps[1:]):
+        anchor = following["title"].replace(" ", "-")
+        assert anchor.isascii(), anchor
+        assert f"[Next step →](#{anchor})" in step["text"], step["title"]
+    assert "Next lesson: **[" in steps[-1]["text"], steps[-1]["title"]
+    for step in steps:  # the practice comes last: after the last exercise, only the links
+        lines = [line for line in step["after"].splitlines() if line.strip()]
+        assert all(
+            re.match(r"\*\*\[Next step →\]|Next lesson|All the lessons", ln) for ln in lines
+        ), (
+            step["title"],
+            lines,
+        )

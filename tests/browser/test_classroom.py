@@ -7,6 +7,7 @@ is reported (not asserted: the machine is shared).
 
 from __future__ import annotations
 
+import re
 import time
 import urllib.error
 import urllib.request
@@ -125,13 +126,14 @@ def test_progress_stays_in_the_browser_across_reloads_and_shows_on_the_lesson_li
 def test_lesson_01_is_completed_by_clicks_with_a_hint_ladder_and_a_reload(
     classroom, page, record_property
 ):
-    """Every exercise of lesson 01 answered by clicks (a number typed in one box), one hint ladder
-    climbed, the lesson's progress 'all solved', kept across a reload. The time is reported."""
+    """Every exercise of lesson 01 answered by clicks, step by step in the lesson's order (numbers
+    typed in their boxes), one hint ladder climbed, the "Next step" links followed from the first step
+    to the last, the lesson's progress 'all solved', kept across a reload. The time is reported."""
     url, token = classroom
     page.set_viewport_size({"width": 1280, "height": 720})
     page.goto(f"{url}/voila/render/01_the_harbor.ipynb?token={token}")
     line = page.locator(".corinth-progress-line").first
-    expect(line).to_contain_text("This lesson: 0 of 6", timeout=90_000)
+    expect(line).to_contain_text("This lesson: 0 of 8", timeout=90_000)
     start = time.monotonic()
 
     def exercise(words: str):
@@ -139,41 +141,64 @@ def test_lesson_01_is_completed_by_clicks_with_a_hint_ladder_and_a_reload(
         ex.scroll_into_view_if_needed()
         return ex
 
-    blue = exercise("Which value lies on the Blue district?")
-    blue.get_by_role("button", name="Hint").click()  # the ladder: three hints, then the answer
-    blue.get_by_role("button", name="Another hint (2 left)").click()
-    blue.get_by_role("button", name="Another hint (1 left)").click()
-    expect(blue.locator(".corinth-hints li")).to_have_count(3)
-    expect(blue.get_by_role("button", name="No more hints")).to_be_disabled()
-    blue.get_by_role("textbox", name="Answer").fill("5")
-    blue.get_by_role("button", name="Check").click()
-    expect(blue.locator(".corinth-feedback")).to_contain_text("Right!", timeout=30_000)
+    def number(words: str, answer: str):
+        ex = exercise(words)
+        ex.get_by_role("textbox", name="Answer").fill(answer)
+        ex.get_by_role("button", name="Check").click()
+        expect(ex.locator(".corinth-feedback")).to_contain_text("Right!", timeout=30_000)
 
-    goats = exercise("Click the group that lies on the Goats district")
-    goats.locator(".corinth-district[data-district='goats']").click()
-    expect(goats.locator(".corinth-feedback")).to_contain_text("Right!", timeout=30_000)
-
-    for words, answer in (
-        ("Who takes the last group of the round?", "Player 1"),
-        ("How many yellow dice may they buy this round?", "1"),
-        ("What may Player 3 do?", "Move the steward one step, then build if they want to"),
-    ):
+    def choice(words: str, answer: str):
         ex = exercise(words)
         ex.get_by_role("button", name=answer, exact=True).click()
         expect(ex.locator(".corinth-feedback")).to_contain_text("Right!", timeout=30_000)
 
+    # Step 1: a round begins
+    number("holds 2 gold and has earned no yellow die", "2")
+
+    # Step 2: sorting the dice, with the hint ladder: three hints, then the answer
+    blue = exercise("Which value lies on the Blue district?")
+    blue.get_by_role("button", name="Hint").click()
+    blue.get_by_role("button", name="Another hint (2 left)").click()
+    blue.get_by_role("button", name="Another hint (1 left)").click()
+    expect(blue.locator(".corinth-hints li")).to_have_count(3)
+    expect(blue.get_by_role("button", name="No more hints")).to_be_disabled()
+    number("Which value lies on the Blue district?", "5")
+
+    # Step 3: the harbor as a live board
+    goats = exercise("Click the group that lies on the Goats district")
+    goats.locator(".corinth-district[data-district='goats']").click()
+    expect(goats.locator(".corinth-feedback")).to_contain_text("Right!", timeout=30_000)
+
+    # Steps 4 to 7: yellow dice, earned yellow dice, who plays when, no group left
+    number("How many dice does the Blue group have for Player 2?", "2")
+    choice("How many yellow dice may they buy this round?", "1")
+    choice("Who takes the last group of the round?", "Player 1")
+    choice("What may Player 3 do?", "Move the steward one step, then build if they want to")
     walk = exercise("Now take Player 3's compensation step")
     walk.locator(".corinth-cell[data-cell='r1c2']").click()
     walk.get_by_role("button", name="Check my walk").click()
     expect(walk.locator(".corinth-feedback")).to_contain_text("Right!", timeout=30_000)
-    expect(line).to_contain_text("This lesson: 6 of 6", timeout=30_000)
+    expect(line).to_contain_text("This lesson: 8 of 8", timeout=30_000)
     record_property("lesson_01_by_clicks_seconds", time.monotonic() - start)
+
+    # Each "Next step" link brings its step's heading to the top of the screen.
+    headings = page.locator("h2")
+    expect(headings).to_have_count(7)
+    page.locator("h2").first.scroll_into_view_if_needed()
+    for n in range(1, 7):
+        page.get_by_role("link", name="Next step →").nth(n - 1).click()
+        expect(page).to_have_url(re.compile(rf"#Step-{n + 1}-of-7:-"))
+        heading = headings.nth(n)
+        page.wait_for_function(
+            "h => Math.abs(h.getBoundingClientRect().top) < 40", arg=heading.element_handle()
+        )
+        assert heading.inner_text().startswith(f"Step {n + 1} of 7: ")
 
     page.reload()
     expect(page.locator(".corinth-progress-line").first).to_contain_text(
-        "This lesson: 6 of 6", timeout=90_000
+        "This lesson: 8 of 8", timeout=90_000
     )
     page.goto(f"{url}/voila/render/index.ipynb?token={token}")
     expect(page.locator(".corinth-progress-map")).to_contain_text(
-        "01 The harbor — 6 of 6 solved ✓", timeout=90_000
+        "01 The harbor — 8 of 8 solved ✓", timeout=90_000
     )
