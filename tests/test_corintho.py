@@ -284,3 +284,191 @@ def test_the_bots_greedy_takes_a_win_and_search_avoids_a_loss_in_two():
         assert str(SearchBot(seed).choose(before)) not in ("column c1", "base d2")
     final = play_game([SearchBot(1), RandomBot(2)], seed=1)
     assert final.winner == 0  # the search bot beats a random one
+
+
+# --- the exact search against the engine and a plain search, on seeded positions -------------
+
+from dataclasses import replace  # noqa: E402
+
+from corinth.corintho import solve as S  # noqa: E402
+
+
+def _random_position(seed: int, claimed: bool = False) -> Game:
+    """A seeded random 2-player position still going; ``claimed``: one with a claim to answer."""
+    rng = random.Random(seed)
+    game = new_game(2)
+    for _ in range(rng.randrange(3, 30)):
+        moves = game.legal_moves()
+        if not moves:
+            break
+        after = game.apply(rng.choice(moves))
+        if after.is_over:
+            break
+        game = after
+        if claimed and game.claim is not None:
+            break
+    return game
+
+
+def test_the_compact_position_moves_and_judges_exactly_as_the_engine():
+    rng = random.Random(7)
+    checked = 0
+    for _ in range(60):
+        game = new_game(2)
+        while not game.is_over:
+            pos = S.from_game(game)
+            legal = game.legal_moves()
+            assert sorted(map(S.from_move, legal)) == sorted(S.moves(pos))
+            assert S.has_move(pos) == bool(legal)
+            if not legal:
+                break
+            for move in legal:
+                after = game.apply(move)
+                child, outcome = S.apply(pos, S.from_move(move))
+                if after.is_over:  # W4 (the mover won) or W3 (the claimed line stood)
+                    assert outcome == (S.WIN if after.winner == game.current_player else S.LOSS)
+                else:
+                    assert outcome == S.DRAW and child == S.from_game(after)
+                checked += 1
+            game = game.apply(rng.choice(legal))
+    assert checked > 10_000
+
+
+def _plain(game: Game, depth: int, memo: dict | None = None) -> tuple[str, int]:
+    """A plain negamax over the engine, no symmetry, no pruning: the player to move's
+    ('win'|'loss', moves) or ('unknown', 0) within ``depth`` moves; no legal move is a loss (E1).
+    ``memo``: remember each exact game (its history aside) and depth, for deeper searches."""
+    if game.is_over:
+        return ("win" if game.winner == game.current_player else "loss"), 0
+    moves = game.legal_moves()
+    if not moves:
+        return "loss", 0
+    if depth == 0:
+        return "unknown", 0
+    if memo is not None:
+        seen = memo.get((replace(game, history=()), depth))
+        if seen is not None:
+            return seen
+    value = max((_turned(_plain(game.apply(m), depth - 1, memo)) for m in moves), key=_worth)
+    if memo is not None:
+        memo[replace(game, history=()), depth] = value
+    return value
+
+
+def _turned(value: tuple[str, int]) -> tuple[str, int]:
+    """The other player's result, seen by the player who made the move before."""
+    outcome, plies = value
+    return {"win": ("loss", plies + 1), "loss": ("win", plies + 1)}.get(outcome, value)
+
+
+def _worth(value: tuple[str, int]) -> int:
+    outcome, plies = value  # a quicker win is better, a longer defence is better
+    return {"win": 100 - plies, "loss": plies - 100}.get(outcome, 0)
+
+
+@pytest.mark.parametrize("seed", range(24))
+def test_the_search_ranks_every_move_as_a_plain_search_does(seed):
+    game = _random_position(seed, claimed=seed % 2 == 1)
+    depth = 3 if len(game.legal_moves()) <= 24 or game.claim else 2
+    got = {str(r.move): (r.outcome, r.plies) for r in S.rank_moves(game, depth)}
+    want = {str(m): _turned(_plain(game.apply(m), depth - 1)) for m in game.legal_moves()}
+    assert got == want
+    value = S.solve(game, depth=depth)
+    assert (value.outcome, value.plies) == _plain(game, depth)
+
+
+@pytest.mark.parametrize(
+    "seed", [1, 3] + [pytest.param(s, marks=pytest.mark.slow) for s in (0, 2, 4, 5)]
+)
+def test_deeper_searches_agree_with_a_plain_search_late_in_a_game(seed):
+    """Seed 1 holds wins in 2, losses in 2 and 3 and an unknown; seed 3 a win in 2."""
+    rng = random.Random(seed)
+    game = _random_position(200 + seed)
+    while len(game.history) < 20 and not game.is_over:  # late: fewer pieces, fewer moves
+        after = game.apply(rng.choice(game.legal_moves()))
+        if after.is_over:
+            break
+        game = after
+    memo: dict = {}
+    got = {str(r.move): (r.outcome, r.plies) for r in S.rank_moves(game, 4)}
+    want = {str(m): _turned(_plain(game.apply(m), 3, memo)) for m in game.legal_moves()}
+    assert got == want
+
+
+def test_the_key_and_the_ranking_are_the_same_on_the_8_symmetric_boards():
+    for seed in range(6):
+        game = _random_position(100 + seed, claimed=True)
+        ranking = {str(r.move): (r.outcome, r.plies) for r in S.rank_moves(game, 3)}
+        for perm in SYMMETRIES:
+            image = replace(
+                game,
+                board=tuple(game.board[perm.index(i)] for i in range(16)),
+                frozen=tuple((perm[c], t) for c, t in game.frozen),
+                claim=None
+                if game.claim is None
+                else (game.claim[0], tuple(sorted(perm[c] for c in game.claim[1]))),
+            )
+            assert key(image) == key(game)
+            seen = {str(r.move): (r.outcome, r.plies) for r in S.rank_moves(image, 3)}
+            for move, value in ranking.items():
+                assert seen[str(S.to_move(_image_move(S.from_move(parse(move)), perm)))] == value
+
+
+def test_the_key_tells_apart_what_the_board_alone_does_not():
+    """The frozen stacks (K4), the claim (W3) and the hands are part of the key: positions that
+    differ only there have different keys (the search would mix them up otherwise)."""
+    game = play(new_game(), "column a1", "base d4", "column b1", "base d3", "column c1")
+    assert game.claim is not None and len(game.frozen) == 2
+    variants = [
+        game,
+        replace(game, claim=None),
+        replace(game, frozen=game.frozen[:1]),
+        replace(game, frozen=game.frozen[1:]),
+        replace(game, frozen=()),
+        replace(game, hands=game.hands[::-1]),
+        replace(game, turn=game.turn + 1, frozen=tuple((c, t + 1) for c, t in game.frozen)),
+    ]
+    keys = [key(v) for v in variants]
+    assert len(set(keys[:6])) == 6 and keys[6] != keys[0]
+
+
+def _image_move(move: tuple, perm: tuple[int, ...]) -> tuple:
+    kind, a, b = move
+    return (kind, a, perm[b]) if kind == 0 else (kind, perm[a], perm[b])
+
+
+def test_no_position_repeats_every_move_lowers_pieces_in_hand_and_stacks():
+    """Why the search never meets a repetition (E2): 2 x (pieces in hand) + (stacks) drops by 1
+    or 2 with every move, so the value of a position does not depend on the way to it."""
+    rng = random.Random(3)
+    for _ in range(40):
+        game = new_game(2)
+        while not game.is_over and game.legal_moves():
+            before = S.horizon(S.from_game(game))
+            game = game.apply(rng.choice(game.legal_moves()))
+            if not game.is_over:
+                assert before - S.horizon(S.from_game(game)) in (1, 2)
+
+
+def test_a_player_without_a_legal_move_has_lost_e1():
+    full = ("base", "column", "capital")
+    game = Game(players=2, board=(full,) * 15 + ((),), hands=((1, 0, 0), (0, 0, 0)))
+    assert [str(m) for m in game.legal_moves()] == ["base d4"]
+    stuck = game.apply("base d4")
+    assert stuck.legal_moves() == [] and not stuck.is_over
+    assert S.solve(stuck).words() == "loses in 0 moves"
+    (best,) = rank_moves(game, depth=1)
+    assert (str(best.move), best.words()) == ("base d4", "wins in 1 move")
+
+
+def test_a_budget_leaves_the_moves_it_did_not_settle_unknown():
+    game = play(new_game(), "column a1", "base d4", "capital b2", "base c3")
+    ranked = rank_moves(game, depth=12, max_positions=200)
+    unknown = [r for r in ranked if r.outcome == "unknown"]
+    assert unknown and all(r.depth < 12 for r in unknown)
+    assert unknown[0].words() == "not solved within the search"
+    full = {str(r.move): r for r in rank_moves(game, depth=unknown[0].depth)}
+    for r in ranked:  # what a budget did settle is what a full search of that depth says
+        if r.outcome != "unknown":
+            assert (full[str(r.move)].outcome, full[str(r.move)].plies) == (r.outcome, r.plies)
+    assert S.solve(game, budget=0.0).outcome in ("unknown", "win", "loss")
