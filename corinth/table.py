@@ -25,7 +25,7 @@ from corinth.rules import GameState, IllegalMove, Move, Roll, Variants, new_game
 from corinth.rules.moves import values_of
 from corinth.rules.text import PHASE_WORDS
 from corinth.solver.bots import Bot
-from corinth.solver.exact import in_reach, robust_best
+from corinth.solver.exact import OutOfReach, in_reach, robust_best
 from corinth.solver.rank import RankedMove, rank_moves
 from corinth.solver.seats import make_bot
 
@@ -52,6 +52,7 @@ class Hint:
     why_none: str = ""
     opponents: str = "greedy"  # the model of the other players (exact only)
     robust: Move | None = None  # best against greedy, cautious and random others alike (exact only)
+    note: str = ""  # what was asked and could not be answered, and what answers instead
 
 
 class NotYourTurn(IllegalMove):
@@ -194,8 +195,9 @@ class Table:
     def hint(self, objective: str = "immediate", top: int = 10, opponents: str = "greedy") -> Hint:
         """Rank the human's legal moves by ``objective`` (``immediate`` or ``expected``; ``exact``
         near the end, against the others as ``opponents`` models them: ``greedy``, ``cautious`` or
-        ``random``, and then saying which move is best whatever they do). Rolls first when the
-        human's dice are to roll.
+        ``random``, and then saying which move is best whatever they do; ``win``: the exact chance
+        to win, near the end only, else the expected final score and a note saying so). Rolls
+        first when the human's dice are to roll.
 
         >>> table = Table(players=2, seed=3, bots="greedy")
         >>> for _ in table.bots_play():
@@ -210,10 +212,31 @@ class Table:
             return Hint([], objective, "The game is over: there is no move left to rank.")
         if state.current_player != self.human or state.is_chance:
             return Hint([], objective, "It is a bot's turn: no decision of yours to rank now.")
+        note = ""
+        if objective == "win":
+            if in_reach(state):
+                try:
+                    ranked = rank_moves(
+                        state, "exact", top=max(1, top), opponents=opponents, goal="win"
+                    )
+                    return Hint(ranked, "win", opponents=opponents)
+                except OutOfReach:
+                    note = (
+                        "Your chance to win takes too long to count here (too many rolls still "
+                        "to come): ranked by expected final score instead."
+                    )
+            else:
+                note = (
+                    "Your chance to win is counted exactly in your last 2 turns only: ranked "
+                    "by expected final score (estimated) instead."
+                )
+            objective = "expected"
         if not in_reach(state):
-            return Hint(rank_moves(state, objective, seed=self.seed, top=max(1, top)), objective)
+            ranked = rank_moves(state, objective, seed=self.seed, top=max(1, top))
+            return Hint(ranked, objective, note=note)
         ranked = rank_moves(state, "exact", top=max(1, top), opponents=opponents)
-        return Hint(ranked, "exact", opponents=opponents, robust=robust_best(state).move)
+        robust = robust_best(state).move
+        return Hint(ranked, "exact", opponents=opponents, robust=robust, note=note)
 
     # --- in words ------------------------------------------------------------------------------
 

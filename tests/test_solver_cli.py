@@ -203,3 +203,20 @@ def test_solve_refuses_an_unknown_model_naming_the_models(late, saved, capsys):
     args = ["solve", far, "--objective", "expected", "--opponents", "cautious", "--budget", "0.2"]
     assert main(args) == 2
     assert "model of the exact ranking only" in capsys.readouterr().err
+
+
+def test_solve_for_the_win_prints_chances_and_refuses_far_positions(late, saved, capsys):
+    state, path = late
+    assert main(["solve", path, "--objective", "exact", "--goal", "win"]) == 0
+    out = capsys.readouterr().out
+    assert "objective: win (value = chance to win); opponents: greedy;" in out
+    ranked = rank_moves(state, "exact", goal="win")
+    assert f"{100 * ranked[0].value:.1f}%" in out and "Exact chance to win" in out
+    assert main(["solve", path, "--objective", "exact", "--goal", "win", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["goal"] == "win" and [m["value"] for m in data["moves"]] == [
+        r.value for r in ranked
+    ]
+    _, far = saved
+    assert main(["solve", far, "--goal", "win"]) == 2
+    assert "--goal win: the chance to win is worked out exactly" in capsys.readouterr().err

@@ -97,7 +97,9 @@ def test_explanation_names_gold_goats_shops_and_the_loss():
     best = rank_moves(state, "immediate")[0]
     assert "completes Orange shop 1 (4 points)" in best.explanation
     assert best.explanation.endswith("Best move.")
-    assert f"Loss against the best ({best.move}): 3.00 points." in by_move["gold"].explanation
+    words = state.describe_move(best.move)
+    assert f"3.00 points less than the best move: {words}" in by_move["gold"].explanation
+    assert str(best.move) not in by_move["gold"].explanation  # plain words, not notation
 
 
 def test_build_moves_say_what_they_cost():

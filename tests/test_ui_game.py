@@ -276,11 +276,14 @@ def test_hint_is_exact_near_the_end_and_says_how_it_was_worked_out():
 def test_a_guided_first_round_says_what_to_click_and_the_learner_makes_every_move():
     app = GameApp(players=3, seed=11, bots=["greedy", "random"], first_player=1, guide_rounds=1)
     history = len(app.state.history)
-    assert "Step 1 of 2: click a group" in app.guide_box.value
+    assert "Your take, click 1 of 2: click a group" in app.guide_box.value
     assert "corinth-guide-target" in app.harbor._dom_classes
     district = app.state.groups()[0][0]
     app.harbor.select(district)
-    assert "Step 2 of 2" in app.guide_box.value and district.capitalize() in app.guide_box.value
+    assert (
+        "Your take, click 2 of 2" in app.guide_box.value
+        and district.capitalize() in app.guide_box.value
+    )
     assert "corinth-guide-target" in app.picker.act._dom_classes
     assert len(app.state.history) == history  # the guide never plays a move for the learner
     while app.state.round == 1 and not app.state.is_over:
@@ -312,3 +315,19 @@ def test_near_the_end_the_hint_is_exact_against_the_chosen_kind_of_opponent():
     )
     app.controls.opponents.value = "random"
     assert "at random" in app.show_hint(top=1)[0].explanation
+
+
+def test_the_hint_for_the_win_counts_the_chance_near_the_end_and_says_when_it_cannot():
+    from corinth.solver.exact import turns_left
+
+    app = GameApp(players=2, seed=3, bots="greedy")
+    app.hint_objective.value = "win"
+    early = app.show_hint(top=1)
+    assert early and "counted exactly in your last 2 turns only" in app.hint.value
+    assert "Estimated" in app.hint.value
+    bot = GreedyBot()
+    while turns_left(app.state) > 1 and not app.state.is_over:
+        app.play(bot.choose(app.state))
+    ranked = app.show_hint(top=2)
+    assert ranked and "chance to win" in app.hint.value and "Exact chance to win" in app.hint.value
+    assert f"{100 * ranked[0].value:.1f}%" in app.hint.value

@@ -52,6 +52,13 @@ def add_solve(p: argparse.ArgumentParser) -> None:
         "then the most points with it; expected: the bot playing the rollouts (greedy, random), "
         "or near the end the model of that name",
     )
+    p.add_argument(
+        "--goal",
+        choices=("score", "win"),
+        default="score",
+        help="score (default): the expected final score; win: the exact chance to win (a shared "
+        "victory counts as its share), near the end only, with --objective exact",
+    )
 
 
 def format_ranking(
@@ -86,7 +93,10 @@ def format_ranking(
     head = ["rank", "move", "value", "loss"] + (["95% CI", "win", "n"] if expected else [])
     rows = []
     for r in ranked:
-        row = [str(r.rank), str(r.move), f"{r.value:.2f}", f"{r.loss:.2f}"]
+        if objective == "win":  # chances as percentages
+            row = [str(r.rank), str(r.move), f"{100 * r.value:.1f}%", f"{100 * r.loss:.1f}%"]
+        else:
+            row = [str(r.rank), str(r.move), f"{r.value:.2f}", f"{r.loss:.2f}"]
         if expected:
             row += [
                 f"{r.ci[0]:.1f}–{r.ci[1]:.1f}" if r.ci else "-",
@@ -146,6 +156,12 @@ def run_solve(args: argparse.Namespace) -> int:
             f"is out of its reach; the rollouts' bots: {', '.join(sorted(ROLLOUT_BOTS))}"
         )
 
+    if args.goal == "win" and not exact:
+        raise UserError(
+            "--goal win: the chance to win is worked out exactly, near the end only: use "
+            "--objective exact on a position with at most 2 turns left"
+        )
+
     top, count = args.top, state.legal_move_count()
     if top is None and count > MAX_SHOWN:  # every move explained would be gigabytes of text
         top = MAX_SHOWN
@@ -161,6 +177,7 @@ def run_solve(args: argparse.Namespace) -> int:
             budget=args.budget,
             opponents=args.opponents,
             top=top,
+            goal=args.goal,
         )
     except OutOfReach as e:
         raise UserError(f"--objective exact: {e}") from None
@@ -173,6 +190,7 @@ def run_solve(args: argparse.Namespace) -> int:
                     "round": state.round,
                     "objective": args.objective,
                     "opponents": args.opponents,
+                    "goal": args.goal,
                     "exact": exact,
                     "moves": [r.as_dict() for r in ranked],
                 },
@@ -183,7 +201,10 @@ def run_solve(args: argparse.Namespace) -> int:
     else:
         print(
             format_ranking(
-                state, ranked, args.objective, opponents=args.opponents if exact else None
+                state,
+                ranked,
+                "win" if args.goal == "win" else args.objective,
+                opponents=args.opponents if exact else None,
             )
         )
     return 0

@@ -72,6 +72,7 @@ from .exact import (
 from .explain import move_effects, sentence, used_after
 from .market import reachable_mask
 from .value import best_build_after, move_key, steward_class
+from .win import rank_win
 
 MIN_SAMPLES = 16  # fewer paired samples can show near-zero variance by chance
 Z_DROP = 2.5
@@ -83,7 +84,12 @@ VALUE_UNITS = {
     "immediate": "points now",
     "expected": "expected final score",
     "exact": "exact expected final score",
+    "win": "chance to win",
 }
+GOALS = ("score", "win")
+# The least difference of chances to win that a ranking for the win calls a disagreement with the
+# score: what its percentages (one decimal) show.
+SHOWN_DIFFERENCE = 0.001
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,10 +143,18 @@ def _claimable(state: GameState, afters: list[GameState]) -> dict[int, int]:
     return out
 
 
-def _loss_text(loss: float, unit: str, best: Move, move: Move) -> str:
+def _loss_text(state: GameState, loss: float, unit: str, best: Move, move: Move) -> str:
+    """How far ``move`` is from the best, the best named in plain words (the notation is the
+    ranking's ``move`` field)."""
     if loss <= 1e-9:
-        return "Best move." if move == best else f"As good as the best move ({best})."
-    return f"Loss against the best ({best}): {loss:.2f} {unit}."
+        return "Best move." if move == best else f"As good as the best move: {_words(state, best)}"
+    return f"{loss:.2f} {unit} less than the best move: {_words(state, best)}"
+
+
+def _words(state: GameState, move: Move) -> str:
+    """``move`` as the engine's sentence, for the end of an explanation ("Build nothing.")."""
+    text = state.describe_move(move)
+    return text if text.endswith(".") else text + "."
 
 
 def _fmt(x: float) -> str:
@@ -174,7 +188,7 @@ def _rank_immediate(state: GameState, top: int | None) -> list[RankedMove]:
         loss = best_value - value
         gains, costs = move_effects(state, afters[i], moves[i], claim)
         text = sentence(gains, costs) + _build_text(state, moves[i], afters[i], keys[i][0])
-        text += " " + _loss_text(loss, "points", best, moves[i])
+        text += " " + _loss_text(state, loss, "points", best, moves[i])
         if loss == 0 and rank > 1:
             b, k = keys[order[0]], keys[i]
             if k[1] != b[1]:
@@ -222,9 +236,77 @@ def _rank_exact(state: GameState, top: int | None, opponents: str = "greedy") ->
         gains, costs = move_effects(state, afters[str(m)], m, claim)
         text = sentence(gains, costs)
         text += f" Exact expected final score {value:.2f}, {assumption}."
-        text += " " + _loss_text(loss, "points of expected final score", best_move, m)
+        text += " " + _loss_text(state, loss, "points of expected final score", best_move, m)
         out.append(RankedMove(m, rank, value, loss, text))
     return out
+
+
+def _pct(x: float) -> str:
+    """A chance as a percentage: '54.2%' (one decimal at most)."""
+    return f"{100 * x:.1f}".removesuffix(".0") + "%"
+
+
+def _rank_win(state: GameState, top: int | None, opponents: str) -> list[RankedMove]:
+    """The ranking for the win: the exact chance to win, ties broken by the exact expected final
+    score; it says where the two goals disagree, and why when a bonus race decides it."""
+    score = rank_exact(state, opponents=opponents)  # raises OutOfReach first
+    chance = dict(rank_win(state, opponents))  # raises OutOfReach past its work budget
+    points = dict(score)
+    # stable: of moves that win as often, the one scoring more first (then legal-move order)
+    ranked = sorted((m for m, _ in score), key=lambda m: -chance[m])
+    who = state.current_player
+    best, top_score = ranked[0], score[0][0]
+    afters = {m: state.apply(m) for m in ranked}
+    claim = _claimable(state, list(afters.values()))
+    left = turns_left(state, who)
+    assumption = f"assuming {model_words(opponents, who)}" + (
+        f" and player {who + 1} plays for the win later" if left > 1 else ""
+    )
+    out = []
+    for rank, m in enumerate(ranked[: len(ranked) if top is None else top], 1):
+        loss = max(0.0, round(chance[best] - chance[m], 9))
+        text = sentence(*move_effects(state, afters[m], m, claim))
+        text += (
+            f" Exact chance to win {_pct(chance[m])} (a shared victory counts as its share), "
+            f"expected final score {points[m]:.2f}, {assumption}."
+        )
+        if loss <= 1e-9:
+            text += (
+                " Best move." if m == best else f" As good as the best move: {_words(state, best)}"
+            )
+        else:
+            text += f" {_pct(loss)} less chance to win than the best move: {_words(state, best)}"
+        if m == best and m != top_score and chance[m] > chance[top_score] + SHOWN_DIFFERENCE:
+            fewer = points[top_score] - points[m]
+            text += (
+                f" It scores {fewer:.2f} fewer points than the move that scores the most "
+                f"({_words(state, top_score).rstrip('.')}) but wins more often "
+                f"({_pct(chance[m])} against {_pct(chance[top_score])})"
+                + _why_it_wins(state, afters[m], afters[top_score])
+                + "."
+            )
+        elif m == top_score and m != best and chance[best] > chance[m] + SHOWN_DIFFERENCE:
+            text += (
+                f" It scores the most points but wins less often than the best move for the win "
+                f"({_pct(chance[m])} against {_pct(chance[best])})."
+            )
+        out.append(RankedMove(m, rank, chance[m], loss, text, win_rate=chance[m]))
+    return out
+
+
+def _why_it_wins(state: GameState, after: GameState, other: GameState) -> str:
+    """A bonus race the move for the win takes and the move for points leaves open, as words."""
+    who = state.current_player
+    for i, d in enumerate(state.sheet.districts):
+        if after.bonus_owner[i] == who and other.bonus_owner[i] != who:
+            rivals = [
+                (sum(state.players[k].shops[i]), k) for k in range(state.num_players) if k != who
+            ]
+            goods, rival = max(rivals)
+            return f": it takes the {d.name.title()} bonus race ({d.bonus} points)" + (
+                f" from player {rival + 1}" if goods else ""
+            )
+    return ""
 
 
 # --- expected --------------------------------------------------------------------------------
@@ -446,7 +528,7 @@ def _rank_expected(
                 )
             if len(c.moves) > 1:
                 text += f" Leads to the same position as {len(c.moves) - 1} other move(s)."
-            text += " " + _loss_text(loss, "points of expected final score", best_move, m)
+            text += " " + _loss_text(state, loss, "points of expected final score", best_move, m)
             out.append(RankedMove(m, rank, mean, loss, text, ci, win, n))
     return out
 
@@ -463,6 +545,7 @@ def rank_moves(
     max_candidates: int = MAX_CANDIDATES,
     full_first_round: bool = False,
     exact: bool = True,
+    goal: str = "score",
 ) -> list[RankedMove]:
     """Rank every legal move of the player to decide (see the module docstring for the objectives).
 
@@ -474,6 +557,8 @@ def rank_moves(
     ``full_first_round`` gives every one of them a first rollout even past the budget. With
     ``exact`` (the default), ``expected`` answers with the ``exact`` ranking when the position is in
     its reach (``exact.in_reach``): the exact expected final score instead of an estimate.
+    ``goal="win"`` ranks by the exact chance to win instead (``corinth.solver.win``; a shared
+    victory counts as its share), near the end only, and says where it disagrees with the score.
 
     >>> from corinth.rules import new_game
     >>> s = new_game(players=2, seed=5, first_player=0).apply("buy 0").apply("roll 111223466")
@@ -491,7 +576,21 @@ def rank_moves(
     """
     if top is not None and (isinstance(top, bool) or not isinstance(top, int) or top < 1):
         raise ValueError(f"top: a whole number of moves, at least 1, not {top!r}")
+    if goal not in GOALS:
+        raise ValueError(f"unknown goal {goal!r}: use 'score' (the default) or 'win'")
     _check_decision(state)
+    if goal == "win":
+        if objective not in ("exact", "expected") or not in_reach(state):
+            why = "" if objective in ("exact", "expected") else f" (not by {objective!r})"
+            try:
+                check_reach(state)
+            except ValueError as e:
+                why = f" ({e})"
+            raise ValueError(
+                "the chance to win is worked out exactly, near the end only: objective 'exact' "
+                f"with at most 2 turns left{why}"
+            )
+        return _rank_win(state, top, check_model(opponents))
     if objective == "immediate":
         return _rank_immediate(state, top)
     if objective == "exact":

@@ -21,7 +21,11 @@ from corinth.rules.variants import HELP as VARIANT_HELP
 
 # What "Hint by" offers: label → objective of ``rank_moves``. Near the end (``exact.in_reach``) the
 # hint is worked out exactly whatever is chosen here, and says so.
-HINT_OBJECTIVES = {"points now": "immediate", "expected final score": "expected"}
+HINT_OBJECTIVES = {
+    "points now": "immediate",
+    "expected final score": "expected",
+    "my chance to win (last 2 turns)": "win",
+}
 # What the exact hint near the end assumes of the other players (``exact.OPPONENT_MODELS``).
 OPPONENTS = {
     "the most points now (greedy)": "greedy",

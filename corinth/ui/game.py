@@ -248,7 +248,7 @@ class GameApp(w.VBox):
         self.hint.value = (
             f"<i>{hint.why_none}</i>"
             if hint.why_none
-            else hint_html(hint.moves, hint.objective, self.state, hint.robust)
+            else hint_html(hint.moves, hint.objective, self.state, hint.robust, hint.note)
         )
         return hint.moves
 

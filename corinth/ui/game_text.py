@@ -73,14 +73,21 @@ HINT_METHODS = {
     "exact": "Worked out exactly: every roll still to come is counted with its chance, you play "
     "your best later moves, and the other players play as chosen under 'Near the end, others "
     "take' (each reason says how).",
-    "expected": "Estimated by playing the rest of the game many times with simulated players "
-    "(the range shows how sure the estimate is).",
+    "expected": "Estimated, as the exact count covers your last 2 turns only: the rest of the "
+    "game played many times with simulated players (the range shows how sure the estimate is).",
     "immediate": "Points now: what each move secures if the game ended right after it.",
+    "win": "Worked out exactly: your chance to win (a shared victory counts as its share), "
+    "every roll still to come counted with its chance, you playing for the win and the other "
+    "players as chosen under 'Near the end, others take'.",
 }
 
 
 def hint_html(
-    ranked: list, objective: str, state: GameState | None = None, robust: Any = None
+    ranked: list,
+    objective: str,
+    state: GameState | None = None,
+    robust: Any = None,
+    note: str = "",
 ) -> str:
     """The hint table, worded honestly: moves that tie, or whose ranges overlap, are not 'best'.
     It first says how it was worked out (``HINT_METHODS``)."""
@@ -89,6 +96,10 @@ def hint_html(
     if objective == "expected" and ranked[0].samples == 0 and ranked[0].ci is None:
         objective = "exact"  # near the end ``expected`` answers exactly
     unit = VALUE_UNITS.get(objective, VALUE_UNITS["expected"])
+
+    def value(x: float) -> str:  # a chance as a percentage, points with two decimals
+        return f"{100 * x:.1f}%" if objective == "win" else f"{x:.2f}"
+
     best = ranked[0]
     tied = [r for r in ranked if abs(r.value - best.value) <= 1e-9]
     overlapping = [
@@ -98,7 +109,7 @@ def hint_html(
     ]
 
     if len(tied) > 1:
-        head = f"{len(tied)} moves tie for the best ({best.value:.2f} {unit})."
+        head = f"{len(tied)} moves tie for the best ({value(best.value)} {unit})."
     elif overlapping:
         head = (
             f"Likely best: {move_html(best.move, state)} But the "
@@ -106,7 +117,7 @@ def hint_html(
             "its range, so the order among them is not certain."
         )
     else:
-        head = f"Best move ({best.value:.2f} {unit}): {move_html(best.move, state)}"
+        head = f"Best move ({value(best.value)} {unit}): {move_html(best.move, state)}"
     if robust is not None and str(robust) == str(best.move):
         head += " It is the best whatever the others do (greedy, cautious or random)."
     elif objective == "exact" and robust is None and state is not None:
@@ -114,7 +125,7 @@ def hint_html(
 
     def row(r) -> str:
         return (
-            f"<tr><td>{r.rank}</td><td>{move_html(r.move, state)}</td><td>{r.value:.2f}"
+            f"<tr><td>{r.rank}</td><td>{move_html(r.move, state)}</td><td>{value(r.value)}"
             + (f" <small>({r.ci[0]:.1f}–{r.ci[1]:.1f})</small>" if r.ci else "")
             + f"</td><td>{html.escape(r.explanation)}</td></tr>"
         )
@@ -128,6 +139,8 @@ def hint_html(
         if rest
         else ""
     )
+    if note:
+        head = f"{html.escape(note)} {head}"
     return (
         f"<div role='status' aria-live='polite'><b>{head}</b> "
         f"<small>{HINT_METHODS.get(objective, '')}</small></div>"

@@ -1,0 +1,118 @@
+"""Exact play near the end for the win: the probability that the player to decide wins (``goal="win"``).
+
+The score goal (``exact``) maximises the player's expected final score; a move that wins more
+often while scoring less (claiming a bonus before a rival, taking the group a rival needs) is
+invisible to it. Here every leaf is worth the player's share of the victory (E2: 1 for a win
+alone, 1/k for a victory shared by k players, 0 for a loss), every future roll is enumerated with
+its exact probability, the player plays its best later moves (for the win), and the others follow
+one of the exact ranking's models (``exact.OPPONENT_MODELS``; under ``cautious`` each takes the
+group worst for the player's chance to win).
+
+Unlike the score, the win depends on every sheet to the end of the game, so nothing is shared
+between sheets: it is a plain expectimax, memoized on ``state.key()``, whose cost grows with the
+rolls left. ``max_work`` caps the positions valued (``OutOfReach`` past it).
+
+>>> from corinth.solver.exact import late_states
+>>> s = late_states(1, left=1)[0]
+>>> ranked = rank_win(s)
+>>> 0.0 <= ranked[-1][1] <= ranked[0][1] <= 1.0
+True
+"""
+
+from __future__ import annotations
+
+import functools
+
+from corinth.rules import HARBOR, GameState, Move
+
+from .exact import OutOfReach, _group_take, check_model, check_reach
+from .value import _Now, best_move_now
+
+# Positions a ranking for the win values at most by default: about 10 s of CPU (15,000 a second).
+MAX_WIN_WORK = 150_000
+
+
+class WinSolver:
+    """Expectimax of player ``who``'s share of the victory, the others following ``opponents``.
+
+    >>> from corinth.solver.exact import late_states
+    >>> s = late_states(1, left=1)[0]
+    >>> 0.0 <= WinSolver(s.current_player).value(s) <= 1.0
+    True
+    """
+
+    def __init__(self, who: int, opponents: str = "greedy", max_work: int | None = MAX_WIN_WORK):
+        self.who = who
+        self.opponents = check_model(opponents)
+        self.max_work = max_work
+        self.work = 0  # positions valued
+        self.memo: dict[tuple, float] = {}
+        self.greedy: dict[tuple, Move] = {}
+
+    def value(self, s: GameState) -> float:
+        """The player's chance to win from ``s`` (a shared victory counts as its share)."""
+        key = s.key()
+        v = self.memo.get(key)
+        if v is None:
+            self.work += 1
+            if self.max_work is not None and self.work > self.max_work:
+                raise OutOfReach(
+                    f"winning chances need more than {self.max_work:,} positions here; "
+                    "the ranking for the win is for the last turns only"
+                )
+            v = self.memo[key] = self._value(s)
+        return v
+
+    def _value(self, s: GameState) -> float:
+        if s.is_over:
+            winners = s.winners
+            return 1.0 / len(winners) if self.who in winners else 0.0
+        if s.is_chance:
+            return sum(
+                float(p) * self.value(s.rolled(r.white, r.yellow)) for r, p in s.chance_outcomes()
+            )
+        if s.current_player == self.who:
+            return max(self.value(s.apply(m)) for m in s.legal_moves())
+        if s.phase == "take" and self.opponents != "greedy":
+            now = _Now(s)
+            takes = [m for slot in range(len(HARBOR)) if (m := _group_take(s, now, slot))]
+            if takes:
+                values = [self.value(s.apply(m)) for m in takes]
+                if self.opponents == "cautious":
+                    return min(values)
+                return sum(values) / len(values)
+        return self.value(s.apply(self.greedy_move(s)))
+
+    def greedy_move(self, s: GameState) -> Move:
+        key = s.key()
+        m = self.greedy.get(key)
+        if m is None:
+            m = self.greedy[key] = best_move_now(s)
+        return m
+
+
+def rank_win(
+    state: GameState, opponents: str = "greedy", max_work: int | None = MAX_WIN_WORK
+) -> list[tuple[Move, float]]:
+    """Every legal move with the exact probability that the player to decide wins, best first
+    (ties in legal-move order), the others following ``opponents``. Raises ``OutOfReach`` outside
+    the exact ranking's reach or past ``max_work`` positions.
+
+    >>> from corinth.solver.exact import late_states
+    >>> s = late_states(1, left=1)[0]
+    >>> [m for m, _ in rank_win(s)] == [m for m, _ in rank_win(s, "cautious")] or True
+    True
+    """
+    return list(_remembered(state, check_model(opponents), max_work))
+
+
+@functools.lru_cache(maxsize=32)
+def _remembered(state: GameState, opponents: str, max_work: int | None) -> tuple:
+    check_reach(state)
+    solver = WinSolver(state.current_player, opponents, max_work)
+    values = [(m, round(solver.value(state.apply(m)), 9)) for m in state.legal_moves()]
+    order = sorted(range(len(values)), key=lambda i: -values[i][1])
+    return tuple(values[i] for i in order)
+
+
+__all__ = ["MAX_WIN_WORK", "WinSolver", "rank_win"]
