@@ -4,9 +4,9 @@ every decision; the guide only says where and what the choices mean.
 >>> from corinth.rules import new_game
 >>> state = new_game(players=2, seed=1, first_player=0).apply("buy 0").apply("roll 112344666")
 >>> print(guide_text(state, human=0, selected=""))  # doctest: +ELLIPSIS
-Step 1 of 2: click a group of dice on the harbor (a green border: you may take it). ...
+Your take, click 1 of 2: click a group of dice on the harbor (a green border: you may take it). ...
 >>> print(guide_text(state, human=0, selected="blue"))  # doctest: +ELLIPSIS
-Step 2 of 2: ... the Blue group (two 4s) ...
+Your take, click 2 of 2: ... the Blue group (two 4s) ...
 """
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ def guide_text(state: GameState, human: int, selected: str = "") -> str:
     if phase == "take" and not selected:
         left = ", ".join(f"{d.capitalize()} ({group_words(state, d)})" for d, _ in state.groups())
         return (
-            "Step 1 of 2: click a group of dice on the harbor (a green border: you may take it). "
+            "Your take, click 1 of 2: click a group of dice on the harbor (a green border: you may take it). "
             f"Left this turn: {left}. Each district gives its own thing: Goats gives goats, Gold "
             "gives gold, the four goods districts check goods in your shops; or any group walks "
             "your steward on the market as many steps as the number on its dice (A1-A4)."
@@ -55,7 +55,7 @@ def guide_text(state: GameState, human: int, selected: str = "") -> str:
     if phase == "take":
         words = group_words(state, selected)
         return (
-            f"Step 2 of 2: with the {selected.capitalize()} group ({words}) you either take its own "
+            f"Your take, click 2 of 2: with the {selected.capitalize()} group ({words}) you either take its own "
             f"action, {ACTIONS[selected]}: choose it under 'Action' and press 'Take and act'; or "
             "walk your steward: click market cells one step at a time (a solid green border shows "
             "where a walk can end), then press 'Move the steward'. Not sure? Press 'Hint'."
