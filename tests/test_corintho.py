@@ -25,6 +25,17 @@ def test_p1_pieces_keep_their_natural_order():
         game.apply("a2-a1")  # a base onto a capital, by a move
 
 
+def test_p1_a_capital_is_never_moved_onto_a_lone_base():
+    """"On ne peut pas placer un chapiteau sur une base": not by a move either (K3), so that every
+    stack is one of P5's."""
+    game = play(new_game(), "capital a1", "base a2", "column c3", "base d4", "column d1", "base b4")
+    assert game.turn > 4  # a1's capital is no longer frozen (K4)
+    with pytest.raises(IllegalMove, match=r"a capital cannot go on a base.*\(P1\)"):
+        game.apply("a1-a2")
+    assert "a1-a2" not in {str(m) for m in game.legal_moves()}
+    assert game.apply("column a2").top("a2") == "column"  # K2 is how a base gets its column
+
+
 def test_p2_two_players_hold_four_of_each_three_or_four_players_two():
     assert new_game(2).hands == ((4, 4, 4),) * 2
     assert new_game(3).hands == ((2, 2, 2),) * 3 and new_game(4).hands == ((2, 2, 2),) * 4

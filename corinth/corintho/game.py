@@ -249,10 +249,12 @@ class Game:
             return "K3", f"there is no stack on {cell_name(source)} to move"
         if not onto:
             return "K3", "a stack moves onto a neighbouring stack, not onto an empty cell"
-        if PIECES.index(moving[0]) <= PIECES.index(onto[-1]):
+        # P1: the moved stack's bottom is the very next piece after the target's top ("On ne peut
+        # pas placer un chapiteau sur une base": no capital on a lone base, moved or placed).
+        if PIECES.index(moving[0]) != PIECES.index(onto[-1]) + 1:
             return "P1", (
                 f"a {moving[0]} cannot go on a {onto[-1]}: the pieces keep their natural order, "
-                "base, column, capital"
+                "base, column, capital, with none left out"
             )
         until = dict(self.frozen).get(source)
         if until is not None and self.turn < until:

@@ -76,8 +76,8 @@ SYMMETRIES = _transforms()
 #
 # A position, seen by the player to move: (B, C, K, me, other, f1, f2, claim)
 #   B, C, K   bit masks of the cells holding a base, a column, a capital (bit i is cell i, a1 = 0);
-#             a stack is the pieces its cell holds, in their natural order (the engine lets a
-#             capital be moved onto a lone base, K3: base + capital is a stack too);
+#             a stack is the pieces its cell holds, in their natural order (P5: never a
+#             capital on a lone base, K3);
 #   me, other the hands of the player to move and of the other, bases + 8 columns + 64 capitals;
 #   f1        the cell (as a bit) placed on or moved to by the last move: nobody may move it (K4);
 #   f2        the cell of the move before: the player to move may not move it yet (K4);
@@ -142,14 +142,14 @@ def from_move(move: Place | Shift) -> tuple:
 def _shift_sources(B: int, C: int, K: int, frozen: int) -> tuple[int, int, int, int]:
     """The cells whose stack may move right, left, up, down (K3, P1, K4)."""
     tops_b = B & ~C & ~K
-    tops_bc = tops_b | (C & ~K)
+    tops_c = C & ~K
     bot_c = C & ~B
     bot_k = K & ~C & ~B
     free = ~frozen
-    right = (bot_c & (tops_b >> 1) | bot_k & (tops_bc >> 1)) & ~COL3 & free
-    left = (bot_c & (tops_b << 1) | bot_k & (tops_bc << 1)) & ~COL0 & free & FULL
-    up = (bot_c & (tops_b >> SIZE) | bot_k & (tops_bc >> SIZE)) & free
-    down = (bot_c & (tops_b << SIZE) | bot_k & (tops_bc << SIZE)) & free & FULL
+    right = (bot_c & (tops_b >> 1) | bot_k & (tops_c >> 1)) & ~COL3 & free
+    left = (bot_c & (tops_b << 1) | bot_k & (tops_c << 1)) & ~COL0 & free & FULL
+    up = (bot_c & (tops_b >> SIZE) | bot_k & (tops_c >> SIZE)) & free
+    down = (bot_c & (tops_b << SIZE) | bot_k & (tops_c << SIZE)) & free & FULL
     return right, left, up, down
 
 
