@@ -118,6 +118,9 @@ def test_bench_runs_and_reports_every_measure():
         "immediate ranking",
         "rollouts",
         "exact",
+        "against cautious opponents",
+        "against random opponents",
+        "ranking for the win, the last turn",
     ):
         assert word in table
     assert report["machine"]["cores"] >= 1

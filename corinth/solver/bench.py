@@ -40,6 +40,7 @@ from .market import market_graph, nx_steward_path_buckets
 from .puzzles import load_puzzles
 from .rank import rank_moves
 from .value import apply_key
+from .win import timed_win
 
 LONGEST = 6
 # CPU time of this process: the figures do not depend on other work sharing the machine. The
@@ -332,6 +333,33 @@ def run(quick: bool = False, sizes: dict | None = None) -> dict:
                 "target": "<2 s",
             }
         )
+    # 7. the other models and the goal of winning, on the same seeded positions
+    positions = exact_states(sizes.get("exact", 12))
+    for model in ("cautious", "random"):
+        times = [timed_rank(st, model)[1] for st in positions]
+        rows.append(
+            {
+                "measure": f"exact ranking against {model} opponents, 2 turns left "
+                f"({len(times)} seeded positions)",
+                "value": statistics.median(times),
+                "unit": "s",
+                "baseline": max(times),
+                "ratio": None,
+                "target": f"p95 {_num(percentile(times, 95))} s (baseline column: the slowest)",
+            }
+        )
+    last = exact_states(sizes.get("exact", 12), left=1)
+    times = [timed_win(st)[1] for st in last]
+    rows.append(
+        {
+            "measure": f"ranking for the win, the last turn ({len(times)} seeded positions)",
+            "value": statistics.median(times),
+            "unit": "s",
+            "baseline": max(times),
+            "ratio": None,
+            "target": "the baseline column: the slowest",
+        }
+    )
     return {
         "machine": {
             "cpu": cpu_model(),
