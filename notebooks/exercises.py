@@ -27,6 +27,8 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+import ipywidgets
+
 from corinth import GameState, IllegalMove, InvalidNotation, Move, default_sheet, new_game
 from corinth.rules import steward_paths, steward_steps
 from corinth.rules.catalogue import rule_card, rules
@@ -575,9 +577,11 @@ def course_map():
     text = "".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
     lessons = []
     puzzles = [f"puzzle-{p.id}" for p in _stored_puzzles()]  # lesson 06's trainer
+    corintho = [corintho_mark(p) for p in corintho_puzzles()]  # lesson 11's puzzles
     for title, file in re.findall(r"\[([^\]]+)\]\((\d\d_[\w.-]+\.ipynb)\)", text):
         items = [n for n in names if n.startswith(f"{file[:2]}-")]
         items += puzzles if file.startswith("06_") else []
+        items += corintho if file.startswith("11_") else []
         if items and all(lesson["file"] != file for lesson in lessons):
             lessons.append({"file": file, "title": title, "items": items})
     return Progress(lessons=lessons)
@@ -668,3 +672,245 @@ def _stored_puzzles() -> tuple:
     from corinth.solver.puzzles import load_puzzles
 
     return tuple(load_puzzles())
+
+
+# --- lesson 11: Corintho, the second game ------------------------------------------------------
+
+# The positions lesson 11 shows, each played move by move through Corintho's engine (2 players).
+CORINTHO_POSITIONS = {
+    # every kind of stack: base, column, capital; column on a base, capital on a column, full column
+    "pieces": (
+        "base a1", "column b1", "capital c1", "base a3", "column a3",
+        "column b3", "capital b3", "base d3", "column d3", "capital d3",
+    ),
+    # player 1 to play: a base on b2, a column on a base on c2, a full column on a4
+    "place": ("base b2", "base c2", "column c2", "base a4", "column a4", "capital a4"),
+    # player 1 to play: the column on b2 may move onto c2's base; a2 and c3 are frozen (K4)
+    "move": ("column b2", "base c2", "capital a2", "base c3"),
+    # player 1 has just claimed three columns on the diagonal a1, b2, c3
+    "diagonal": ("column a1", "base b2", "capital d4", "column b2", "column c3"),
+    # player 1 has just claimed three columns on a1, b1, c1; d1 is empty
+    "claim": ("column a1", "base d4", "column b1", "base d3", "column c1"),
+}  # fmt: skip
+
+
+def corintho_position(name: str):
+    """A position of lesson 11 by its name (``CORINTHO_POSITIONS``), played through the engine.
+
+    >>> corintho_position("claim").claim
+    (0, (0, 1, 2))
+    """
+    from corinth.corintho import new_game
+
+    game = new_game(2)
+    for move in CORINTHO_POSITIONS[name]:
+        game = game.apply(move)
+    return game
+
+
+class CorinthoLiveBoard(ipywidgets.VBox):
+    """A position of lesson 11 on a live board, with "Start again", which puts the position back
+    after the learner's tries."""
+
+    def __init__(self, name: str):
+        from corinth.ui import CorinthoBoard
+
+        self.name = name
+        self.board = CorinthoBoard(corintho_position(name))
+        self.again = ipywidgets.Button(description="Start again", icon="undo")
+        self.again.on_click(lambda _b: self.start_again())
+        super().__init__([self.board, self.again, self.board.output])
+
+    def start_again(self) -> None:
+        self.board.game = corintho_position(self.name)
+
+    def __repr__(self) -> str:
+        return repr(self.board)
+
+
+def corintho_board(name: str, interactive: bool = False):
+    """A position of lesson 11 on a board: for viewing, or live (``CorinthoLiveBoard``).
+
+    >>> live = corintho_board("place", interactive=True)
+    >>> live.board.play("capital c2"), live.board.game.top("c2")
+    (True, 'capital')
+    >>> live.start_again(); live.board.game.top("c2")
+    'column'
+    """
+    from corinth.ui import CorinthoBoard
+
+    if interactive:
+        return CorinthoLiveBoard(name)
+    return CorinthoBoard(corintho_position(name), interactive=False)
+
+
+@functools.cache  # each board and the trainer would load and check the whole set again
+def corintho_puzzles() -> tuple:
+    """Corintho's stored puzzles, each checked by the exact search as they load."""
+    from corinth.corintho.puzzles import load_puzzles
+
+    return tuple(load_puzzles())
+
+
+def corintho_mark(puzzle) -> str:
+    """The name a Corintho puzzle's solved mark is kept under in the browser: ``corintho-w1-01``."""
+    return f"corintho-{puzzle.id}"
+
+
+# Whatever shows Corintho puzzles on the page (the trainer), told of a puzzle solved on another board.
+_CORINTHO_LISTENERS: list[Callable[[str], None]] = []
+
+
+def _corintho_solved(puzzle_id: str) -> None:
+    for listener in list(_CORINTHO_LISTENERS):
+        listener(puzzle_id)
+
+
+def corintho_puzzle(puzzle_id: str):
+    """One Corintho puzzle on its board, solved by clicks; its mark kept in this browser.
+
+    >>> board = corintho_puzzle("x4-01")
+    >>> board.answer(sorted(board.answers)[0])
+    True
+    """
+    from corinth.ui import CorinthoPuzzleBoard
+
+    puzzle = next(p for p in corintho_puzzles() if p.id == puzzle_id)
+    board = CorinthoPuzzleBoard(puzzle)
+    board.on_solved(lambda: _corintho_solved(puzzle.id))
+    if _PROGRESS is not None:
+        name = corintho_mark(puzzle)
+
+        def restored(_name: str) -> None:
+            if not board.solved and not board.result.value:
+                board.result.value = (
+                    '<p role="status" class="corinth-solved-before">✓ Solved on an earlier visit. '
+                    "Play it again if you like.</p>"
+                )
+
+        def forget() -> None:
+            if "corinth-solved-before" in board.result.value:
+                board.result.value = ""
+
+        _PROGRESS.track(name, on_restore=restored)
+        board.on_solved(lambda: _PROGRESS.mark(name))
+        _PROGRESS.on_reset(forget)
+    return board
+
+
+CORINTHO_KINDS = ("extend to 4", "win in 1", "stop the threat", "win in 2")  # easiest first
+
+
+def corintho_trainer(kind: str = "win in 1"):
+    """Lesson 11's practice: Corintho's puzzles one after another, by kind, solved ones marked in
+    this browser (``CorinthoTrainer``)."""
+    return CorinthoTrainer(corintho_puzzles(), progress=_PROGRESS, kind=kind)
+
+
+class CorinthoTrainer(ipywidgets.VBox):
+    """Corintho's puzzles of one kind at a time: solve one, press "Next puzzle" for the next one not
+    solved yet. Each solved puzzle is marked (✓) and, with ``progress``, kept in the browser.
+
+    >>> trainer = CorinthoTrainer(corintho_puzzles())
+    >>> trainer.board.puzzle.id, trainer.board.answer(sorted(trainer.board.answers)[0])
+    ('w1-01', True)
+    >>> sorted(trainer.solved), trainer.next_puzzle().puzzle.id
+    (['w1-01'], 'w1-02')
+    >>> board = corintho_puzzle("x4-01")  # solved on its own board: the trainer marks it too
+    >>> board.answer(sorted(board.answers)[0]), "x4-01" in trainer.solved
+    (True, True)
+    """
+
+    def __init__(self, puzzles, progress=None, kind: str = "win in 1"):
+        w = ipywidgets
+        self.puzzles = sorted(puzzles, key=lambda p: p.id)
+        self.progress = progress
+        self.solved: set[str] = set()
+        kinds = [k for k in CORINTHO_KINDS if any(p.kind == k for p in self.puzzles)]
+        self.kind = w.ToggleButtons(
+            options=[(k.capitalize(), k) for k in kinds],
+            value=kind if kind in kinds else kinds[0],
+            description="Kind",
+            style={"button_width": "auto"},
+        )
+        self.next_button = w.Button(
+            description="Next puzzle", icon="forward", button_style="primary"
+        )
+        self.status = w.HTML()
+        self.board = None
+        if progress is not None:
+            for p in self.puzzles:
+                progress.track(corintho_mark(p), on_restore=self._restored)
+            progress.on_reset(self._forget)
+        self.kind.observe(lambda _c: self.next_puzzle(), "value")
+        self.next_button.on_click(lambda _b: self.next_puzzle())
+        super().__init__([w.HBox([self.kind, self.next_button]), self.status])
+        self.add_class("corinth-trainer")
+        self.next_puzzle()
+        _CORINTHO_LISTENERS.append(self._heard)
+
+    def _kind_puzzles(self) -> list:
+        return [p for p in self.puzzles if p.kind == self.kind.value]
+
+    def next_puzzle(self):
+        """Show the next puzzle of the kind not solved yet (after the current one, in order; once all
+        are solved, the next one), and return its board."""
+        from corinth.ui import CorinthoPuzzleBoard
+
+        level = self._kind_puzzles()
+        ids = [p.id for p in level]
+        here = self.board.puzzle.id if self.board is not None else None
+        start = ids.index(here) + 1 if here in ids else 0
+        order = level[start:] + level[:start]
+        puzzle = next((p for p in order if p.id not in self.solved), order[0])
+        board = CorinthoPuzzleBoard(puzzle)
+        board.on_solved(lambda: self._solved(puzzle))
+        self.board = board
+        self.children = [self.children[0], self.status, board]
+        self._show_status()
+        return board
+
+    def _solved(self, puzzle) -> None:
+        self.solved.add(puzzle.id)
+        if self.progress is not None:
+            self.progress.mark(corintho_mark(puzzle))
+        self._show_status()
+
+    def _restored(self, name: str) -> None:
+        self.solved.add(name.removeprefix("corintho-"))
+        board = self.board
+        untouched = not (board.solved or board.revealed or board.wrong_tries or board.hints_shown)
+        if board.puzzle.id in self.solved and untouched:
+            self.next_puzzle()  # the page opened on a puzzle solved before: the next one instead
+        else:
+            self._show_status()
+
+    def _heard(self, puzzle_id: str) -> None:
+        """A puzzle of the set solved on another board of the page (lesson 11's step 5)."""
+        if any(p.id == puzzle_id for p in self.puzzles) and puzzle_id not in self.solved:
+            self.solved.add(puzzle_id)
+            self._show_status()
+
+    def _forget(self) -> None:
+        self.solved.clear()
+        self._show_status()
+
+    def _show_status(self) -> None:
+        import html
+
+        level = self._kind_puzzles()
+        done = sum(p.id in self.solved for p in level)
+        marks = " ".join("✓" if p.id in self.solved else "·" for p in level)
+        where = [p.id for p in level].index(self.board.puzzle.id) + 1
+        total = sum(p.id in self.solved for p in self.puzzles)
+        self.status.value = (
+            f"<div role='status'><b>{html.escape(self.kind.value.capitalize())}</b>: puzzle "
+            f"{where} of {len(level)}, {done} solved "
+            f"<span aria-hidden='true' style='letter-spacing:2px'>{marks}</span> · "
+            f"{total} of {len(self.puzzles)} puzzles solved in all</div>"
+        )
+
+    def __repr__(self) -> str:
+        level = self._kind_puzzles()
+        done = sum(p.id in self.solved for p in level)
+        return f"Corintho puzzles, {self.kind.value}: {done} of {len(level)} solved\n{self.board!r}"

@@ -57,6 +57,8 @@ TEACHES = {
     "08_going_deeper_the_sheet_and_the_dice": ["C3", "R5"],
     "09_going_deeper_the_solver": ["A4b"],
     "10_how_the_market_was_reconstructed": ["M1", "M2", "M3", "M4", "M5", "M6", "M7"],
+    # Corintho, the second game: its own rule IDs (corinth/corintho/RULES.md)
+    "11_corintho": ["P1", "P2", "P4", "P5", "K1", "K2", "K3", "K4", "W1", "W2", "W3", "W4", "W5"],
     "index": [],  # the lesson list the classroom app opens first: it teaches no rule itself
 }
 PATHS = sorted(NOTEBOOKS.glob("*.ipynb"))

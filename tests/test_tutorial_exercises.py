@@ -182,7 +182,9 @@ def test_wrong_answers_are_explained_in_words(name):
         assert d.get("hint"), name
 
 
-LESSONS = sorted(NOTEBOOKS.glob("0[0-5]_*.ipynb"))
+LESSONS = sorted(NOTEBOOKS.glob("0[0-5]_*.ipynb")) + [NOTEBOOKS / "11_corintho.ipynb"]
+# Practice besides ``ask``: lesson 11's Corintho puzzles, one board or the trainer's flow.
+PRACTICE = re.compile(r"^(?:corintho_puzzle|corintho_trainer)\(", re.M)
 STEP = re.compile(r"^## (Step (\d+) of (\d+): .+)$", re.M)
 
 
@@ -195,7 +197,7 @@ def _cells(path):
 
 @pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.stem)
 def test_lessons_are_short_steps_each_ending_in_its_own_practice(path):
-    """Lessons 00–05 as the classroom serves them: every ## heading is "Step N of M: idea", each step
+    """Lessons 00–05 and 11 as the classroom serves them: every ## heading is "Step N of M: idea", each step
     asks at least one exercise, the lesson's exercises come in the order of exercises.toml, each step
     but the last ends with a "Next step →" link to the next step's heading (its anchor, as JupyterLab
     and Voilà make it), and the last with the link to the next lesson.
@@ -210,14 +212,25 @@ def test_lessons_are_short_steps_each_ending_in_its_own_practice(path):
             assert len(heads) == len(re.findall(r"^## ", text, re.M)), text
             for title, n, m in heads:
                 steps.append(
-                    {"title": title, "n": int(n), "m": int(m), "asks": [], "text": "", "after": ""}
+                    {
+                        "title": title,
+                        "n": int(n),
+                        "m": int(m),
+                        "asks": [],
+                        "puzzles": 0,
+                        "text": "",
+                        "after": "",
+                    }
                 )
         if not steps:
             continue
         if cell["cell_type"] == "code":
             asks = re.findall(r'^ask\("([\w-]+)"', text, re.M)
+            puzzles = len(PRACTICE.findall(text))
             steps[-1]["asks"] += asks
-            steps[-1]["after"] = "" if asks else steps[-1]["after"] + text + "\n"
+            steps[-1]["puzzles"] += puzzles
+            practice = asks or puzzles
+            steps[-1]["after"] = "" if practice else steps[-1]["after"] + text + "\n"
         else:
             steps[-1]["text"] += text + "\n"
             if not STEP.search(text):
@@ -226,7 +239,7 @@ def test_lessons_are_short_steps_each_ending_in_its_own_practice(path):
     assert [s["n"] for s in steps] == list(range(1, len(steps) + 1))
     assert {s["m"] for s in steps} == {len(steps)}
     for step in steps:
-        assert step["asks"], f"{step['title']} has no practice"
+        assert step["asks"] or step["puzzles"], f"{step['title']} has no practice"
     asked = [name for step in steps for name in step["asks"]]
     assert asked == [n for n in DATA if n.startswith(f"{path.name[:2]}-")]
     for step, following in zip(steps, steps[1:]):
