@@ -45,15 +45,15 @@ def lab(tmp_path_factory):
 def classroom_room(tmp_path_factory):
     """The classroom command as `make classroom` runs it (Voilà, pre-heated lessons, the bound), on a
     free port, behind a token, started before the class comes: its waiting kernels (the lesson list
-    and lessons 00-07) have run their lessons. The kernels import corinth from this checkout.
+    and lessons 00-07 and 11) have run their lessons. The kernels import corinth from this checkout.
     """
     if importlib.util.find_spec("voila") is None:
         _missing("voila is not installed (pip install corinth[lab])")
     try:
         with start_classroom(tmp_path_factory.mktemp("classroom")) as room:
-            # On a busy 2-core machine nine kernels running their lessons take minutes; a student
+            # On a busy 2-core machine ten kernels running their lessons take minutes; a student
             # arriving meanwhile waits for their lesson's kernel, which is not what a class sees.
-            room.wait_for_pools(9, timeout=600)
+            room.wait_for_pools(10, timeout=600)
             yield room
     except LabError as exc:
         pytest.fail(str(exc), pytrace=False)

@@ -1,7 +1,7 @@
 """How long each lesson is in the classroom app, step by step, and how much practice it holds: a
 measure, not a test.
 
-    python -m tests.browser.lesson_sizes            # every lesson, 00 to 07
+    python -m tests.browser.lesson_sizes            # every lesson, 00 to 07 and 11
     python -m tests.browser.lesson_sizes 01 03      # only these
 
 Serves the lessons with the classroom command (no waiting kernels), opens each at 1280×720 in headless
@@ -31,9 +31,10 @@ LESSONS = [
     "05_play_a_game.ipynb",
     "06_puzzles.ipynb",
     "07_strategy_lab.ipynb",
+    "11_corintho.ipynb",
 ]
 WIDTH, HEIGHT = 1280, 720
-PRACTICE = ".corinth-exercise, .corinth-puzzle"
+PRACTICE = ".corinth-exercise, .corinth-puzzle, .corinth-corintho-puzzle"
 
 # Voilà scrolls an inner element, not the document: positions are measured in the tallest scroller.
 MEASURE = """
