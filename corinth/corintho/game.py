@@ -190,8 +190,12 @@ class Game:
             if self.claim is not None:
                 state += f" (player {self.claim[0] + 1} claims a line: answer it or lose)"
         rows.append(f"b base, c column, k capital; {state}")
+
+        def count(n: int, piece: str) -> str:
+            return f"{n} {piece}" + ("" if n == 1 else "s")
+
         hands = "; ".join(
-            f"player {i + 1} {h[0]} bases {h[1]} columns {h[2]} capitals"
+            f"player {i + 1} " + " ".join(count(n, piece) for n, piece in zip(h, PIECES))
             for i, h in enumerate(self.hands)
         )
         rows.append(f"in hand: {hands}")
