@@ -26,7 +26,7 @@ def test_p1_pieces_keep_their_natural_order():
 
 
 def test_p1_a_capital_is_never_moved_onto_a_lone_base():
-    """"On ne peut pas placer un chapiteau sur une base": not by a move either (K3), so that every
+    """ "On ne peut pas placer un chapiteau sur une base": not by a move either (K3), so that every
     stack is one of P5's."""
     game = play(new_game(), "capital a1", "base a2", "column c3", "base d4", "column d1", "base b4")
     assert game.turn > 4  # a1's capital is no longer frozen (K4)
@@ -283,6 +283,41 @@ def test_corinth_corintho_shows_and_solves_a_saved_game(tmp_path, capsys):
     path.write_text('{"format": "corintho-game"}', encoding="utf-8")
     assert main(["corintho", "show", str(path)]) == 2
     assert "is not a valid Corintho game" in capsys.readouterr().err
+
+
+def _play_args(**changes):
+    import argparse
+
+    args = dict(action="play", game=None, players=2, seat=1, bots="greedy", seed=0, save=None)
+    return argparse.Namespace(**{**args, **changes})
+
+
+def test_corinth_corintho_plays_in_the_terminal_by_number_or_notation_with_undo(tmp_path):
+    from corinth.cli.corintho import run_corintho
+    from corinth.corintho import from_json
+
+    said: list[str] = []
+    typed = iter(["1", "undo", "column b2", "a1-a2", "base c3", "quit"])
+    save = tmp_path / "saved.json"
+    assert run_corintho(_play_args(save=str(save)), lambda _: next(typed), said.append) == 0
+    text = "\n".join(said)
+    assert "You are Player 1." in text and "[1] Player 1 places a base at a1  (base a1)" in text
+    assert "Taken back: your last move and the bots' answers." in text
+    assert "Player 1 places a column at b2." in text  # typed in notation
+    assert "Not allowed:" in text and "(K3)" in text  # a1-a2: nothing to move there, by its rule
+    game = from_json(save.read_text(encoding="utf-8"))
+    moves = [str(m) for m in game.history]
+    assert moves[0] == "column b2" and moves[2] == "base c3" and len(moves) == 4
+
+
+def test_corinth_corintho_play_refuses_a_bad_seat_or_bot_by_name():
+    from corinth.cli.common import UserError
+    from corinth.cli.corintho import run_corintho
+
+    with pytest.raises(UserError, match="--seat must be 1 to 2"):
+        run_corintho(_play_args(seat=3), input, print)
+    with pytest.raises(UserError, match="no bot 'clever'"):
+        run_corintho(_play_args(bots="clever"), input, print)
 
 
 def test_the_bots_greedy_takes_a_win_and_search_avoids_a_loss_in_two():

@@ -72,6 +72,22 @@ class SearchBot(GreedyBot):
         return choice if choice in safe else self.rng.choice(safe)
 
 
+BOTS = {bot.name: bot for bot in (RandomBot, GreedyBot, SearchBot)}  # seats by name
+
+
+def make_bot(name: str, seed: int = 0, depth: int = 2):
+    """A bot by its name: random, greedy or search (``depth``: the search's moves).
+
+    >>> make_bot("search", depth=3).depth
+    3
+    """
+    if name not in BOTS:
+        raise ValueError(f"no bot {name!r}: a seat is 'human' or one of {', '.join(BOTS)}")
+    if name == "search":
+        return SearchBot(seed, depth)
+    return BOTS[name](seed)
+
+
 def play_game(bots, seed: int = 0, players: int | None = None) -> Game:
     """One game between ``bots`` (one per seat), from a new game; seeded by the bots' own seeds."""
     game = new_game(players or len(bots))

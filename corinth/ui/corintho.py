@@ -26,70 +26,17 @@ import ipywidgets as w
 import traitlets
 
 from corinth.corintho import PIECES, CorinthoError, Game, IllegalMove, Place, Shift, new_game
-from corinth.corintho.bots import GreedyBot, RandomBot, SearchBot
+from corinth.corintho.bots import BOTS, make_bot
 from corinth.corintho.game import NEIGHBOURS, SIZE, cell_index, cell_name, parse
 from corinth.corintho.solve import rank_moves
+from corinth.corintho.words import PLURAL, line_words, move_words, stack_words
 
 from ._base import Board, hint_ladder_html, module, move_html, stylesheet
 
-PLURAL = {"base": "bases", "column": "columns", "capital": "capitals"}
-BOTS = {bot.name: bot for bot in (RandomBot, GreedyBot, SearchBot)}  # seats by name
 HUMAN = "human"
 
 
 # --- words ------------------------------------------------------------------------------------
-
-
-def stack_words(stack: Sequence[str]) -> str:
-    """A stack for a learner, its top first.
-
-    >>> stack_words(("base", "column")), stack_words(("base", "column", "capital")), stack_words(())
-    ('column on a base', 'capital on a column on a base', 'empty')
-    """
-    if not stack:
-        return "empty"
-    top, *below = reversed(stack)
-    return " on ".join([top] + [f"a {piece}" for piece in below])
-
-
-def line_words(game: Game, line: Sequence[int]) -> str:
-    """A line of cells and what it aligns: 'three columns on a1, b1, c1'.
-
-    >>> g = new_game(2)
-    >>> for m in ["column a1", "base d4", "column b1", "base d3", "column c1"]:
-    ...     g = g.apply(m)
-    >>> line_words(g, g.claim[1])
-    'three columns on a1, b1, c1'
-    """
-    top = game.top(line[0]) or "piece"
-    count = {3: "three", 4: "four"}.get(len(line), str(len(line)))
-    return f"{count} {PLURAL.get(top, top + 's')} on {', '.join(cell_name(c) for c in line)}"
-
-
-def move_words(game: Game, move: Place | Shift | str) -> str:
-    """A legal move of ``game``'s player to move as a sentence (the position before the move).
-
-    >>> g = new_game(2).apply("base b2").apply("base c3")
-    >>> move_words(g, "column b2"), move_words(g, "capital a1")
-    ('Player 1 places a column on the base at b2', 'Player 1 places a capital at a1')
-    >>> g = g.apply("column a2").apply("base d4").apply("base d1")
-    >>> move_words(g, "a2-b2")
-    'Player 2 moves the column from a2 onto the base at b2'
-    """
-    if isinstance(move, str):
-        move = parse(move)
-    who = f"Player {game.current_player + 1}"
-    if isinstance(move, Place):
-        at = cell_name(move.cell)
-        under = game.top(move.cell)
-        if under is None:
-            return f"{who} places a {move.piece} at {at}"
-        return f"{who} places a {move.piece} on the {under} at {at}"
-    moving, onto = game.stack(move.source), game.top(move.target)
-    return (
-        f"{who} moves the {stack_words(moving)} from {cell_name(move.source)} "
-        f"onto the {onto} at {cell_name(move.target)}"
-    )
 
 
 class _Said:
@@ -505,15 +452,6 @@ class CorinthoBoard(Board):
 
 
 # --- a game against bots ----------------------------------------------------------------------
-
-
-def make_bot(name: str, seed: int = 0, depth: int = 2):
-    """A bot of ``corinth.corintho.bots`` by its name: random, greedy or search."""
-    if name not in BOTS:
-        raise ValueError(f"no bot {name!r}: a seat is 'human' or one of {', '.join(BOTS)}")
-    if name == "search":
-        return SearchBot(seed, depth)
-    return BOTS[name](seed)
 
 
 class CorinthoApp(w.VBox):
