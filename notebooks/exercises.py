@@ -509,6 +509,73 @@ def lab_shop_gap() -> int:
     return round(statistics.fmean(winners) - statistics.fmean(others))
 
 
+def lab_best_median() -> str:
+    """The strategy whose games end with the highest median final score in the saved run."""
+    import statistics
+
+    from strategy_lab import STRATEGIES, load_results
+
+    totals: dict[str, list[int]] = {n: [] for n in STRATEGIES}
+    for g in load_results():
+        for name, score in zip(g["strategies"], g["scores"]):
+            totals[name].append(score[-1])
+    median = {n: statistics.median(v) for n, v in totals.items()}
+    return max(median, key=median.get)
+
+
+def lab_greedy_hardest_opponent() -> str:
+    """The strategy greedy outscores least often, game by game, in the saved run."""
+    from strategy_lab import load_results
+
+    beaten: dict[str, list[bool]] = {}
+    for g in load_results():
+        if "greedy" not in g["strategies"]:
+            continue
+        mine = g["scores"][g["strategies"].index("greedy")][-1]
+        for name, score in zip(g["strategies"], g["scores"]):
+            if name != "greedy":
+                beaten.setdefault(name, []).append(mine > score[-1])
+    share = {n: sum(v) / len(v) for n, v in beaten.items()}
+    return min(share, key=share.get)
+
+
+# --- 06: how the puzzles' answers are checked ----------------------------------------------------------
+
+RANKED_PUZZLE = "t1-01"  # the beginner puzzle whose ranking lesson 06 shows
+
+
+def ranked_puzzle():
+    """The stored puzzle whose ranking 06 shows (``RANKED_PUZZLE``)."""
+    return next(p for p in _stored_puzzles() if p.id == RANKED_PUZZLE)
+
+
+def puzzle_margin() -> int:
+    """By how many points the best move of ``ranked_puzzle`` beats the second, points now (E1)."""
+    from corinth.solver import rank_moves
+
+    first, second = rank_moves(ranked_puzzle().state, "immediate", top=2)
+    return round(first.value - second.value)
+
+
+def expected_ranking() -> list:
+    """The first four moves of ``ranked_puzzle`` by expected final score, from 6 seeded games each:
+    rough estimates with their 95% confidence intervals."""
+    from corinth.solver import rank_moves
+
+    state = ranked_puzzle().state
+    return rank_moves(
+        state, "expected", seed=0, budget=None, max_rollouts=6, max_candidates=4, top=4
+    )
+
+
+def expected_apart() -> str:
+    """Whether the two first moves of ``expected_ranking`` are clearly apart (intervals not overlapping)."""
+    first, second = expected_ranking()[:2]
+    if first.ci[0] > second.ci[1]:
+        return "Yes: its interval starts above where the second one ends"
+    return "No: their confidence intervals overlap"
+
+
 def _ask_data(name: str) -> dict:
     with DATA.open("rb") as f:
         data = tomllib.load(f)
@@ -538,19 +605,89 @@ def ask(name: str, position: GameState | None = None, then: str = ""):
 _PROGRESS = None  # the lesson's Progress widget, once ``lesson_progress`` made it
 
 
+_STEP = re.compile(r"^## (Step \d+ of \d+: .+)$", re.M)
+# What a step's practice is kept under in the browser: an exercise, or a puzzle on its own board.
+_TRACKED = re.compile(r"""^(ask|puzzle_board|corintho_puzzle)\(["']([\w.-]+)["']""", re.M)
+_MARK = {"ask": "", "puzzle_board": "puzzle-", "corintho_puzzle": "corintho-"}
+_NEXT_LESSON = re.compile(r"Next lesson: \*\*\[([^\]]+)\]\((\d\d_[\w.-]+\.ipynb)\)")
+
+
+def _label(name: str, questions: dict) -> str:
+    """A step's exercise named for the learner: its question, or the puzzle on its board."""
+    if name.startswith(("puzzle-", "corintho-")) or questions.get(name, {}).get("kind") == "puzzle":
+        return "the puzzle on its board"
+    words = re.sub(r"<[^>]+>|[*`]", "", questions.get(name, {}).get("question", "")).strip()
+    return f"“{clip_words(words, 90)}”" if words else "its exercise"
+
+
+def clip_words(text: str, limit: int) -> str:
+    """``text`` cut at a word before ``limit`` characters, with an ellipsis when cut.
+
+    >>> clip_words("Which value lies on the Blue district?", 20)
+    'Which value lies on…'
+    """
+    if len(text) <= limit:
+        return text
+    return text[:limit].rsplit(" ", 1)[0].rstrip(",;:") + "…"
+
+
+def lesson_steps(lesson: str) -> tuple[list[dict], dict]:
+    """The steps of lesson ``lesson`` ("01") as the learner meets them, read from its notebook (cells
+    tagged ``lab-only`` left out): each step's title, its heading's anchor, the exercises and puzzle
+    boards it asks (by the names their marks are kept under) and how they read; and the next lesson
+    its last step links to ({"file", "title"}, or {}).
+
+    >>> steps, following = lesson_steps("01")
+    >>> steps[1]["title"], steps[1]["items"], following["file"]
+    ('Step 2 of 7: Sorting the dice', ['01-blue-value'], '02_gold_goats_goods.ipynb')
+    """
+    import json
+
+    files = sorted(DATA.parent.glob(f"{lesson}_*.ipynb"))
+    if not files:
+        return [], {}
+    with DATA.open("rb") as f:
+        questions = tomllib.load(f)
+    cells = json.loads(files[0].read_text(encoding="utf-8"))["cells"]
+    steps: list[dict] = []
+    following: dict = {}
+    for cell in cells:
+        if "lab-only" in cell.get("metadata", {}).get("tags", []):
+            continue
+        text = "".join(cell["source"])
+        if cell["cell_type"] == "markdown":
+            for title in _STEP.findall(text):
+                anchor = title.replace(" ", "-")
+                steps.append({"title": title, "anchor": anchor, "items": [], "labels": []})
+            nxt = _NEXT_LESSON.search(text)
+            if nxt and not following:
+                following = {"title": nxt.group(1), "file": nxt.group(2)}
+        elif steps and cell["cell_type"] == "code":
+            for function, name in _TRACKED.findall(text):
+                name = _MARK[function] + name
+                if name not in steps[-1]["items"]:
+                    steps[-1]["items"].append(name)
+                    steps[-1]["labels"].append(_label(name, questions))
+    return steps, following
+
+
 def lesson_progress(lesson: str):
     """The progress line of a lesson ("This lesson: 2 of 6 exercises solved"), shown at its top: the
-    lesson's exercises are marked when solved and the marks kept in this browser.
+    lesson's exercises are marked when solved and the marks kept in this browser. The line names the
+    next step whose exercise is not solved yet, or, once all are, the next lesson.
 
     >>> lesson_progress("04").items[:2]
     ['04-what-to-build', '04-temple']
+    >>> lesson_progress("04").steps[0]["title"]
+    'Step 1 of 4: Building'
     """
     global _PROGRESS
     from corinth.ui.progress import Progress
 
     with DATA.open("rb") as f:
         names = [n for n in tomllib.load(f) if n.startswith(f"{lesson}-")]
-    _PROGRESS = Progress(lesson=lesson, items=names)
+    steps, following = lesson_steps(lesson)
+    _PROGRESS = Progress(lesson=lesson, items=names, steps=steps, next_lesson=following)
     return _PROGRESS
 
 
@@ -561,8 +698,32 @@ def puzzle_trainer():
     return PuzzleTrainer(list(_stored_puzzles()), progress=_PROGRESS)
 
 
+def puzzle_board(puzzle_id: str):
+    """One stored puzzle on its board, solved by clicks; its mark kept in this browser under the
+    same name as in the trainer, so a puzzle solved here is solved there too.
+
+    >>> puzzle_board("t1-02").puzzle.id
+    't1-02'
+    """
+    from corinth.ui import PuzzleWidget
+    from corinth.ui.trainer import progress_name
+
+    puzzle = next(p for p in _stored_puzzles() if p.id == puzzle_id)
+    board = PuzzleWidget(puzzle)
+    if _PROGRESS is not None:
+        name = progress_name(puzzle)
+        _PROGRESS.track(name, on_restore=board.solved_before)
+        board.on_solved(lambda: _PROGRESS.mark(name))
+        _PROGRESS.on_reset(board.forget)
+    return board
+
+
 def course_map():
-    """The lesson list with each lesson's solved count (from this browser) and a reset button.
+    """The lesson list with each lesson's solved count (from this browser), the first lesson not
+    finished marked "Continue here →", finished ones "✓ finished", and a reset button.
+
+    A lesson is finished when every exercise and puzzle board of its steps is solved; the puzzles of
+    its trainer (06, 11) are counted apart, as extra practice.
 
     >>> [lesson["file"] for lesson in course_map().lessons][:2]
     ['00_start_here.ipynb', '01_the_harbor.ipynb']
@@ -579,11 +740,15 @@ def course_map():
     puzzles = [f"puzzle-{p.id}" for p in _stored_puzzles()]  # lesson 06's trainer
     corintho = [corintho_mark(p) for p in corintho_puzzles()]  # lesson 11's puzzles
     for title, file in re.findall(r"\[([^\]]+)\]\((\d\d_[\w.-]+\.ipynb)\)", text):
-        items = [n for n in names if n.startswith(f"{file[:2]}-")]
-        items += puzzles if file.startswith("06_") else []
-        items += corintho if file.startswith("11_") else []
-        if items and all(lesson["file"] != file for lesson in lessons):
-            lessons.append({"file": file, "title": title, "items": items})
+        if any(lesson["file"] == file for lesson in lessons):
+            continue
+        steps, _ = lesson_steps(file[:2])
+        items = [n for step in steps for n in step["items"]]
+        items += [n for n in names if n.startswith(f"{file[:2]}-") and n not in items]
+        extra = puzzles if file.startswith("06_") else corintho if file.startswith("11_") else []
+        extra = [n for n in extra if n not in items]
+        if items:
+            lessons.append({"file": file, "title": title, "items": items, "extra": extra})
     return Progress(lessons=lessons)
 
 

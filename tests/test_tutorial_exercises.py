@@ -182,9 +182,12 @@ def test_wrong_answers_are_explained_in_words(name):
         assert d.get("hint"), name
 
 
-LESSONS = sorted(NOTEBOOKS.glob("0[0-5]_*.ipynb")) + [NOTEBOOKS / "11_corintho.ipynb"]
-# Practice besides ``ask``: lesson 11's Corintho puzzles, one board or the trainer's flow.
-PRACTICE = re.compile(r"^(?:corintho_puzzle|corintho_trainer)\(", re.M)
+LESSONS = sorted(NOTEBOOKS.glob("0[0-7]_*.ipynb")) + [NOTEBOOKS / "11_corintho.ipynb"]
+# Practice besides ``ask``: a puzzle on its board (06: a stored one, a new one, the explorer's) or a
+# trainer's flow; lesson 11's Corintho puzzles, one board or the trainer.
+PRACTICE = re.compile(
+    r"\b(?:corintho_puzzle|corintho_trainer|puzzle_board|puzzle_trainer|PuzzleWidget)\("
+)
 STEP = re.compile(r"^## (Step (\d+) of (\d+): .+)$", re.M)
 
 
@@ -197,7 +200,7 @@ def _cells(path):
 
 @pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.stem)
 def test_lessons_are_short_steps_each_ending_in_its_own_practice(path):
-    """Lessons 00–05 and 11 as the classroom serves them: every ## heading is "Step N of M: idea", each step
+    """Lessons 00–07 and 11 as the classroom serves them: every ## heading is "Step N of M: idea", each step
     asks at least one exercise, the lesson's exercises come in the order of exercises.toml, each step
     but the last ends with a "Next step →" link to the next step's heading (its anchor, as JupyterLab
     and Voilà make it), and the last with the link to the next lesson.
@@ -255,3 +258,59 @@ def test_lessons_are_short_steps_each_ending_in_its_own_practice(path):
             step["title"],
             lines,
         )
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.stem)
+def test_the_progress_line_knows_each_steps_exercises_and_the_next_lesson(path):
+    """``lesson_steps`` (what the progress line names) reads the same steps as the learner meets:
+    every exercise of the lesson in its step, in order, each with words of its own, and the lesson
+    its last step links to."""
+    steps, following = exercises.lesson_steps(path.name[:2])
+    titles = [
+        t
+        for c in _cells(path)
+        if c["cell_type"] == "markdown"
+        for t, *_ in STEP.findall("".join(c["source"]))
+    ]
+    assert [s["title"] for s in steps] == titles
+    asked = [n for s in steps for n in s["items"] if not n.startswith(("puzzle-", "corintho-"))]
+    assert asked == [n for n in DATA if n.startswith(f"{path.name[:2]}-")]
+    for step in steps:
+        assert len(step["labels"]) == len(step["items"]) and all(step["labels"]), step
+    assert following["file"].endswith(".ipynb") and (NOTEBOOKS / following["file"]).is_file()
+
+
+def test_06_answers_match_the_solver():
+    from corinth.solver import rank_moves
+
+    ranking = rank_moves(exercises.ranked_puzzle().state, "immediate")
+    assert exercises.puzzle_margin() == round(ranking[0].value - ranking[1].value) >= 1
+    first, second = exercises.expected_ranking()[:2]
+    overlap = first.ci[0] <= second.ci[1]
+    assert exercises.expected_apart().startswith("No" if overlap else "Yes")
+
+
+def test_07_median_and_hardest_opponent_match_the_saved_run():
+    import statistics
+
+    from strategy_lab import STRATEGIES, load_results
+
+    games = load_results()
+    totals = {
+        n: [s[-1] for g in games for m, s in zip(g["strategies"], g["scores"]) if m == n]
+        for n in STRATEGIES
+    }
+    medians = sorted(STRATEGIES, key=lambda n: statistics.median(totals[n]), reverse=True)
+    assert exercises.lab_best_median() == medians[0]
+    assert statistics.median(totals[medians[0]]) > statistics.median(totals[medians[1]])
+    share = {}
+    for other in STRATEGIES:
+        if other != "greedy":
+            met = [g for g in games if {"greedy", other} <= set(g["strategies"])]
+            wins = [
+                g["scores"][g["strategies"].index("greedy")][-1]
+                > g["scores"][g["strategies"].index(other)][-1]
+                for g in met
+            ]
+            share[other] = sum(wins) / len(wins)
+    assert exercises.lab_greedy_hardest_opponent() == min(share, key=share.get)

@@ -2,8 +2,13 @@
 
 Nothing is stored on the server or needs an account: the page keeps the marks in the browser's
 ``localStorage`` (the same in JupyterLab and in the classroom app, per address). On a lesson,
-``Progress`` restores the marks of the page's exercises when the page opens and writes each new one;
-on the lesson list it shows every lesson's count with a link. "Reset my progress" forgets them all.
+``Progress`` restores the marks of the page's exercises when the page opens and writes each new one,
+and its line names the next step whose exercise is not solved yet, or, once all are, the next lesson.
+On the lesson list it shows every lesson's count with a link, "✓ finished" on the finished ones and
+"Continue here →" on the first one not finished. "Reset my progress" forgets them all.
+
+The page draws these lines (``widgets/progress.js``) from the marks the browser keeps; ``line`` and
+``course`` say the same words from a given set of marks, for the text ``repr`` and for tests.
 
 >>> progress = Progress(lesson="01")
 >>> progress.track("01-blue-value")
@@ -14,7 +19,7 @@ on the lesson list it shows every lesson's count with a link. "Reset my progress
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import anywidget
@@ -26,9 +31,11 @@ _NAME = re.compile(r"^[\w.-]{1,80}$")  # an exercise's or puzzle's name, as the 
 
 
 class Progress(anywidget.AnyWidget):
-    """The solved marks of one lesson (``items``: its exercise names) or, with ``lessons``, the map of
-    every lesson (each ``{"file", "title", "items"}``). ``on_restore`` callbacks get the names the
-    browser remembered as solved when the page opened."""
+    """The solved marks of one lesson (``items``: its exercise names; ``steps``: each step's
+    ``{"title", "anchor", "items", "labels"}``; ``next_lesson``: ``{"file", "title"}``) or, with
+    ``lessons``, the map of every lesson (each ``{"file", "title", "items", "extra"}``: the items its
+    steps ask, which finish it, and the puzzles of its trainer, counted apart). ``on_restore``
+    callbacks get the names the browser remembered as solved when the page opened."""
 
     _esm = module("progress.js")
     _css = stylesheet()
@@ -36,6 +43,8 @@ class Progress(anywidget.AnyWidget):
     items = traitlets.List(traitlets.Unicode()).tag(sync=True)
     solved = traitlets.List(traitlets.Unicode()).tag(sync=True)
     lessons = traitlets.List(traitlets.Dict()).tag(sync=True)
+    steps = traitlets.List(traitlets.Dict()).tag(sync=True)
+    next_lesson = traitlets.Dict().tag(sync=True)
 
     def __init__(self, **kwargs: Any):
         super().__init__(**kwargs)
@@ -85,8 +94,71 @@ class Progress(anywidget.AnyWidget):
                     for callback in self._restore.get(name, ()):
                         callback(name)
 
+    def line(self, solved: Iterable[str] | None = None) -> str:
+        """The lesson's line as the page shows it, for the marks ``solved`` (default: ``self.solved``).
+
+        >>> progress = Progress(lesson="01", items=["01-a", "01-b"], steps=[
+        ...     {"title": "Step 1 of 2: A", "anchor": "Step-1-of-2:-A", "items": ["01-a"], "labels": ["“A?”"]},
+        ...     {"title": "Step 2 of 2: B", "anchor": "Step-2-of-2:-B", "items": ["01-b"], "labels": ["“B?”"]}],
+        ...     next_lesson={"file": "02_x.ipynb", "title": "02 X"})
+        >>> progress.line({"01-a"})
+        'This lesson: 1 of 2 exercises solved (kept in this browser). Next: Step 2 of 2: B — “B?”'
+        >>> progress.line({"01-a", "01-b"})
+        'This lesson: 2 of 2 exercises solved (kept in this browser). ✓ Lesson finished — next: 02 X'
+        """
+        done = set(self.solved if solved is None else solved)
+        needed = [n for step in self.steps for n in step.get("items", ())] or list(self.items)
+        extra = [n for n in self.items if n not in needed]
+        text = f"This lesson: {sum(n in done for n in needed)} of {len(needed)} exercises solved"
+        if extra:
+            text += f", and {sum(n in done for n in extra)} of {len(extra)} puzzles of the trainer"
+        text += " (kept in this browser)."
+        for step in self.steps:
+            for name, label in zip(step.get("items", ()), step.get("labels", ())):
+                if name not in done:
+                    return f"{text} Next: {step['title']} — {label}"
+        if self.steps and all(n in done for n in needed):
+            following = self.next_lesson.get("title")
+            return f"{text} ✓ Lesson finished" + (f" — next: {following}" if following else ".")
+        return text
+
+    def course(self, solved: Iterable[str] | None = None, trainers: bool = True) -> list[str]:
+        """The lesson list's lines as the page shows them, for the marks ``solved``: the summary, then
+        one line per lesson ("✓ finished", or "Continue here →" on the first one not finished; "Start
+        here →" while nothing is solved). ``trainers=False`` leaves out the count of each trainer's
+        puzzles (the text ``repr``, which then does not change with the puzzle sets).
+
+        >>> course = Progress(lessons=[{"file": "00_a.ipynb", "title": "00 A", "items": ["00-a"]},
+        ...                            {"file": "01_b.ipynb", "title": "01 B", "items": ["01-a", "01-b"]}])
+        >>> course.course({"00-a", "01-a"})[1:]
+        ['00 A — 1 of 1 solved ✓ finished', '01 B — 1 of 2 solved · Continue here →']
+        """
+        done = set(self.solved if solved is None else solved)
+        lines, here, finished, total, count = [], False, 0, 0, 0
+        anything = any(n in done for lesson in self.lessons for n in lesson.get("items", ()))
+        for lesson in self.lessons:
+            items, extra = lesson.get("items", []), lesson.get("extra", [])
+            n = sum(name in done for name in items)
+            total, count = total + len(items), count + n
+            text = f"{lesson['title']} — {n} of {len(items)} solved"
+            if extra and trainers:
+                text += f" · {sum(name in done for name in extra)} of {len(extra)} puzzles"
+            if n == len(items):
+                finished += 1
+                text += " ✓ finished"
+            elif not here:
+                here = True
+                text += " · Continue here →" if anything else " · Start here →"
+            lines.append(text)
+        summary = (
+            f"Your progress: {finished} of {len(self.lessons)} lessons finished, {count} of {total} "
+            "exercises solved (kept in this browser)."
+        )
+        if self.lessons and finished == len(self.lessons):
+            summary += " Every lesson finished ✓"
+        return [summary, *lines]
+
     def __repr__(self) -> str:
         if self.lessons:
-            total = sum(len(lesson.get("items", ())) for lesson in self.lessons)
-            return f"Your progress: {total} exercises and puzzles in {len(self.lessons)} lessons"
+            return "\n".join(self.course(trainers=False))
         return clip(f"This lesson: {len(self.solved)} of {len(self.items)} exercises solved")

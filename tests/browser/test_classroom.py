@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import time
+import tomllib
 import urllib.error
 import urllib.request
 from pathlib import Path
@@ -23,6 +24,9 @@ except ImportError:  # the ``browser`` fixture reports this, and fails on CI
     expect = None
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+EXERCISES = tomllib.loads(
+    (Path(__file__).resolve().parents[2] / "notebooks" / "exercises.toml").read_text("utf-8")
+)
 
 pytestmark = pytest.mark.browser
 
@@ -128,12 +132,16 @@ def test_lesson_01_is_completed_by_clicks_with_a_hint_ladder_and_a_reload(
 ):
     """Every exercise of lesson 01 answered by clicks, step by step in the lesson's order (numbers
     typed in their boxes), one hint ladder climbed, the "Next step" links followed from the first step
-    to the last, the lesson's progress 'all solved', kept across a reload. The time is reported."""
+    to the last, the lesson's progress 'all solved' and 'Lesson finished — next: 02', kept across a
+    reload; with lesson 00 done before, the lesson list marks 00 and 01 finished and "Continue here"
+    leads to 02. The time is reported."""
     url, token = classroom
     page.set_viewport_size({"width": 1280, "height": 720})
     page.goto(f"{url}/voila/render/01_the_harbor.ipynb?token={token}")
     line = page.locator(".corinth-progress-line").first
     expect(line).to_contain_text("This lesson: 0 of 8", timeout=90_000)
+    # The line names where to go: the first step and its exercise.
+    expect(line).to_contain_text("Next: Step 1 of 7: A round begins — “")
     start = time.monotonic()
 
     def exercise(words: str):
@@ -180,6 +188,10 @@ def test_lesson_01_is_completed_by_clicks_with_a_hint_ladder_and_a_reload(
     expect(walk.locator(".corinth-feedback")).to_contain_text("Right!", timeout=30_000)
     expect(line).to_contain_text("This lesson: 8 of 8", timeout=30_000)
     record_property("lesson_01_by_clicks_seconds", time.monotonic() - start)
+    expect(line).to_contain_text("✓ Lesson finished — next: 02 Gold, goats and goods")
+    expect(line.get_by_role("link", name="02 Gold, goats and goods")).to_have_attribute(
+        "href", "02_gold_goats_goods.ipynb"
+    )
 
     # Each "Next step" link brings its step's heading to the top of the screen.
     headings = page.locator("h2")
@@ -198,7 +210,30 @@ def test_lesson_01_is_completed_by_clicks_with_a_hint_ladder_and_a_reload(
     expect(page.locator(".corinth-progress-line").first).to_contain_text(
         "This lesson: 8 of 8", timeout=90_000
     )
-    page.goto(f"{url}/voila/render/index.ipynb?token={token}")
-    expect(page.locator(".corinth-progress-map")).to_contain_text(
-        "01 The harbor — 8 of 8 solved ✓", timeout=90_000
+    expect(page.locator(".corinth-progress-line").first).to_contain_text("✓ Lesson finished")
+
+    # Lesson 00 done on an earlier visit (its marks put in this browser's storage, as its page
+    # writes them): the lesson list then marks 00 and 01 finished and says to continue with 02.
+    page.evaluate(
+        """names => {
+          const data = JSON.parse(localStorage.getItem("corinth-progress-v1") || "{}");
+          for (const name of names) data[name] = Date.now();
+          localStorage.setItem("corinth-progress-v1", JSON.stringify(data));
+        }""",
+        [name for name in EXERCISES if name.startswith("00-")],
     )
+    page.goto(f"{url}/voila/render/index.ipynb?token={token}")
+    course = page.locator(".corinth-progress-map")
+    expect(course).to_contain_text("01 The harbor — 8 of 8 solved ✓ finished", timeout=90_000)
+    expect(course.locator("li").filter(has_text="00 Start here")).to_contain_text("✓ finished")
+    here = course.get_by_role("link", name="Continue here")
+    expect(here).to_have_count(1)
+    expect(here).to_have_attribute("href", "02_gold_goats_goods.ipynb")
+    expect(course.locator("li[aria-current='step']")).to_contain_text("02 Gold, goats and goods")
+    expect(page.locator(".corinth-progress-line").first).to_contain_text(
+        "Your progress: 2 of 9 lessons finished"
+    )
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "classroom-course-map.png"))
+    here.click()
+    expect(page).to_have_url(re.compile(r"/voila/render/02_gold_goats_goods\.ipynb$"))

@@ -1,0 +1,121 @@
+"""The learner's course map and lesson lines (``corinth.ui.progress``, ``exercises.course_map``): where
+the learner is, in words. The page draws the same words from the browser's marks (widgets/progress.js,
+checked in Chromium by tests/browser/test_classroom.py)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
+sys.path.insert(0, str(NOTEBOOKS))
+import exercises  # noqa: E402
+
+from corinth.ui.progress import Progress  # noqa: E402
+
+
+def _items(course: Progress, prefix: str) -> list[str]:
+    return next(lesson["items"] for lesson in course.lessons if lesson["file"].startswith(prefix))
+
+
+def test_the_map_lists_the_lessons_with_exercises_and_the_trainers_apart():
+    course = exercises.course_map()
+    assert [lesson["file"][:2] for lesson in course.lessons] == [
+        "00", "01", "02", "03", "04", "05", "06", "07", "11",
+    ]  # fmt: skip
+    assert all(lesson["items"] for lesson in course.lessons)
+    puzzles = next(lesson for lesson in course.lessons if lesson["file"].startswith("06"))
+    assert "puzzle-t4-01" in puzzles["items"]  # step 9's board: needed to finish 06
+    assert "puzzle-t4-01" not in puzzles["extra"] and "puzzle-t1-01" in puzzles["extra"]
+    assert not set(puzzles["items"]) & set(puzzles["extra"])
+
+
+def test_a_new_learner_starts_at_00_and_nothing_is_finished():
+    lines = exercises.course_map().course(set())
+    assert lines[0].startswith("Your progress: 0 of 9 lessons finished, 0 of ")
+    assert lines[1] == "00 Start here — 0 of 6 solved · Start here →"
+    assert not any("finished" in line or "Continue" in line for line in lines[1:])
+
+
+def test_finished_lessons_are_marked_in_words_and_the_next_one_says_continue_here():
+    course = exercises.course_map()
+    solved = set(_items(course, "00")) | set(_items(course, "01")) | {_items(course, "03")[0]}
+    lines = course.course(solved)
+    assert lines[0].startswith("Your progress: 2 of 9 lessons finished")
+    assert lines[1].endswith("— 6 of 6 solved ✓ finished")
+    assert lines[2] == "01 The harbor — 8 of 8 solved ✓ finished"
+    assert lines[3].startswith("02 Gold, goats and goods — 0 of ")
+    assert lines[3].endswith(" · Continue here →")
+    assert sum("Continue here" in line for line in lines) == 1
+    assert "finished" not in lines[4] and "Continue" not in lines[4]  # 03: begun, not first
+
+
+def test_a_lesson_skipped_is_where_to_continue():
+    """The first lesson not finished, even when a later one is: 00 left, 01 done."""
+    course = exercises.course_map()
+    lines = course.course(set(_items(course, "01")))
+    assert lines[1].endswith("· Continue here →") and lines[2].endswith("✓ finished")
+
+
+def test_every_lesson_finished():
+    course = exercises.course_map()
+    every = {n for lesson in course.lessons for n in lesson["items"]}
+    lines = course.course(every)
+    assert lines[0].endswith("Every lesson finished ✓")
+    assert all(line.endswith("✓ finished") for line in lines[1:])
+
+
+def test_the_maps_text_repr_is_its_lines_for_no_marks_and_does_not_depend_on_the_browser():
+    course = exercises.course_map()
+    assert repr(course) == "\n".join(course.course(set(), trainers=False))
+    assert "puzzles" not in repr(course)  # the puzzle sets may grow: the saved output stays
+    course._on_page(course, {"event": "restore", "solved": ["01-two-gold"]}, [])  # not its items
+    assert course.solved == [] and repr(course) == repr(exercises.course_map())
+
+
+def test_the_lesson_line_names_the_next_steps_exercise_then_the_next_lesson():
+    progress = exercises.lesson_progress("01")
+    assert repr(progress) == "This lesson: 0 of 8 exercises solved"  # as saved in the notebooks
+    first = progress.line()
+    assert first.startswith("This lesson: 0 of 8 exercises solved (kept in this browser). Next: ")
+    assert "Step 1 of 7: A round begins — “" in first
+    progress._on_page(progress, {"event": "restore", "solved": ["01-two-gold"]}, [])
+    assert "Next: Step 2 of 7: Sorting the dice — “The dice fall" in progress.line()
+    for name in progress.items:
+        progress.mark(name)
+    assert progress.line() == (
+        "This lesson: 8 of 8 exercises solved (kept in this browser). "
+        "✓ Lesson finished — next: 02 Gold, goats and goods"
+    )
+
+
+def test_a_step_with_two_exercises_names_the_one_not_solved():
+    progress = exercises.lesson_progress("07")
+    progress.mark("07-why-many")
+    progress.mark("07-best-median")
+    progress.mark("07-best-strategy")
+    line = progress.line()
+    assert (
+        "Next: Step 3 of 5: Win rates with confidence intervals — “Are greedy and merchant" in line
+    )
+
+
+def test_06_counts_the_trainers_puzzles_apart_and_needs_its_boards():
+    progress = exercises.lesson_progress("06")
+    exercises.puzzle_board("t4-01")
+    trainer = exercises.puzzle_trainer()
+    extra = len(trainer.puzzles) - 1  # t4-01 is step 9's board, also in the trainer
+    assert f"0 of 7 exercises solved, and 0 of {extra} puzzles of the trainer" in progress.line()
+    assert progress.line().endswith("Next: Step 1 of 11: A first puzzle — the puzzle on its board")
+    for name in [n for n in progress.items if n.startswith("06-")]:
+        progress.mark(name)
+    assert "Next: Step 9 of 11: Puzzles for the end of the game — the puzzle on its board" in (
+        progress.line()
+    )
+    progress.mark("puzzle-t4-01")
+    assert progress.line().endswith("✓ Lesson finished — next: 07 Strategy lab")
+
+
+def test_a_lesson_without_steps_keeps_its_plain_count():
+    progress = Progress(lesson="09", items=["09-a"])
+    assert progress.line() == "This lesson: 0 of 1 exercises solved (kept in this browser)."
