@@ -6,7 +6,10 @@ measure, not a test.
 
 Serves the lessons with the classroom command (no waiting kernels), opens each at 1280×720 in headless
 Chromium, and prints a table: the page's height in screens, its steps (## headings), the tallest step
-(from its heading to the next one, in screens), and its practice items (exercises and puzzle boards).
+(from its heading to the next one, in screens), its practice items (exercises and puzzle boards), the
+words it shows the learner to read (its text and printed outputs, not the boards' and exercises' own
+words) and an estimated time to finish it: reading at 200 words a minute plus 30 s per practice item
+(``estimated_minutes``). That is an estimate from a formula, not a time measured with learners.
 Under the table, each lesson's steps one by one: height, practice items, and whether its "Next step"
 link leads to a heading of the page. The lines before the first step (the title, the lesson's
 introduction and its progress line) are reported apart, as "intro".
@@ -34,10 +37,12 @@ LESSONS = [
     "11_corintho.ipynb",
 ]
 WIDTH, HEIGHT = 1280, 720
+WORDS_A_MINUTE = 200  # reading speed assumed for the estimate
+PRACTICE_SECONDS = 30  # time assumed for each exercise or puzzle board
 PRACTICE = ".corinth-exercise, .corinth-puzzle, .corinth-corintho-puzzle"
 
 # Voilà scrolls an inner element, not the document: positions are measured in the tallest scroller.
-MEASURE = """
+MEASURE = r"""
 (practice) => {
   const all = Array.from(document.querySelectorAll('*'));
   const scroller = all.reduce((a, e) => (e.scrollHeight > a.scrollHeight ? e : a), document.body);
@@ -67,7 +72,16 @@ MEASURE = """
       links: links.filter((l) => inside(l.y)).map((l) => l.ok),
     };
   });
+  // Words to read: the lesson's text and printed outputs, outside the widgets (whose own words are
+  // the practice, timed apart).
+  const reading = Array.from(document.querySelectorAll('.jp-RenderedMarkdown, .jp-RenderedText'))
+    .filter((e) => !e.closest('.jupyter-widgets, .widget-output, .jupyter-widget'))
+    .filter((e) => !e.parentElement.closest('.jp-RenderedMarkdown, .jp-RenderedText'));
+  const words = reading
+    .map((e) => e.innerText.replace(/¶/g, ' ').split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length)
+    .reduce((a, b) => a + b, 0);
   return {
+    words,
     height: scroller.scrollHeight,
     intro: heads.length ? top(heads[0]) : scroller.scrollHeight,
     practice: items.length,
@@ -84,10 +98,20 @@ class Size:
     intro: float
     practice: int
     steps: list[dict]
+    words: int = 0
 
     @property
     def tallest(self) -> float:
         return max((s["height"] for s in self.steps), default=0) / HEIGHT
+
+    @property
+    def estimated_minutes(self) -> float:
+        """Reading at ``WORDS_A_MINUTE`` plus ``PRACTICE_SECONDS`` per practice item: an estimate.
+
+        >>> Size("01", 7.0, 0.5, 8, [], words=1000).estimated_minutes
+        9.0
+        """
+        return self.words / WORDS_A_MINUTE + self.practice * PRACTICE_SECONDS / 60
 
 
 def measure(lessons: list[str]) -> list[Size]:
@@ -110,6 +134,7 @@ def measure(lessons: list[str]) -> list[Size]:
                         m["intro"] / HEIGHT,
                         m["practice"],
                         m["steps"],
+                        m["words"],
                     )
                 )
             browser.close()
@@ -121,13 +146,23 @@ def main(argv: list[str]) -> None:
     sizes = measure(lessons)
     print(
         f"| lesson | height at {WIDTH}×{HEIGHT} (screens) | steps | tallest step (screens) "
-        "| practice items |"
+        "| practice items | words to read | estimated minutes |"
     )
-    print("| --- | ---: | ---: | ---: | ---: |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
     for s in sizes:
-        print(f"| {s.lesson} | {s.screens:.1f} | {len(s.steps)} | {s.tallest:.1f} | {s.practice} |")
+        print(
+            f"| {s.lesson} | {s.screens:.1f} | {len(s.steps)} | {s.tallest:.1f} | {s.practice} "
+            f"| {s.words:,} | {s.estimated_minutes:.0f} |"
+        )
+    print(
+        f"\nEstimated minutes = words / {WORDS_A_MINUTE} + {PRACTICE_SECONDS} s × practice items "
+        "(an estimate, not a time measured with learners)."
+    )
+    first = [s for s in sizes if s.lesson in ("00", "01", "02", "03", "04", "05")]
+    if len(first) == 6:
+        print(f"Lessons 00-05 together: {sum(s.estimated_minutes for s in first):.0f} minutes.")
     for s in sizes:
-        print(f"\n{s.lesson}: intro {s.intro:.1f} screens")
+        print(f"\n{s.lesson}: intro {s.intro:.1f} screens, {s.words:,} words")
         for step in s.steps:
             links = step["links"]
             ok = "no link" if not links else "links ok" if all(links) else "A LINK LEADS NOWHERE"
