@@ -27,6 +27,7 @@ from corinth.solver.puzzles import (
     MIN_MARGIN,
     TIER_BOUNDS,
     TIERS,
+    WIN_MARGIN,
     Puzzle,
     final_digest,
     generate_puzzle,
@@ -37,11 +38,14 @@ from corinth.solver.puzzles import (
     puzzles_from_bytes,
     set_path,
 )
+from corinth.solver.win import rank_win
 from tests.test_solver_exact_oracle import check_stored_ranking
 
 ALL = load_puzzles()
 PUZZLES = [p for p in ALL if p.objective == "immediate"]
 FINAL = [p for p in ALL if p.objective == "final_score"]
+ROBUST = [p for p in ALL if p.objective == "robust"]
+FOR_THE_WIN = [p for p in ALL if p.objective == "win"]
 
 
 def _steward(move) -> bool:
@@ -275,7 +279,7 @@ def test_any_puzzle_field_replaced_by_any_value_loads_or_raises_invalid_puzzle(k
 
 def test_final_score_set_holds_12_puzzles_that_name_their_objective():
     assert len(FINAL) >= FINAL_SCORE_QUOTA
-    assert {p.tier for p in FINAL} == {4} and set(TIERS) == {1, 2, 3, 4}
+    assert {p.tier for p in FINAL} == {4} and set(TIERS) == {1, 2, 3, 4, 5, 6}
     for p in FINAL:
         assert "highest expected final score" in p.question()
         assert p.state.phase == "take" and turns_left(p.state) == 2
@@ -349,7 +353,8 @@ def test_a_tampered_final_score_puzzle_is_refused_not_rewarded(name):
 def test_every_stored_final_score_puzzle_is_known_by_its_digest():
     """The digests match the stored sets exactly (``test_final_score_answer_is_exacts_unique_best``
     solves each one), so loading them needs no solve."""
-    assert {final_digest(p) for p in FINAL} == set(verified.FINAL_SCORE)
+    exact = FINAL + ROBUST + FOR_THE_WIN
+    assert {final_digest(p) for p in exact} == set(verified.FINAL_SCORE)
 
 
 @pytest.mark.parametrize(
@@ -396,3 +401,64 @@ def test_a_set_of_many_final_score_puzzles_not_written_here_is_refused_before_so
     data["puzzles"] = [dict(item, id=f"t4-{90 + i}") for i in range(MAX_NEW_FINAL + 1)]
     with pytest.raises(InvalidPuzzle, match=f"a set holds at most {MAX_NEW_FINAL}"):
         puzzles_from_bytes(json.dumps(data), "set.json")
+
+
+# --- tiers 5 and 6: best whatever the others do, and for the win --------------------------------
+
+
+def test_tiers_5_and_6_hold_six_puzzles_each_that_name_their_objective_and_model():
+    assert len(ROBUST) >= 6 and {p.tier for p in ROBUST} == {5}
+    assert len(FOR_THE_WIN) >= 6 and {p.tier for p in FOR_THE_WIN} == {6}
+    for p in ROBUST:
+        question = p.question()
+        assert "highest expected final score whatever the others do" in question
+        assert "worst for player" in question and "at random" in question
+    for p in FOR_THE_WIN:
+        question = p.question()
+        assert "Goal: the win, not the points" in question and "best chance to win" in question
+        assert "the move worth the most points now" in question  # the others' model
+        assert p.source["most_final_score"] != p.answer
+        assert turns_left(p.state) == 2
+
+
+@pytest.mark.parametrize("puzzle", ROBUST, ids=lambda p: p.id)
+def test_a_robust_answer_is_the_unique_best_under_every_model(puzzle: Puzzle):
+    margins = []
+    for model in ("greedy", "cautious", "random"):
+        (best, value), (_, value2) = rank_exact(puzzle.state, opponents=model)[:2]
+        assert str(best) == puzzle.answer, model
+        margins.append(value - value2)
+    assert round(min(margins), 4) == puzzle.margin >= FINAL_SCORE_MARGIN
+    assert puzzle.check(puzzle.answer).endswith("under every model of the others.")
+    _board_agrees(puzzle)
+
+
+@pytest.mark.parametrize("puzzle", FOR_THE_WIN, ids=lambda p: p.id)
+def test_a_win_answer_has_the_best_chance_to_win_but_not_the_best_score(puzzle: Puzzle):
+    (best, chance), (second, chance2) = rank_win(puzzle.state)[:2]
+    assert str(best) == puzzle.answer and str(second) == puzzle.runner_up
+    assert round(chance, 4) == puzzle.best_value
+    assert round(chance - chance2, 4) == puzzle.margin >= WIN_MARGIN
+    top_score = str(rank_exact(puzzle.state)[0][0])
+    assert top_score == puzzle.source["most_final_score"] != puzzle.answer
+    assert puzzle.check(top_score).startswith("Legal, but not the best")
+    assert "chance to win" in puzzle.check(top_score)
+    _board_agrees(puzzle)
+
+
+def _board_agrees(puzzle: Puzzle) -> None:
+    """Its board agrees (here, after the exact solve it shares, rather than in test_ui_puzzle.py)."""
+    pytest.importorskip("ipywidgets")
+    from tests.test_ui_puzzle import check_board_agrees
+
+    check_board_agrees(puzzle)
+
+
+def test_a_win_puzzle_answered_with_the_top_score_is_refused_at_load():
+    data = json.loads(set_path(6).read_text(encoding="utf-8"))
+    item = data["puzzles"][0]
+    item["answer"] = item["source"]["most_final_score"]
+    data["puzzles"] = [item]
+    # the top score is often the runner-up too: either field names the tampering
+    with pytest.raises(InvalidPuzzle, match="answer: the best move is|runner_up: the same move"):
+        puzzles_from_bytes(json.dumps(data).encode(), "set.json")

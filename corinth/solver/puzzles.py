@@ -19,9 +19,16 @@ the end; its answers are exact by ``rank_moves(state, "exact")`` (every roll to 
 its probability, the other players playing the greedy bot's move), each the unique best by at
 least ``FINAL_SCORE_MARGIN`` points, with the runner-up and its loss stored.
 
+Tier 5, ``whatever the others do``, asks the same of a position whose answer is the unique best
+against all three models of the other players (``exact.robust_best``: greedy, cautious, random),
+by ``FINAL_SCORE_MARGIN`` under each. Tier 6, ``for the win``, asks for the move with the best
+exact chance to win (``corinth.solver.win``, the others playing the greedy bot's move), by at least
+``WIN_MARGIN``, where that move is *not* the one with the highest expected final score. The
+answers of tiers 4 to 6 are verified at load (``verified.py``, or solved again).
+
 >>> puzzles = load_puzzles()
->>> len(puzzles) >= 42, sorted({p.tier for p in puzzles})
-(True, [1, 2, 3, 4])
+>>> len(puzzles) >= 54, sorted({p.tier for p in puzzles})
+(True, [1, 2, 3, 4, 5, 6])
 >>> p = puzzles[0]
 >>> p.check(p.answer).startswith("Correct")
 True
@@ -57,12 +64,23 @@ from corinth.rules.sheet import data_dir
 
 from . import verified
 from .bots import GreedyBot, RandomBot, decisions
-from .exact import OutOfReach, rank_exact, turns_left
+from .exact import OPPONENT_MODELS, OutOfReach, rank_exact, turns_left
 from .value import best_move_now, move_key
+from .win import rank_win
 
-TIERS = {1: "beginner", 2: "intermediate", 3: "expert", 4: "final score"}
+TIERS = {
+    1: "beginner",
+    2: "intermediate",
+    3: "expert",
+    4: "final score",
+    5: "whatever the others do",
+    6: "for the win",
+}
 KINDS = ("move", "route")
-OBJECTIVES = ("immediate", "final_score")
+OBJECTIVES = ("immediate", "final_score", "robust", "win")
+# The objectives answered by the exact solver, each with its tier.
+EXACT_TIERS = {"final_score": 4, "robust": 5, "win": 6}
+WIN_MARGIN = 0.02  # chance to win between the answer of a tier-6 puzzle and the runner-up
 FINAL_SCORE_QUOTA = 12
 FINAL_SCORE_MARGIN = 0.25  # points of expected final score between the answer and the runner-up
 FINAL_SCORE_WORK = 60_000  # rolls enumerated at most, so every answer re-solves in about a second
@@ -115,7 +133,7 @@ class Puzzle:
     tier: int
     title: str
     game: str  # the position as a saved game (GameState.to_json)
-    objective: str  # "immediate" or "final_score"
+    objective: str  # "immediate", "final_score", "robust" or "win" (see the module docstring)
     answer: str  # the unique best move, in notation
     kind: str = "move"  # "move" or "route"
     rating: float = 0.0  # difficulty, about 1 (easy) to 10 (hard)
@@ -129,7 +147,10 @@ class Puzzle:
 
     @cached_property
     def final_values(self) -> dict[str, float]:
-        """Final-score puzzles: every legal move's exact expected final score, by notation."""
+        """Tiers 4 to 6: every legal move's exact expected final score (the greedy model), or for
+        the win its exact chance to win, by notation."""
+        if self.objective == "win":
+            return {str(m): v for m, v in rank_win(self.state)}
         return {str(m): v for m, v in rank_exact(self.state)}
 
     @cached_property
@@ -155,13 +176,30 @@ class Puzzle:
             if on_board
             else "Answer in move notation, e.g. 'gold', 'green 1', 'blue steward r1c2,r0c2'."
         )
+        who = f"player {self.player + 1}"
+        head = (
+            f"Puzzle {self.id} ({TIERS.get(self.tier, 'final score')}, difficulty "
+            f"{self.rating:.1f}): {self.title}\nPlayer {self.player + 1} to play after {self.roll}, "
+            "2 turns from the end."
+        )
         if self.objective == "final_score":
             return (
-                f"Puzzle {self.id} (final score, difficulty {self.rating:.1f}): {self.title}\n"
-                f"Player {self.player + 1} to play after {self.roll}, 2 turns from the end. Which "
-                f"move gives player {self.player + 1} the highest expected final score? (Every roll "
-                "to come counts with its chance; the other players each play the move worth the "
-                f"most points now.) {how}"
+                f"{head} Which move gives {who} the highest expected final score? (Every roll to "
+                "come counts with its chance; the other players each play the move worth the most "
+                f"points now.) {how}"
+            )
+        if self.objective == "robust":
+            return (
+                f"{head} Which move gives {who} the highest expected final score whatever the "
+                "others do: whether each plays the move worth the most points now, takes the "
+                f"group worst for {who}, or takes a group at random? (Every roll to come counts "
+                f"with its chance.) {how}"
+            )
+        if self.objective == "win":
+            return (
+                f"{head} Goal: the win, not the points. Which move gives {who} the best chance "
+                "to win? (Every roll to come counts with its chance; the other players each play "
+                f"the move worth the most points now; a shared victory counts as a share.) {how}"
             )
         what = (
             "Which steward move (A4) secures the most points now?"
@@ -175,7 +213,7 @@ class Puzzle:
 
     def check(self, reply: str | Move | None) -> str:
         """Feedback on a reply: a hint for ``None``, "Correct" for the answer, else why not."""
-        final = self.objective == "final_score"
+        final = self.objective in EXACT_TIERS
         if reply is None:
             return self._final_hint() if final else self._hint()
         state = self.state
@@ -215,22 +253,37 @@ class Puzzle:
         )
 
     def _final_hint(self) -> str:
+        if self.objective == "win":
+            return (
+                f"Hint: {self.candidates} moves to compare; the best wins {_pct(self.best_value)} "
+                f"of the time, {_pct(self.margin)} more than the next best, and it is not the "
+                "move with the highest expected final score."
+            )
         return (
             f"Hint: {self.candidates} moves to compare; the best gives an expected final score "
-            f"of {self.best_value:.2f}, {self.margin:.2f} more than the next best."
+            f"of {self.best_value:.2f}, {self.margin:.2f} more than the next best"
+            + (", whatever the others do." if self.objective == "robust" else ".")
         )
 
     def _check_final(self, move: Move) -> str:
         state = self.state
+        win = self.objective == "win"
+        what = "Its chance to win is" if win else "Its expected final score is"
+
+        def amount(x: float) -> str:
+            return _pct(x) if win else f"{x:.2f}"
+
         if str(move) == self.answer:
+            runner_up = Move.parse(self.runner_up).describe(state).rstrip(".")
             return (
-                f"Correct! {move.describe(state)} Its expected final score is "
-                f"{self.best_value:.2f}, {self.margin:.2f} more than the next best ({self.runner_up})."
+                f"Correct! {move.describe(state)} {what} {amount(self.best_value)}, "
+                f"{amount(self.margin)} more than the next best ({runner_up})"
+                + (" under every model of the others." if self.objective == "robust" else ".")
             )
         value = self.final_values[str(move)]
         return (
-            f"Legal, but not the best: {move.describe(state)} Its expected final score is "
-            f"{value:.2f}; the best move's is {self.best_value:.2f}."
+            f"Legal, but not the best: {move.describe(state)} {what} {amount(value)}; the best "
+            f"move's is {amount(self.best_value)}."
         )
 
     def to_dict(self) -> dict:
@@ -270,6 +323,11 @@ FIELDS = {
 }
 OPTIONAL = ("roll", "runner_up")  # text fields a stored puzzle may leave out
 MAX_TEXT = 200  # characters of an id, title or answer
+
+
+def _pct(x: float) -> str:
+    """A chance in percent, one decimal at most: '54.2%'."""
+    return f"{100 * x:.1f}".removesuffix(".0") + "%"
 
 
 def _fields_problems(data: Any) -> list[str]:
@@ -324,19 +382,19 @@ def check_puzzle(puzzle: Puzzle, roll: str | None = None) -> list[str]:
     ['margin: the answer beats the next best by ...']
     """
     problems = []
-    final = puzzle.objective == "final_score"
-    if puzzle.tier not in TIERS or (puzzle.tier == 4) != final:
-        problems.append(
-            "tier: expected 4 for a final-score puzzle"
-            if final
-            else f"tier: expected 1, 2 or 3, got {shown(puzzle.tier)}"
-        )
-    if puzzle.kind not in KINDS:
-        problems.append(f"kind: expected 'move' or 'route', got {shown(puzzle.kind)}")
+    final = puzzle.objective in EXACT_TIERS
     if puzzle.objective not in OBJECTIVES:
         problems.append(
-            f"objective: expected 'immediate' or 'final_score', got {shown(puzzle.objective)}"
+            f"objective: expected one of {', '.join(OBJECTIVES)}, got {shown(puzzle.objective)}"
         )
+    elif final and puzzle.tier != EXACT_TIERS[puzzle.objective]:
+        problems.append(
+            f"tier: expected {EXACT_TIERS[puzzle.objective]} for a {puzzle.objective} puzzle"
+        )
+    elif not final and puzzle.tier not in TIER_BOUNDS:
+        problems.append(f"tier: expected 1, 2 or 3, got {shown(puzzle.tier)}")
+    if puzzle.kind not in KINDS:
+        problems.append(f"kind: expected 'move' or 'route', got {shown(puzzle.kind)}")
     if not (isinstance(puzzle.rating, (int, float)) and 0 <= puzzle.rating <= 10):
         problems.append(f"rating: expected a number from 0 to 10, got {shown(puzzle.rating)}")
     try:
@@ -420,17 +478,22 @@ def _final_problems(puzzle: Puzzle, state: GameState) -> list[str]:
             problems.append("runner_up: the same move as the answer")
     except CorinthError as exc:
         problems.append(f"runner_up: {shown(puzzle.runner_up)} is not a legal move here: {exc}")
-    if not puzzle.margin >= FINAL_SCORE_MARGIN:
-        problems.append(f"margin: a final-score answer beats the runner-up by {FINAL_SCORE_MARGIN}")
+    least = WIN_MARGIN if puzzle.objective == "win" else FINAL_SCORE_MARGIN
+    if not puzzle.margin >= least:
+        problems.append(f"margin: a {puzzle.objective} answer beats the runner-up by {least}")
     if puzzle.candidates != len(state.legal_moves()):
         problems.append(f"candidates: there are {len(state.legal_moves())} moves to compare")
     if problems or final_digest(puzzle) in verified.FINAL_SCORE:
         return problems
-    made = make_final_puzzle(state, puzzle.id)
+    made = make_exact_puzzle(state, puzzle.id, puzzle.objective)
     if made is None:
         return ["game: no move of this position is exact's best by a clear margin"]
     words = {
-        "best_value": f"its expected final score is {made.best_value}",
+        "best_value": (
+            f"its chance to win is {made.best_value}"
+            if made.objective == "win"
+            else f"its expected final score is {made.best_value}"
+        ),
         "runner_up": f"the next best move is {made.runner_up!r}",
     }
     return _unlike(puzzle, made, words)
@@ -514,7 +577,8 @@ def _unverified_final(item: Any) -> bool:
     """A stored final-score puzzle whose digest is not among the verified ones (solved at load)."""
     if (
         not isinstance(item, dict)
-        or item.get("objective") != "final_score"
+        or not isinstance(item.get("objective"), str)
+        or item.get("objective") not in EXACT_TIERS
         or _fields_problems(item)
     ):
         return False
@@ -728,19 +792,37 @@ def make_final_puzzle(state: GameState, puzzle_id: str) -> Puzzle | None:
         return None
     if len(ranking) < 2:
         return None
-    (best, value), (second, value2) = ranking[0], ranking[1]
+    (best, value), (_, value2) = ranking[0], ranking[1]
     if value - value2 < FINAL_SCORE_MARGIN:
         return None
     now = best_move_now(state)
     # harder when the move worth the most points now is not the answer
     rating = min(10.0, rate(state, ranking, "move") + (2.0 if str(now) != str(best) else 0.0))
+    return _exact_puzzle(state, puzzle_id, "final_score", ranking, rating, now)
+
+
+TITLES = {"final_score": "Final score", "win": "For the win"}
+
+
+def _exact_puzzle(
+    state: GameState,
+    puzzle_id: str,
+    objective: str,
+    ranking: list,
+    rating: float,
+    now: Move,
+    **source,
+) -> Puzzle:
+    """The puzzle whose answer and runner-up are the first two moves of ``ranking`` (a list of
+    ``(move, value)`` under ``objective``, best first)."""
+    (best, value), (second, value2) = ranking[0], ranking[1]
     groups = ", ".join(f"{d} {g}" for d, g in state.groups())
     return Puzzle(
         id=puzzle_id,
-        tier=4,
-        title=f"Final score, round {state.round}: {groups}",
+        tier=EXACT_TIERS[objective],
+        title=f"{TITLES[objective]}, round {state.round}: {groups}",
         game=state.to_json(indent=None),
-        objective="final_score",
+        objective=objective,
         answer=str(best),
         kind="move",
         rating=round(rating, 1),
@@ -752,9 +834,81 @@ def make_final_puzzle(state: GameState, puzzle_id: str) -> Puzzle | None:
             "players": state.num_players,
             "move": state.move_count,
             "most_points_now": str(now),
+            **source,
         },
         runner_up=str(second),
     )
+
+
+def make_exact_puzzle(state: GameState, puzzle_id: str, objective: str) -> Puzzle | None:
+    """A puzzle of tier 4, 5 or 6 (``objective``: final_score, robust, win) from ``state``, or None
+    when it does not make one (see the module docstring)."""
+    if objective == "final_score":
+        return make_final_puzzle(state, puzzle_id)
+    if objective == "robust":
+        base = make_final_puzzle(state, puzzle_id)
+        if base is None:
+            return None
+        try:
+            rankings = [rank_exact(state, FINAL_SCORE_WORK, m) for m in OPPONENT_MODELS]
+        except OutOfReach:
+            return None
+        if any(
+            str(r[0][0]) != base.answer or r[0][1] - r[1][1] < FINAL_SCORE_MARGIN for r in rankings
+        ):
+            return None
+        margin = min(r[0][1] - r[1][1] for r in rankings)
+        return replace(base, tier=5, objective="robust", margin=round(margin, 4))
+    if objective == "win":
+        if state.phase != "take" or turns_left(state) != 2:
+            return None
+        try:
+            score = rank_exact(state, FINAL_SCORE_WORK)
+            ranking = rank_win(state, max_work=WIN_WORK)
+        except OutOfReach:
+            return None
+        if len(ranking) < 2:
+            return None
+        (best, chance), (_, chance2) = ranking[0], ranking[1]
+        top = score[0][0]
+        points = dict(score)
+        if best == top or chance - chance2 < WIN_MARGIN or points[best] >= points[top]:
+            return None
+        rating = min(10.0, rate(state, score, "move") + 3.0)  # the points mislead: harder
+        now = best_move_now(state)
+        return _exact_puzzle(
+            state, puzzle_id, "win", ranking, rating, now, most_final_score=str(top)
+        )
+    raise ValueError(f"objective: one of {', '.join(EXACT_TIERS)}, not {objective!r}")
+
+
+WIN_WORK = 100_000  # positions a tier-6 answer values at most: each re-solves in seconds
+
+
+def build_exact_set(objective: str, first_seed: int, quota: int, players: int = 2) -> list[Puzzle]:
+    """Tier 5 or 6: one puzzle per game at most, from seeded ``players``-player games (for the
+    win, games of greedy bots only: against random bots the game is mostly decided by then)."""
+    tier = EXACT_TIERS[objective]
+    found: list[Puzzle] = []
+    seed = first_seed
+    while len(found) < quota:
+        if seed > first_seed + 3000:
+            raise LookupError(f"no {quota} {objective} puzzles in 3000 games from {first_seed}")
+        if objective == "win":
+            game = new_game(players=players, seed=seed)
+            bots = [GreedyBot(seed + i) for i in range(players)]
+            states = (s for s in decisions(game, bots) if s.phase == "take")
+        else:
+            states = positions(seed, players)
+        for state in states:
+            if state.phase == "take" and turns_left(state) == 2:
+                p = make_exact_puzzle(state, "", objective)
+                if p is not None:
+                    found.append(p)
+                    print(f"{objective}: seed {seed}, {len(found)} of {quota}", flush=True)
+                    break
+        seed += 1
+    return [replace(p, id=f"t{tier}-{i + 1:02d}") for i, p in enumerate(found)]
 
 
 def build_final_score_set(first_seed: int = 5000, quota: int = FINAL_SCORE_QUOTA) -> list[Puzzle]:
@@ -784,17 +938,33 @@ def set_path(tier: int) -> Path:
     return puzzles_dir() / f"tier{tier}_{TIERS[tier].replace(' ', '_')}.json"
 
 
-def main() -> None:
-    """Rebuild every puzzle set in ``seeds/puzzles`` (tiers 1–3 and the final-score set):
-    ``python -m corinth.solver.puzzles``."""
+# The sets of tiers 5 and 6: (first seed, how many), from 2-player games.
+EXACT_SETS = {"robust": (7000, 6), "win": (9000, 6)}
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Rebuild the puzzle sets in ``seeds/puzzles`` (tiers 1–3, the final-score set, and the sets
+    of tiers 5 and 6): ``python -m corinth.solver.puzzles [TIER ...]`` (default: every tier)."""
+    import sys
+
+    tiers = [int(t) for t in (sys.argv[1:] if argv is None else argv)] or list(TIERS)
     puzzles_dir().mkdir(parents=True, exist_ok=True)
-    sets = build_sets()
-    sets[4] = build_final_score_set()
+    sets = build_sets() if set(tiers) & set(TIER_BOUNDS) else {}
+    if 4 in tiers:
+        sets[4] = build_final_score_set()
+    for objective, (seed, quota) in EXACT_SETS.items():
+        tier = EXACT_TIERS[objective]
+        if tier in tiers:  # saved at once: each takes minutes
+            sets[tier] = build_exact_set(objective, seed, quota)
+            save_puzzles(
+                sets[tier], set_path(tier), f"Corinth puzzles, tier {tier} ({TIERS[tier]})"
+            )
     for tier, puzzles in sets.items():
-        path = set_path(tier)
-        save_puzzles(puzzles, path, f"Corinth puzzles, tier {tier} ({TIERS[tier]})")
-        print(f"{path}: {len(puzzles)} puzzles")
-    write_verified(sets[4])
+        if tier in tiers:
+            path = set_path(tier)
+            save_puzzles(puzzles, path, f"Corinth puzzles, tier {tier} ({TIERS[tier]})")
+            print(f"{path}: {len(puzzles)} puzzles")
+    write_verified([p for p in load_puzzles() if p.objective in EXACT_TIERS])
 
 
 VERIFIED_HEADER = '''"""Digests (``puzzles.final_digest``) of the final-score puzzles that ``make_final_puzzle`` made
@@ -809,7 +979,7 @@ FINAL_SCORE = frozenset(
 
 
 def write_verified(final: list[Puzzle]) -> None:
-    """Write ``verified.py``: the digests of the final-score puzzles just made and solved."""
+    """Write ``verified.py``: the digests of the puzzles of tiers 4 to 6 made and solved."""
     lines = "".join(f'        "{final_digest(p)}",  # {p.id}\n' for p in final)
     Path(verified.__file__).write_text(VERIFIED_HEADER + lines + "    }\n)\n", encoding="utf-8")
 

@@ -143,7 +143,9 @@ class PuzzleWidget(w.VBox):
         >>> PuzzleWidget(state).hints()[1:]
         ['Look at the Blue group (two 4s).', "Use the group's own action: no steward walk."]
         """
-        best = self.ranking()[0].move
+        # A stored puzzle's answer was verified when it loaded: its hints need no solve.
+        stored = getattr(self.puzzle, "answer", None)
+        best = Move.parse(stored) if stored else self.ranking()[0].move
         ladder = [self.hint_text()]
         if isinstance(best, Take):
             ladder.append(
@@ -227,8 +229,9 @@ class PuzzleWidget(w.VBox):
         # Moves of equal value share a place: the rank is 1 + the number of strictly better moves.
         place = 1 + sum(1 for r in ranking if r.value > mine.value + 1e-9)
         tied = sum(1 for r in ranking if abs(r.value - mine.value) <= 1e-9) - 1
+        amount = _chance if self.objective == "win" else _points
         if mine.loss > 1e-9:
-            verdict = f"{_points(mine.loss)} fewer than the best move"
+            verdict = f"{amount(mine.loss)} {'less' if amount is _chance else 'fewer'} than the best move"
             self.wrong_tries += 1
             for callback in self._on_wrong:
                 callback()
@@ -240,7 +243,7 @@ class PuzzleWidget(w.VBox):
         self.result.value = (
             f"<b>{verdict}</b> — {move_html(played, self.position)} It ranks {place} of {len(ranking)}"
             + (f" (tied with {tied} other move{'s' if tied != 1 else ''})" if tied else "")
-            + f", worth {_points(mine.value)}.<br>{html.escape(mine.explanation)}"
+            + f", worth {amount(mine.value)}.<br>{html.escape(mine.explanation)}"
             + (f"<br>{html.escape(self.explain)}" if self.explain and mine.loss <= 1e-9 else "")
             + (
                 ""
@@ -250,7 +253,7 @@ class PuzzleWidget(w.VBox):
                 else f"<br>Best: {self._best_words(best)}"
             )
         )
-        behind = f"{_points(mine.loss)} behind the best" if mine.loss > 1e-9 else "a best move"
+        behind = f"{amount(mine.loss)} behind the best" if mine.loss > 1e-9 else "a best move"
         with self.output:
             print(f"{played}: place {place} of {len(ranking)}, {behind}")
         return mine
@@ -268,12 +271,15 @@ class PuzzleWidget(w.VBox):
 
 def puzzle_ranking(state: GameState, kind: str, objective: str = "immediate") -> list:
     """A stored puzzle's candidates (``corinth.solver.puzzles.candidates``) ranked by immediate value,
-    or, for a final-score puzzle, every move by its exact expected final score."""
+    or, for tiers 4 to 6, every move by its exact expected final score (the greedy model) or, for
+    the win, by its exact chance to win."""
     from corinth.solver import RankedMove, rank_moves
     from corinth.solver.puzzles import immediate_ranking
 
-    if objective == "final_score":
+    if objective in ("final_score", "robust"):
         return rank_moves(state, "exact")
+    if objective == "win":
+        return rank_moves(state, "exact", goal="win")
     scored = immediate_ranking(state, kind)
     best = scored[0][1] if scored else 0
     out = []
@@ -283,6 +289,15 @@ def puzzle_ranking(state: GameState, kind: str, objective: str = "immediate") ->
         words = move.describe(state)
         out.append(RankedMove(move, rank, float(value), float(loss), words))
     return out
+
+
+def _chance(value: float) -> str:
+    """A chance to win for a learner, in percent.
+
+    >>> _chance(0.0551376), _chance(0.5)
+    ('5.5% chance to win', '50% chance to win')
+    """
+    return f"{100 * value:.1f}".removesuffix(".0") + "% chance to win"
 
 
 def _points(value: float) -> str:
