@@ -373,6 +373,18 @@ class GameState:
             for shops in arrival_shops(self.sheet, p, path[-1])
         ]
 
+    def _can_compensate(self) -> bool:
+        """Whether ``_compensation_moves`` lists any move (without listing them)."""
+        p = self.player()
+        _, hi = self.compensation_range(p)
+        if hi == 1:
+            paths = [(c,) for c in _NEIGHBOURS[p.steward] if not p.used >> c & 1]
+        else:
+            longest = min(CELLS - 1, hi)
+            by_length = _steward_paths(p.steward, p.used | 1 << p.steward, longest)
+            paths = [path for n in range(1, longest + 1) for path in by_length[n]]
+        return any(arrival_shops(self.sheet, p, path[-1]) for path in paths)
+
     def _affordable_building_sets(self, p: PlayerState) -> list[tuple[str, ...]]:
         return list(affordable_building_sets(self.sheet, p.buildings, p.gold, p.goats))
 
@@ -593,7 +605,7 @@ class GameState:
         if any(g is not None for g in self.harbor):
             return _evolve(self, phase="take")
         state = _evolve(self, phase="compensate")
-        if not state._compensation_moves():  # no step possible: the turn goes on to building (B1)
+        if not state._can_compensate():  # no step possible: the turn goes on to building (B1)
             return state._after_action()
         return state
 
@@ -734,10 +746,32 @@ def _compensation_limit(steps: int, most: int, variants: Variants) -> str:
 
 def _evolve(obj, **changes):
     """``dataclasses.replace`` without its per-call field checks: the engine's hottest function."""
-    new = object.__new__(type(obj))
-    for name in type(obj).__slots__:
-        object.__setattr__(new, name, changes[name] if name in changes else getattr(obj, name))
-    return new
+    cls = type(obj)
+    copy = _COPIERS.get(cls)
+    if copy is None:
+        copy = _COPIERS[cls] = _copier(cls)
+    return copy(obj, changes)
+
+
+_COPIERS: dict[type, Any] = {}  # per class: its ``_copier``
+
+
+def _copier(cls: type):
+    """A function ``(obj, changes)`` that copies ``obj`` (an instance of ``cls``, a frozen dataclass
+    with slots) slot by slot, then sets the slots named in ``changes``: written out for ``cls``'s
+    slots once, each set through the slot's own descriptor (what ``object.__setattr__`` does
+    after looking it up)."""
+    names = cls.__slots__
+    env = {"_new": object.__new__, "cls": cls}
+    lines = ["def copy(obj, changes):", "    new = _new(cls)"]
+    for i, name in enumerate(names):
+        env[f"set{i}"] = cls.__dict__[name].__set__
+        lines.append(f"    set{i}(new, obj.{name})")
+    env["setters"] = {name: cls.__dict__[name].__set__ for name in names}
+    lines += ["    for name, value in changes.items():", "        setters[name](new, value)"]
+    lines.append("    return new")
+    exec("\n".join(lines), env)  # noqa: S102 - the code is made of the class's own slot names
+    return env["copy"]
 
 
 def _set(items: tuple, index: int, value) -> tuple:
