@@ -33,7 +33,15 @@ What makes it fast enough (see ``corinth bench``):
   shared by every such chance node (``_light_tree``). ``ExactSolver(..., share=False)`` replays
   every roll per sheet instead (``_every_roll``: the reference, slow);
 - when the player itself takes first after a roll and it is its last turn, only the faces and sizes
-  of the groups matter, so the roll is enumerated as counts of all dice (white and yellow alike).
+  of the groups matter, so the roll is enumerated as counts of all dice (white and yellow alike);
+- under the greedy model, when the others take before the player's last take, each roll is
+  followed on its coded harbor and the bonus owners alone (``_greedy_plan``, like the light
+  trees), and a greedy take is found from its groups' best moves, kept per sheet and bonus owners
+  (``_greedy_take``);
+- the others' greedy moves up to the point where the player's sheet is read again (its turn, a
+  roll, the end) are played once per position of the others (``_others``, ``_safe``), and only
+  the last one is applied to each sheet of the player; the rolls played out per sheet start from
+  that last move too.
 
 >>> from corinth.rules import new_game
 >>> s = new_game(players=2, seed=5, first_player=0).apply("buy 0").apply("roll 111223466")
@@ -257,6 +265,14 @@ class ExactSolver:
         self.last_turn: dict[tuple, float] = {}
         self.sheets: dict = {}  # one object per canonical sheet (the tables go by identity)  # (phase, sheet, bonuses): the last turn's value
         self.after_roll: dict[tuple, list] = {}
+        # per position of the others (``_others``): the last of their greedy moves before the
+        # player's sheet is read again, as (the position before it, the move)
+        self.runs: dict[tuple, tuple[GameState, Move]] = {}
+        # ``_greedy_walk``'s ends, and the greedy takes it met: (slot, the bonus owners after)
+        self.walks: dict[tuple, tuple | None] = {}
+        self.greedy_takes: dict[tuple, tuple[int, tuple]] = {}
+        # per (mover, bonus owners, first player): ``_greedy_take``'s parts
+        self.take_parts: dict[tuple, tuple] = {}
         # per (sheet, bonuses) of the player's last take: the sheet, then the best points of each
         # group's district action (by slot and size) and steward move (by face)
         self.groups: dict[tuple, tuple] = {}
@@ -283,7 +299,9 @@ class ExactSolver:
         if s.is_chance:
             return self._chance(s, left)
         if s.current_player != who:
-            if s.phase == "take" and self.opponents != "greedy":
+            if self.opponents == "greedy":
+                return self._others(s)
+            if s.phase == "take":
                 return self._opponent_take(s)
             return self.value(s.apply(self.greedy_move(s)))
         if left == 1:
@@ -299,6 +317,44 @@ class ExactSolver:
                 v = self.last_turn[key] = max(self.value(s.apply(m)) for m in s.legal_moves())
             return v
         return max(self.value(s.apply(m)) for m in s.legal_moves())  # value() merges positions
+
+    def _others(self, s: GameState) -> float:
+        """The others' greedy moves from ``s`` up to the player's next decision (or a roll, or the
+        end), shared by every sheet of the player: the moves before the last one read neither the
+        player's sheet nor change it (``_safe``), so they are played once per position of the
+        others (and the player's turn-track spots, which the end of a round reads), and only the
+        last one is applied to each sheet."""
+        who = self.who
+        p = s.players[who]
+        sig = (_without(s.players, who), p.turns) + s.key()[1:]
+        run = self.runs.get(sig)
+        if run is None:
+            t = s
+            while True:
+                m = self.greedy_move(t)
+                a = t.apply(m)
+                if not self._safe(t, a, rounds=True):
+                    break
+                t = a
+            run = self.runs[sig] = (t, m)
+        parent, move = run
+        if parent.players[who] is not p:
+            parent = parent.with_player(who, p)
+        return self.value(parent.apply(move))
+
+    def _safe(self, t: GameState, a: GameState, rounds: bool) -> bool:
+        """Whether ``a``, an opponent's move played from ``t``, read nothing of the player's sheet
+        and leaves another opponent to play: the same round, the same turn or the next one (so the
+        player's turn was not skipped, R8, B1); with ``rounds``, also the end of the round
+        (which reads the players' turn-track spots, R9) when the next first player is an opponent
+        (its purvey reads only its own sheet, R1, R2)."""
+        if a.phase in ("over", "roll") or a.current_player == self.who:
+            return False
+        if a.round == t.round:
+            return a.turn == t.turn or a.turn == t.turn + 1
+        return (
+            rounds and a.round == t.round + 1 and a.turn == 0 and t.turn == len(t.turn_order()) - 1
+        )
 
     def greedy_move(self, s: GameState) -> Move:
         """The greedy bot's move, memoized on what it reads: the mover's sheet, the bonuses and
@@ -427,12 +483,16 @@ class ExactSolver:
         sig = (_without(s.players, who), s.yellow_dice()) + s.key()[1:]
         plan = self.after_roll.get(sig)
         if plan is None:
-            plan = self.after_roll[sig] = self._entries(s, left)
+            light = left == 1 and self._movers(s) is not None
+            plan = self.after_roll[sig] = self._greedy_plan(s) if light else self._entries(s, left)
         entries, takes = plan
         total = 0.0
         for prob, t, roll in entries:
             if t is None:  # the player's own sheet decides what comes next: play it out
-                total += prob * self.value(s.apply(Roll(*roll)))
+                parent, move = roll  # from the first move that reads it
+                if parent.players[who] is not p:
+                    parent = parent.with_player(who, p)
+                total += prob * self.value(parent.apply(move))
                 continue
             if t.players[who] is not p:
                 t = t.with_player(who, p)
@@ -683,24 +743,154 @@ class ExactSolver:
             table = self.tables[key] = _Table(template, p)
         return table
 
-    def _entries(self, s: GameState, left: int) -> tuple[list, list]:
+    def _greedy_plan(self, s: GameState) -> tuple[list, list]:
+        """``_entries`` for the player's last turn when the others take before it, each once
+        (``_movers``), under the greedy model: as the light trees do (``_light_tree``), each roll
+        is followed on its coded harbor and the bonus owners alone (``_greedy_walk``), what a
+        greedy take reads (the mover's sheet, the bonus owners, the groups' faces and sizes)
+        memoized, up to the player's take. The rolls that win at once (R5) or leave the player no
+        group are played out as positions (``_entries``)."""
+        movers = self._movers(s)
+        yellow = s.yellow_dice()
+        outcomes = _coded_outcomes(yellow)
+        self._count(len(outcomes))
+        denominator = FACES ** (WHITE_DICE + yellow)
+        ids = tuple(
+            (m, self.sheet_ids.setdefault(s.players[m], len(self.sheet_ids))) for m in movers
+        )
+        nine = s.variants.nine_dice_win
+        walks = self.walks
+        first = s.first_player
+        by_bonus: dict[tuple, dict] = {}  # bonus owners: {harbor row: weight}
+        apart = []  # the rolls played out as positions
+        base = None  # a position just rolled: the sheets and the round of every walk's
+        for white, yell, weight, harbor, same in outcomes:
+            if same and nine:
+                apart.append((white, yell, weight))
+                continue
+            end = walks.get((0, harbor, s.bonus_owner, ids, first), _MISSING)
+            if end is _MISSING:
+                if base is None:
+                    base = s.rolled(white, yell)
+                end = self._greedy_walk(base, ids, 0, harbor, s.bonus_owner)
+            if end is None:
+                apart.append((white, yell, weight))
+                continue
+            bonus, row = end
+            rows = by_bonus.get(bonus)
+            if rows is None:
+                rows = by_bonus[bonus] = {}
+            rows[row] = rows.get(row, 0) + weight
+        entries, _ = self._entries(s, 1, apart) if apart else ([], [])
+        if base is None and by_bonus:
+            base = s.rolled(*outcomes[0][:2])
+        takes = [
+            (self._template(base, bonus), _Takes.of(rows, denominator))
+            for bonus, rows in by_bonus.items()
+        ]
+        return entries, takes
+
+    def _greedy_walk(
+        self, t: GameState, ids: tuple, i: int, harbor: tuple, bonus: tuple
+    ) -> tuple | None:
+        """Where the greedy takes of ``ids[i:]`` (the movers from turn ``i``, by seat and sheet
+        id) lead from the coded ``harbor`` (``_code``) and bonus owners ``bonus``: the bonus
+        owners and the harbor row (``_coded_row``) of the player's take, or None when no group is
+        left to it (its compensation step, R8). ``t``: a position just rolled, for the sheets."""
+        if i == len(ids):
+            return (bonus, _coded_row(harbor)) if any(harbor) else None
+        key = (i, harbor, bonus, ids[i:], t.first_player)
+        out = self.walks.get(key, _MISSING)
+        if out is not _MISSING:
+            return out
+        if not any(harbor):  # the mover's compensation step (R8), greedy
+            out = self._greedy_walk(t, ids, i + 1, harbor, self._light_step(t, ids[i], i, bonus))
+        else:
+            shape = tuple(_SHAPE[c] for c in harbor)
+            took_key = (ids[i], bonus, shape, t.first_player)
+            took = self.greedy_takes.get(took_key)
+            if took is None:
+                took = self.greedy_takes[took_key] = self._greedy_take(t, ids[i], i, bonus, shape)
+            slot, after = took
+            rest = harbor[:slot] + (0,) + harbor[slot + 1 :]
+            if i == 0 and max(rest) >= 128:  # R6: the yellow dice leave after the first turn
+                rest = tuple(_WHITE_ONLY[c] for c in rest)
+            out = self._greedy_walk(t, ids, i + 1, rest, after)
+        self.walks[key] = out
+        return out
+
+    def _greedy_take(
+        self, t: GameState, mover: tuple, turn: int, bonus: tuple, shape: tuple
+    ) -> tuple[int, tuple]:
+        """The greedy bot's take (``best_move_now``, that is ``value._best_take``) by ``mover``
+        (seat, sheet id) at ``turn`` with the bonus owners ``bonus`` from a harbor of groups
+        ``shape`` (``_SHAPE`` codes, 0 for none): ``(its slot, the bonus owners after it)``.
+        ``_best_take`` keeps the first move of the best key over the groups in harbor order, each
+        group's own actions (which read its slot and size) then its steward moves (which read its
+        face and the faces of the groups listed, ``cheapest_arrivals``); the first best of a list
+        is the first best of its parts' first bests, so each part's is kept per sheet and bonus
+        owners and only those are compared for each harbor."""
+        parts = self.take_parts.get((mover, bonus, t.first_player))
+        if parts is None:
+            here = dataclasses.replace(t, turn=turn, bonus_owner=bonus)
+            assert here.current_player == mover[0] and here.phase == "take"
+            parts = (here, _Now(here), {}, {}, {})
+            self.take_parts[mover, bonus, t.first_player] = parts
+        here, now, actions, stewards, afters = parts
+        groups = [(slot, c & 7, c >> 3) for slot, c in enumerate(shape) if c]
+        faces = tuple(face for _, face, _ in groups)
+        firsts = stewards.get(faces)
+        if firsts is None:
+            p = now.p
+            arrivals = cheapest_arrivals(p.steward, p.used, list(faces), p.gold, now.stables)
+            firsts = stewards[faces] = [
+                _first_best(
+                    ((path, shops), k) for path, shops, k in now.stewards(face, arrivals[j])
+                )
+                for j, face in enumerate(faces)
+            ]
+        best, best_key = None, None
+        for j, (slot, face, size) in enumerate(groups):
+            own = actions.get((slot, size), _MISSING)
+            if own is _MISSING:
+                own = actions[slot, size] = _first_best(
+                    (((), shops), k) for shops, k in now.actions(HARBOR[slot], size)
+                )
+            for part in (own, firsts[j]):
+                if part is not None and (best_key is None or part[1] > best_key):
+                    best, best_key = (slot, face, size, part[0]), part[1]
+        after = afters.get(best)
+        if after is None:
+            slot, face, size, (path, shops) = best
+            there = dataclasses.replace(here, harbor=_with(slot, DiceGroup(face, size, 0)))
+            after = afters[best] = there.apply(Take.listed(HARBOR[slot], path, shops)).bonus_owner
+        return best[0], after
+
+    def _entries(self, s: GameState, left: int, rolls: list | None = None) -> tuple[list, list]:
         """The rolls' outcomes up to the player's next decision: ``(prob, state, roll)`` entries
         valued by ``value`` (state None: replayed from the roll per sheet), and on the player's
-        last turn its takes as ``_Takes`` per bonus owners, with a template position."""
+        last turn its takes as ``_Takes`` per bonus owners, with a template position. ``rolls``:
+        only these ``(white, yellow, weight)`` (counted by ``_greedy_plan``), else every roll."""
         who = self.who
-        self._count(len(compositions(WHITE_DICE)) * len(compositions(s.yellow_dice())))
         yellow = s.yellow_dice()
+        if rolls is None:
+            self._count(len(compositions(WHITE_DICE)) * len(compositions(yellow)))
+            rolls = _weighted_outcomes(yellow)
         denominator = FACES ** (WHITE_DICE + yellow)
         # Layer by layer: every roll, then the others' greedy moves, positions merged by key
         # after each move (the yellow dice leave after the first turn, R6, so many meet again).
         # Weights are whole numbers over ``denominator``: merged outcomes add exactly.
+        # Each entry keeps, besides its first roll, the first move on its way that read the
+        # player's sheet (``_safe``), as (the position before it, the move): a replay starts there.
         frontier: dict[tuple, list] = {}
-        for white, yell, weight in _weighted_outcomes(yellow):
+        for white, yell, weight in rolls:
             t = s.rolled(white, yell)
             k = t.key()
             e = frontier.get(k)
             if e is None:
-                frontier[k] = [weight, t, (white, yell)]
+                # a roll reads no sheet, unless it wins at once (R5)
+                anchor = (s, Roll(white, yell)) if t.is_over else None
+                frontier[k] = [weight, t, (white, yell), anchor]
             else:
                 e[0] += weight
         out = []
@@ -708,7 +898,7 @@ class ExactSolver:
         last: dict[tuple, tuple] = {}  # bonus owners: (template, {harbor row: weight})
         while frontier:
             nxt: dict[tuple, list] = {}
-            for weight, t, roll in frontier.values():
+            for weight, t, roll, anchor in frontier.values():
                 if t.is_over or t.is_chance or t.current_player == who:
                     if t.phase == "take" and t.current_player == who:
                         if left == 1:  # only the groups' faces and sizes matter now
@@ -723,12 +913,16 @@ class ExactSolver:
                         else:
                             e[0] += weight
                     else:  # the player's own sheet decides what comes next: replayed per sheet
-                        out.append((weight / denominator, None, roll))
+                        out.append((weight / denominator, None, anchor))
                     continue
-                a = t.apply(self.greedy_move(t))
-                e = nxt.get(a.key())
+                m = self.greedy_move(t)
+                a = t.apply(m)
+                k = a.key()
+                e = nxt.get(k)
                 if e is None:
-                    nxt[a.key()] = [weight, a, roll]
+                    if anchor is None and not self._safe(t, a, rounds=False):
+                        anchor = (t, m)
+                    nxt[k] = [weight, a, roll, anchor]
                 else:
                     e[0] += weight
             frontier = nxt
@@ -828,6 +1022,18 @@ class _Table:
 
 
 _LEAF, _STATE, _CHOICE = range(3)  # the kinds of a light tree's nodes
+
+
+_MISSING = object()  # a memo's miss where None is a value
+
+
+def _first_best(pairs) -> tuple | None:
+    """The first ``(item, key)`` of ``(item, key)`` pairs with the greatest key (None if none)."""
+    best = None
+    for item, k in pairs:
+        if best is None or k > best[1]:
+            best = (item, k)
+    return best
 
 
 class _NoTake(Exception):
