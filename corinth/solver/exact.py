@@ -314,9 +314,35 @@ class ExactSolver:
             key = (s.phase, s.players[who], s.bonus_owner)
             v = self.last_turn.get(key)
             if v is None:
-                v = self.last_turn[key] = max(self.value(s.apply(m)) for m in s.legal_moves())
+                if s.phase in _LAST_STEPS:
+                    # played where the end of the turn costs little: the player first in the
+                    # round, a group left for the next player (its moves read neither)
+                    v = self._last_turn(
+                        dataclasses.replace(s, first_player=who, turn=0, harbor=_LEFT_FOR_NEXT)
+                    )
+                else:  # its purvey (R2): the roll and its last take follow
+                    v = self.last_turn[key] = max(self.value(s.apply(m)) for m in s.legal_moves())
             return v
         return max(self.value(s.apply(m)) for m in s.legal_moves())  # value() merges positions
+
+    def _last_turn(self, t: GameState) -> float:
+        """The value of the player's build or compensation step ``t`` on its last turn (memoized
+        in ``last_turn``): the best of its moves, each worth its score once the turn is over (E1),
+        or the value of the build that follows in the same turn."""
+        who = self.who
+        key = (t.phase, t.players[who], t.bonus_owner)
+        v = self.last_turn.get(key)
+        if v is None:
+            for m in t.legal_moves():
+                a = t.apply(m)
+                if a.current_player == who and a.phase in _LAST_STEPS:
+                    x = self._last_turn(a)
+                else:
+                    x = float(a.score(who))
+                if v is None or x > v:
+                    v = x
+            self.last_turn[key] = v
+        return v
 
     def _others(self, s: GameState) -> float:
         """The others' greedy moves from ``s`` up to the player's next decision (or a roll, or the
@@ -1025,6 +1051,9 @@ _LEAF, _STATE, _CHOICE = range(3)  # the kinds of a light tree's nodes
 
 
 _MISSING = object()  # a memo's miss where None is a value
+# the harbor of ``_last_turn``'s positions: a group for the next player to take
+_LEFT_FOR_NEXT = (DiceGroup(1, 1, 0),) + (None,) * (len(HARBOR) - 1)
+_LAST_STEPS = ("build", "compensate")  # the steps of a turn after its action (R8, B1)
 
 
 def _first_best(pairs) -> tuple | None:
@@ -1281,20 +1310,27 @@ def _first_take_plan(dice: int, nine_dice_win: bool) -> _FirstTake:
 def _coded_outcomes(yellow_dice: int) -> tuple[tuple, ...]:
     """``_weighted_outcomes`` with each roll's harbor coded (``_code``) and whether every die
     shows one face (R5)."""
-    return tuple(
-        (w, y, weight, tuple(_code(g) for g in sort_harbor(w, y)), all_same(w, y))
-        for w, y, weight in _weighted_outcomes(yellow_dice)
-    )
+    slots = len(HARBOR)
+    out = []
+    for w, y, weight in _weighted_outcomes(yellow_dice):
+        # ``sort_harbor``: the highest face on the last district, the others ascending from the
+        # first; each group coded as ``_code`` does
+        codes = [f + 1 + 8 * w[f] + 128 * y[f] for f in range(FACES) if w[f] or y[f]]
+        harbor = (*codes[:-1], *(0,) * (slots - len(codes)), codes[-1])
+        out.append((w, y, weight, harbor, len(codes) == 1))
+    return tuple(out)
 
 
 @functools.lru_cache(maxsize=8)
 def _weighted_outcomes(yellow_dice: int) -> tuple[tuple[tuple, tuple, int], ...]:
     """Every roll of 9 white and ``yellow_dice`` yellow dice with its number of ordered dice
     sequences (of ``6 ** (9 + yellow_dice)``)."""
+    yellows = [(y, multinomial(y)) for y in compositions(yellow_dice)]
     return tuple(
-        (w, y, multinomial(w) * multinomial(y))
+        (w, y, white * n)
         for w in compositions(WHITE_DICE)
-        for y in compositions(yellow_dice)
+        for white in (multinomial(w),)
+        for y, n in yellows
     )
 
 
