@@ -66,7 +66,6 @@ from corinth.rules.dice import (
     FACES,
     MAX_YELLOW,
     WHITE_DICE,
-    all_same,
     compositions,
     multinomial,
     sort_harbor,
