@@ -61,7 +61,16 @@ import time
 
 import numpy as np
 
-from corinth.rules import HARBOR, DiceGroup, GameState, Move, Roll, Take, new_game
+from corinth.rules import (
+    HARBOR,
+    Compensate,
+    DiceGroup,
+    GameState,
+    Move,
+    Roll,
+    Take,
+    new_game,
+)
 from corinth.rules.dice import (
     FACES,
     MAX_YELLOW,
@@ -71,7 +80,7 @@ from corinth.rules.dice import (
     sort_harbor,
 )
 from corinth.rules.geometry import CELLS, reachable_mask
-from corinth.rules.state import turn_order
+from corinth.rules.state import affordable_building_sets, turn_order
 
 from .bots import GreedyBot, decisions
 from .value import _Now, best_move_now, cheapest_arrivals
@@ -314,11 +323,7 @@ class ExactSolver:
             v = self.last_turn.get(key)
             if v is None:
                 if s.phase in _LAST_STEPS:
-                    # played where the end of the turn costs little: the player first in the
-                    # round, a group left for the next player (its moves read neither)
-                    v = self._last_turn(
-                        dataclasses.replace(s, first_player=who, turn=0, harbor=_LEFT_FOR_NEXT)
-                    )
+                    v = self._last_turn(s)
                 else:  # its purvey (R2): the roll and its last take follow
                     v = self.last_turn[key] = max(self.value(s.apply(m)) for m in s.legal_moves())
             return v
@@ -326,21 +331,28 @@ class ExactSolver:
 
     def _last_turn(self, t: GameState) -> float:
         """The value of the player's build or compensation step ``t`` on its last turn (memoized
-        in ``last_turn``): the best of its moves, each worth its score once the turn is over (E1),
-        or the value of the build that follows in the same turn."""
-        who = self.who
-        key = (t.phase, t.players[who], t.bonus_owner)
+        in ``last_turn``): the best of its moves, each worth the score once the turn is over (E1),
+        the best build after a step included. That is the first term of the greedy bot's key
+        (``value._Now``), as for the last take (``last_take``): a build's score after it, a step's
+        (a steward move with a group of one die, ``value._best_compensation``) and a pass's with
+        the best build they pay for."""
+        key = (t.phase, t.players[self.who], t.bonus_owner)
         v = self.last_turn.get(key)
         if v is None:
-            for m in t.legal_moves():
-                a = t.apply(m)
-                if a.current_player == who and a.phase in _LAST_STEPS:
-                    x = self._last_turn(a)
-                else:
-                    x = float(a.score(who))
-                if v is None or x > v:
-                    v = x
-            self.last_turn[key] = v
+            now = _Now(t)
+            p = now.p
+            if t.phase == "build":
+                sets = affordable_building_sets(t.sheet, p.buildings, p.gold, p.goats)
+                best = max(now.build(names)[0] for names in sets)
+            else:
+                stables = t.compensation_stables(p)
+                best = max(
+                    now.steward(1, len(m.path), m.path[-1], m.shops, stables)[0]
+                    if isinstance(m, Compensate)
+                    else now.key(0, p.gold, p.goats, 0)[0]
+                    for m in t.legal_moves()
+                )
+            v = self.last_turn[key] = float(best)
         return v
 
     def _others(self, s: GameState) -> float:
@@ -1050,8 +1062,6 @@ _LEAF, _STATE, _CHOICE = range(3)  # the kinds of a light tree's nodes
 
 
 _MISSING = object()  # a memo's miss where None is a value
-# the harbor of ``_last_turn``'s positions: a group for the next player to take
-_LEFT_FOR_NEXT = (DiceGroup(1, 1, 0),) + (None,) * (len(HARBOR) - 1)
 _LAST_STEPS = ("build", "compensate")  # the steps of a turn after its action (R8, B1)
 
 
