@@ -785,8 +785,9 @@ class ExactSolver:
         (``_movers``), under the greedy model: as the light trees do (``_light_tree``), each roll
         is followed on its coded harbor and the bonus owners alone (``_greedy_walk``), what a
         greedy take reads (the mover's sheet, the bonus owners, the groups' faces and sizes)
-        memoized, up to the player's take. The rolls that win at once (R5) or leave the player no
-        group are played out as positions (``_entries``)."""
+        memoized, up to the player's take. The rolls that leave the player no group end in its
+        compensation step (``_empty``, one position per bonus owners); those that win at once
+        (R5) are played out as positions (``_entries``)."""
         movers = self._movers(s)
         yellow = s.yellow_dice()
         outcomes = _coded_outcomes(yellow)
@@ -800,6 +801,7 @@ class ExactSolver:
         first = s.first_player
         by_bonus: dict[tuple, dict] = {}  # bonus owners: {harbor row: weight}
         apart = []  # the rolls played out as positions
+        empty: dict[tuple, int] = {}  # bonus owners: the weight of the rolls leaving no group
         base = None  # a position just rolled: the sheets and the round of every walk's
         for white, yell, weight, harbor, same in outcomes:
             if same and nine:
@@ -810,32 +812,37 @@ class ExactSolver:
                 if base is None:
                     base = s.rolled(white, yell)
                 end = self._greedy_walk(base, ids, 0, harbor, s.bonus_owner)
-            if end is None:
-                apart.append((white, yell, weight))
-                continue
             bonus, row = end
+            if row is None:  # no group left to the player
+                empty[bonus] = empty.get(bonus, 0) + weight
+                continue
             rows = by_bonus.get(bonus)
             if rows is None:
                 rows = by_bonus[bonus] = {}
             rows[row] = rows.get(row, 0) + weight
         entries, _ = self._entries(s, 1, apart) if apart else ([], [])
-        if base is None and by_bonus:
+        if base is None and (by_bonus or empty):
             base = s.rolled(*outcomes[0][:2])
+        # the player's compensation step (R8), or the build or the end of the turn that the
+        # engine goes on to when no step is possible (``_empty``), per bonus owners
+        entries += [
+            (weight / denominator, _empty(base, len(movers), bonus), None)
+            for bonus, weight in empty.items()
+        ]
         takes = [
             (self._template(base, bonus), _Takes.of(rows, denominator))
             for bonus, rows in by_bonus.items()
         ]
         return entries, takes
 
-    def _greedy_walk(
-        self, t: GameState, ids: tuple, i: int, harbor: tuple, bonus: tuple
-    ) -> tuple | None:
+    def _greedy_walk(self, t: GameState, ids: tuple, i: int, harbor: tuple, bonus: tuple) -> tuple:
         """Where the greedy takes of ``ids[i:]`` (the movers from turn ``i``, by seat and sheet
         id) lead from the coded ``harbor`` (``_code``) and bonus owners ``bonus``: the bonus
-        owners and the harbor row (``_coded_row``) of the player's take, or None when no group is
-        left to it (its compensation step, R8). ``t``: a position just rolled, for the sheets."""
+        owners and the harbor row (``_coded_row``) of the player's take, the row None when no
+        group is left to it (its compensation step, R8). ``t``: a position just rolled, for the
+        sheets."""
         if i == len(ids):
-            return (bonus, _coded_row(harbor)) if any(harbor) else None
+            return (bonus, _coded_row(harbor) if any(harbor) else None)
         key = (i, harbor, bonus, ids[i:], t.first_player)
         out = self.walks.get(key, _MISSING)
         if out is not _MISSING:
