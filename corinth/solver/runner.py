@@ -18,6 +18,7 @@ import multiprocessing
 import operator
 import signal
 from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import ProcessPoolExecutor
 from typing import TypeVar
 
 import numpy as np
@@ -72,19 +73,31 @@ def play_games(
             yield result
         return
     chunk = BATCH_CHUNK if count < 0 else max(1, min(BATCH_CHUNK, count // (4 * jobs)))
-    # A Ctrl-C arriving while the workers are forked would land in a fork hook, where Python only
-    # reports it ("Exception ignored") and goes on: it is held back until the pool has started.
-    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    # concurrent.futures rather than multiprocessing.Pool: Pool.terminate() can wait for ever on a
+    # worker that is idle between two batches (it holds the task queue's lock while it waits; CPython
+    # issues 73945, 78178), which a Ctrl-C at that moment met on a busy machine. The executor's
+    # shutdown cancels what is not started and waits only for the batch each worker is playing.
+    executor = ProcessPoolExecutor(
+        jobs, mp_context=multiprocessing.get_context("fork"), initializer=_ignore_sigint
+    )
     try:
-        pool = multiprocessing.get_context("fork").Pool(jobs, initializer=_ignore_sigint)
-    except BaseException:
-        signal.pthread_sigmask(signal.SIG_SETMASK, held)
-        raise
-    with pool:  # the held Ctrl-C arrives inside: leaving the block ends the workers
-        signal.pthread_sigmask(signal.SIG_SETMASK, held)
-        # ``Pool.imap`` alone would queue the whole list of games at once.
+        first = True
         while batch := list(itertools.islice(work, chunk * jobs * 4)):
-            for result in pool.imap(play, batch, chunksize=chunk):
+            if first:
+                # The workers are forked at the first submission. A Ctrl-C arriving then would land
+                # in a fork hook, where Python only reports it ("Exception ignored") and goes on: it
+                # is held back until they are started, and arrives below.
+                held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+                try:
+                    results = executor.map(play, batch, chunksize=chunk)
+                finally:
+                    signal.pthread_sigmask(signal.SIG_SETMASK, held)
+                first = False
+            else:
+                results = executor.map(play, batch, chunksize=chunk)
+            for result in results:
                 if progress is not None:
                     progress()
                 yield result
+    finally:  # the games are played, or the caller stopped (Ctrl-C, an error, the iterator closed)
+        executor.shutdown(wait=True, cancel_futures=True)
