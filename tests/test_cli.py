@@ -169,16 +169,26 @@ def test_simulate_seeds_game_k_from_the_run_seed():
 
 
 def test_ctrl_c_during_simulate_prints_one_line_and_exits_130():
+    # -X faulthandler: if it ever hangs, SIGABRT below prints where, for the failure's message
     proc = subprocess.Popen(
-        [sys.executable, "-m", "corinth.cli", "simulate", "--games", "100000", "--jobs", "2",
-         "--bot", "random", "--no-progress"],
+        [sys.executable, "-X", "faulthandler", "-m", "corinth.cli", "simulate", "--games",
+         "100000", "--jobs", "2", "--bot", "random", "--no-progress"],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
     )  # fmt: skip
-    time.sleep(5)  # imports done and both workers playing (no timing is asserted)
+    children = Path(f"/proc/{proc.pid}/task/{proc.pid}/children")
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and len(children.read_text().split()) < 2:
+        time.sleep(0.1)  # both workers forked (no timing is asserted)
+    time.sleep(1)  # and playing
     proc.send_signal(signal.SIGINT)
-    out, err = proc.communicate(timeout=60)
+    try:
+        out, err = proc.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        proc.send_signal(signal.SIGABRT)
+        out, err = proc.communicate(timeout=30)
+        pytest.fail(f"no exit within 60 s of Ctrl-C; where it was:\n{err[-4000:]}")
     assert proc.returncode == 130
     assert err == "corinth simulate: interrupted\n" and out == ""
 

@@ -77,6 +77,7 @@ def play_games(
     # worker that is idle between two batches (it holds the task queue's lock while it waits; CPython
     # issues 73945, 78178), which a Ctrl-C at that moment met on a busy machine. The executor's
     # shutdown cancels what is not started and waits only for the batch each worker is playing.
+    before = set(multiprocessing.active_children())
     executor = ProcessPoolExecutor(
         jobs, mp_context=multiprocessing.get_context("fork"), initializer=_ignore_sigint
     )
@@ -99,5 +100,10 @@ def play_games(
                 if progress is not None:
                     progress()
                 yield result
-    finally:  # the games are played, or the caller stopped (Ctrl-C, an error, the iterator closed)
+    except BaseException:  # the caller stopped: Ctrl-C, an error, the iterator closed early
+        # The workers are ended rather than waited for: one stuck in a game would hold the caller.
+        for worker in set(multiprocessing.active_children()) - before:
+            worker.terminate()
         executor.shutdown(wait=True, cancel_futures=True)
+        raise
+    executor.shutdown(wait=True)
