@@ -212,13 +212,12 @@ class Table:
             return Hint([], objective, "The game is over: there is no move left to rank.")
         if state.current_player != self.human or state.is_chance:
             return Hint([], objective, "It is a bot's turn: no decision of yours to rank now.")
-        note = ""
+        note, top = "", max(1, top)
+        exact = in_reach(state)
         if objective == "win":
-            if in_reach(state):
+            if exact:
                 try:
-                    ranked = rank_moves(
-                        state, "exact", top=max(1, top), opponents=opponents, goal="win"
-                    )
+                    ranked = rank_moves(state, "exact", top=top, opponents=opponents, goal="win")
                     return Hint(ranked, "win", opponents=opponents)
                 except OutOfReach:
                     note = (
@@ -231,10 +230,10 @@ class Table:
                     "by expected final score (estimated) instead."
                 )
             objective = "expected"
-        if not in_reach(state):
-            ranked = rank_moves(state, objective, seed=self.seed, top=max(1, top))
+        if not exact:
+            ranked = rank_moves(state, objective, seed=self.seed, top=top)
             return Hint(ranked, objective, note=note)
-        ranked = rank_moves(state, "exact", top=max(1, top), opponents=opponents)
+        ranked = rank_moves(state, "exact", top=top, opponents=opponents)
         robust = robust_best(state).move
         return Hint(ranked, "exact", opponents=opponents, robust=robust, note=note)
 

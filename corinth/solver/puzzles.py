@@ -66,6 +66,7 @@ from . import verified
 from .bots import GreedyBot, RandomBot, decisions
 from .exact import OPPONENT_MODELS, OutOfReach, rank_exact, turns_left
 from .value import best_move_now, move_key
+from .win import percent as _pct
 from .win import rank_win
 
 TIERS = {
@@ -323,11 +324,6 @@ FIELDS = {
 }
 OPTIONAL = ("roll", "runner_up")  # text fields a stored puzzle may leave out
 MAX_TEXT = 200  # characters of an id, title or answer
-
-
-def _pct(x: float) -> str:
-    """A chance in percent, one decimal at most: '54.2%'."""
-    return f"{100 * x:.1f}".removesuffix(".0") + "%"
 
 
 def _fields_problems(data: Any) -> list[str]:

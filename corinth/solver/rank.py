@@ -72,6 +72,7 @@ from .exact import (
 from .explain import move_effects, sentence, used_after
 from .market import reachable_mask
 from .value import best_build_after, move_key, steward_class
+from .win import percent as _pct
 from .win import rank_win
 
 MIN_SAMPLES = 16  # fewer paired samples can show near-zero variance by chance
@@ -239,11 +240,6 @@ def _rank_exact(state: GameState, top: int | None, opponents: str = "greedy") ->
         text += " " + _loss_text(state, loss, "points of expected final score", best_move, m)
         out.append(RankedMove(m, rank, value, loss, text))
     return out
-
-
-def _pct(x: float) -> str:
-    """A chance as a percentage: '54.2%' (one decimal at most)."""
-    return f"{100 * x:.1f}".removesuffix(".0") + "%"
 
 
 def _rank_win(state: GameState, top: int | None, opponents: str) -> list[RankedMove]:

@@ -29,6 +29,16 @@ from corinth.rules import HARBOR, GameState, Move
 from .exact import OutOfReach, _group_take, check_model, check_reach
 from .value import _Now, best_move_now
 
+
+def percent(chance: float) -> str:
+    """A chance in percent for a learner, one decimal at most.
+
+    >>> percent(0.0551376), percent(0.5)
+    ('5.5%', '50%')
+    """
+    return f"{100 * chance:.1f}".removesuffix(".0") + "%"
+
+
 # Positions a ranking for the win values at most by default: about 10 s of CPU (15,000 a second).
 MAX_WIN_WORK = 150_000
 
@@ -48,7 +58,6 @@ class WinSolver:
         self.max_work = max_work
         self.work = 0  # positions valued
         self.memo: dict[tuple, float] = {}
-        self.greedy: dict[tuple, Move] = {}
 
     def value(self, s: GameState) -> float:
         """The player's chance to win from ``s`` (a shared victory counts as its share)."""
@@ -82,14 +91,8 @@ class WinSolver:
                 if self.opponents == "cautious":
                     return min(values)
                 return sum(values) / len(values)
-        return self.value(s.apply(self.greedy_move(s)))
-
-    def greedy_move(self, s: GameState) -> Move:
-        key = s.key()
-        m = self.greedy.get(key)
-        if m is None:
-            m = self.greedy[key] = best_move_now(s)
-        return m
+        # each position is valued once (``value``'s memo), so its greedy move is found once too
+        return self.value(s.apply(best_move_now(s)))
 
 
 def rank_win(
@@ -129,4 +132,4 @@ def _solve(state: GameState, opponents: str, max_work: int | None) -> tuple:
     return tuple(values[i] for i in order)
 
 
-__all__ = ["MAX_WIN_WORK", "WinSolver", "rank_win", "timed_win"]
+__all__ = ["MAX_WIN_WORK", "WinSolver", "percent", "rank_win", "timed_win"]

@@ -231,7 +231,9 @@ class PuzzleWidget(w.VBox):
         tied = sum(1 for r in ranking if abs(r.value - mine.value) <= 1e-9) - 1
         amount = _chance if self.objective == "win" else _points
         if mine.loss > 1e-9:
-            verdict = f"{amount(mine.loss)} {'less' if amount is _chance else 'fewer'} than the best move"
+            verdict = (
+                f"{amount(mine.loss)} {'less' if amount is _chance else 'fewer'} than the best move"
+            )
             self.wrong_tries += 1
             for callback in self._on_wrong:
                 callback()
@@ -297,7 +299,9 @@ def _chance(value: float) -> str:
     >>> _chance(0.0551376), _chance(0.5)
     ('5.5% chance to win', '50% chance to win')
     """
-    return f"{100 * value:.1f}".removesuffix(".0") + "% chance to win"
+    from corinth.solver.win import percent
+
+    return f"{percent(value)} chance to win"
 
 
 def _points(value: float) -> str:
