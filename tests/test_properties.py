@@ -35,6 +35,8 @@ player_counts = st.sampled_from([2, 3, 4])
 def check_sheet(state: GameState, before: GameState | None) -> None:
     sheet = state.sheet
     for i, p in enumerate(state.players):
+        if before is not None and p is before.players[i]:
+            continue  # the same sheet as before the move, checked then (most moves change one)
         # T1: tracks never below zero nor over capacity
         assert 0 <= p.gold_crossed <= p.gold_circled <= sheet.gold_track
         assert 0 <= p.goats_crossed <= p.goats_circled <= sheet.goat_track
@@ -103,10 +105,14 @@ def play_checked(
     apply_all: bool = False,
     round_trip: bool = False,
     variants: Variants | None = None,
+    listed: bool = True,
 ) -> GameState:
     """Play a whole game, checking every invariant after every move; count every player's turns.
-    With ``round_trip`` every position is also saved and loaded back, and must be the same game."""
+    With ``round_trip`` every position is also saved and loaded back, and must be the same game.
+    Without ``listed`` the moves are not listed: a random player picks by count and index, as its
+    ``choose`` (and ``corinth simulate``) does."""
     state = new_game(players=players, seed=seed, variants=variants)
+    check_sheet(state, None)  # the blank sheets (later checks skip a sheet a move left alone)
     turns = [0] * players
     acted = (0, 0)  # the (round, turn) whose first move was counted last
     while not state.is_over:
@@ -118,8 +124,13 @@ def play_checked(
             check_sheet(after, state)
             state = after
             continue
-        moves = state.legal_moves()
-        assert moves, f"no legal move at {state!r}"
+        bot = bots[state.current_player]
+        if not listed:
+            move = bot.choose(state)  # RandomBot's pick: an index below the count of legal moves
+            moves = None
+        else:
+            moves = state.legal_moves()
+            assert moves, f"no legal move at {state!r}"
         if apply_all:
             for m in moves:
                 state.apply(m)
@@ -128,10 +139,9 @@ def play_checked(
             assert state.legal_move_count() == n
             for i in {0, n // 3, n // 2, 2 * n // 3, n - 1}:
                 assert state.legal_move(i) == moves[i], (state, i)
-        bot = bots[state.current_player]
-        if (
-            type(bot) is RandomBot
-        ):  # its choice, from the moves just listed rather than listed again
+        if moves is None:
+            pass  # chosen above
+        elif type(bot) is RandomBot:  # its choice, from the moves just listed, not listed again
             move = moves[int(bot.rng.integers(len(moves)))]
         else:
             move = bot.choose(state)
@@ -181,8 +191,10 @@ def _neighbours(c: int) -> list[int]:
 
 # CI plays GAMES seeded random games, checked after every move; one in ROUND_TRIP_EVERY is also saved
 # and loaded back after every move (every game is at its end). In CHUNKS so that pytest -n 2 shares them.
-# Measured: 213 s of CPU in one process on the development machine (2 cores, other work running).
-GAMES, CHUNKS, ROUND_TRIP_EVERY = 10_000, 20, 40
+# The random players pick by count and index (RandomBot.choose, without listing the moves: a third
+# less time); one game in LISTED_EVERY lists every position's moves, and the same games follow (the
+# pick is the same move: test_the_campaigns_pick_is_the_listed_move_of_its_index).
+GAMES, CHUNKS, ROUND_TRIP_EVERY, LISTED_EVERY = 10_000, 20, 40, 10
 # Of every 10 games, 6 play the default readings and one each non-default reading (rules/variants.py).
 VARIANT_CYCLE = [Variants()] * 6 + [Variants.of(name) for name in VARIANT_HELP]
 
@@ -195,9 +207,33 @@ def test_ten_thousand_seeded_random_games_keep_every_invariant(chunk):
         bots = [RandomBot(k * 4 + i) for i in range(players)]
         variants = VARIANT_CYCLE[k % len(VARIANT_CYCLE)]
         final = play_checked(
-            players, k, bots, round_trip=k % ROUND_TRIP_EVERY == 0, variants=variants
+            players,
+            k,
+            bots,
+            round_trip=k % ROUND_TRIP_EVERY == 0,
+            variants=variants,
+            listed=k % LISTED_EVERY == 1,
         )
         assert final.variants == variants
+
+
+def test_the_campaigns_pick_is_the_listed_move_of_its_index():
+    """The campaign's two ways to play a random player (its own pick by count and index, or an index
+    into the listed moves) play the same seeded games, move for move, under every variant."""
+    for k in range(len(VARIANT_CYCLE) * 3):
+        players = 2 + k % 3
+        variants = VARIANT_CYCLE[k % len(VARIANT_CYCLE)]
+        games = [
+            play_checked(
+                players,
+                k,
+                [RandomBot(k * 4 + i) for i in range(players)],
+                variants=variants,
+                listed=listed,
+            )
+            for listed in (True, False)
+        ]
+        assert games[0].history == games[1].history
 
 
 @settings(max_examples=500)

@@ -11,7 +11,7 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -284,8 +284,28 @@ class GameState:
         """
         if self.phase != "take" or index < 0:
             return self.legal_moves()[index]
-        rest = index
+        return self._planned_move(*self._take_plan(), index)
+
+    def pick_legal_move(self, pick: Callable[[int], int]) -> Move:
+        """``self.legal_moves()[pick(n)]``, ``n`` being how many legal moves there are, without
+        listing them and counting them once (how a random player picks: ``RandomBot``).
+
+        >>> s = new_game(players=4, seed=3).apply("buy 0").apply("roll 123456666")
+        >>> s.pick_legal_move(lambda n: n - 1) == s.legal_moves()[-1]
+        True
+        """
+        if self.phase != "take":
+            moves = self.legal_moves()
+            return moves[pick(len(moves))]
         plan, shops_at = self._take_plan()
+        index = pick(sum(run[0] for run in plan))
+        if index < 0:
+            return self.legal_moves()[index]
+        return self._planned_move(plan, shops_at, index)
+
+    @staticmethod
+    def _planned_move(plan: list[tuple], shops_at: _ShopsAt, index: int) -> Move:
+        rest = index
         for count, district, actions, paths in plan:
             if rest >= count:
                 rest -= count

@@ -40,7 +40,7 @@ class RandomBot(Bot):
 
     def choose(self, state: GameState) -> Move:
         # the same pick as indexing legal_moves(), without listing them
-        return state.legal_move(int(self.rng.integers(state.legal_move_count())))
+        return state.pick_legal_move(lambda n: int(self.rng.integers(n)))
 
 
 class GreedyBot(Bot):
