@@ -11,7 +11,9 @@ from corinth.rules import InvalidNotation, Move, new_game
 
 
 def _moves_of_random_games(games: int, offset: int) -> dict[str, object]:
+    """Every roll and every listed move of ``games`` random games, by its notation."""
     seen: dict[str, object] = {}
+    moves_seen: set = set()  # each distinct move written once (most recur from turn to turn)
     for g in range(games):
         players = 2 + g % 3
         state = new_game(players=players, seed=offset + g)
@@ -23,10 +25,11 @@ def _moves_of_random_games(games: int, offset: int) -> dict[str, object]:
                 state = state.apply(roll)
                 continue
             moves = state.legal_moves()
-            for m in moves:
-                seen.setdefault(str(m), m)
+            moves_seen.update(moves)
             state = state.apply(moves[int(rng.integers(len(moves)))])
-    return seen
+    texts = {str(m): m for m in moves_seen}
+    assert len(texts) == len(moves_seen), "two different moves are written the same way"
+    return seen | texts
 
 
 @pytest.mark.parametrize("offset", [0, 250, 500, 750])
