@@ -13,7 +13,7 @@ LESSON ?=
 STUDENTS ?=
 POOL ?=
 
-.PHONY: lab classroom test install install-dev browser lint bench clean
+.PHONY: lab classroom test test-units test-browser test-notebooks install install-dev browser lint bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -56,12 +56,24 @@ classroom: install
 browser:
 	@command -v chromium >/dev/null || (apt-get update -qq && apt-get install -y -qq chromium)
 
-# Every test: engine, solver, widgets (in a real browser), notebooks, and the built wheel.
+# Every test: engine, solver, widgets (in a real browser), notebooks, and the built wheel. The three
+# parts run side by side (each part's output shows when it ends): the browser tests mostly wait for
+# servers, kernels and pages, and the unit tests and notebooks, at a lower priority (nice), use the
+# cores meanwhile. One part alone: make test-units, make test-browser or make test-notebooks.
 test: install-dev browser
 	$(BIN)/ruff check .
-	$(BIN)/python -m pytest -n 2 --doctest-modules --doctest-glob=README.md corinth tests README.md -m "not browser and not slow"
+	$(MAKE) --no-print-directory -j 3 --output-sync=target test-units test-browser test-notebooks
+
+test-units:
+	nice -n 10 $(BIN)/python -m pytest -n 2 --dist worksteal --doctest-modules --doctest-glob=README.md corinth tests README.md -m "not browser and not slow"
+
+# One after the other, at full priority: side by side, their kernels and pages answer late on two cores.
+# With pytest -n, the tests that share the classroom server run on one worker (tests/browser/conftest.py).
+test-browser:
 	$(BIN)/python -m pytest tests/browser -m browser
-	$(BIN)/python -m pytest --nbval notebooks --nbval-sanitize-with notebooks/nbval_sanitize.cfg
+
+test-notebooks:
+	nice -n 10 $(BIN)/python -m pytest --nbval notebooks --nbval-sanitize-with notebooks/nbval_sanitize.cfg
 
 lint: install-dev
 	$(BIN)/ruff check .

@@ -20,6 +20,42 @@ from .lab import CHROMIUM, CHROMIUM_ARGS, LabError, start_lab
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
+# The tests that share the classroom fixture (a Voilà with ten kernels that have run their lessons:
+# the dearest server here). Under `pytest -n` they all run on one worker, so it starts once.
+SHARED_CLASSROOM = (
+    "tests/browser/test_classroom.py::",
+    "tests/browser/test_corintho_lesson.py::",
+    "tests/browser/test_classroom_server.py::test_only_the_lessons_are_served",
+)
+
+
+def server_scope(nodeid: str) -> str:
+    """The unit of work of ``pytest -n``: the shared classroom's tests are one; every other test is
+    its own (a JupyterLab starts in seconds, and a worker starts one when it first needs it)."""
+    return "classroom" if nodeid.startswith(SHARED_CLASSROOM) else nodeid
+
+
+def pytest_xdist_make_scheduler(config, log):
+    """Under ``pytest -n``, the shared classroom's tests as one unit, every other test by itself
+    (xdist's own scheduler by scope; its ``loadgroup`` marks are lost under pytest 9.2, xdist issue
+    1386)."""
+    from xdist.scheduler import LoadScopeScheduling
+
+    class ByServer(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return server_scope(nodeid)
+
+    return ByServer(config, log)
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if "classroom" in item.fixturenames and server_scope(item.nodeid) != "classroom":
+            raise pytest.UsageError(
+                f"{item.nodeid} uses the shared classroom: add it to SHARED_CLASSROOM in "
+                "tests/browser/conftest.py, so that it runs beside the others under pytest -n"
+            )
+
 
 def _missing(reason: str):
     if os.environ.get("CI"):

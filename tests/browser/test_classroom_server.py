@@ -245,7 +245,9 @@ def test_three_students_open_the_game_together(tmp_path):
 
     # In a thread of its own: the session's Playwright holds this thread's event loop.
     with ThreadPoolExecutor(1) as thread:
-        result = thread.submit(run, "05", 3, tmp_path).result(timeout=900)
+        # pool=0: the class's three kernels are ready, no other lesson waits (as in a room that
+        # opens one lesson); the pools of every lesson are the shared classroom's (test_classroom.py).
+        result = thread.submit(run, "05", 3, tmp_path, 0).result(timeout=900)
     assert not result.problems, result.problems
     assert len(result.first) == 3
     assert len(result.answers) == 2  # students 1 and 3 move; student 2 reads and sees no move
