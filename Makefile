@@ -59,7 +59,8 @@ browser:
 # Every test: engine, solver, widgets (in a real browser), notebooks, and the built wheel. The three
 # parts run side by side (each part's output shows when it ends): the browser tests mostly wait for
 # servers, kernels and pages, and the unit tests and notebooks, at a lower priority (nice), use the
-# cores meanwhile. One part alone: make test-units, make test-browser or make test-notebooks.
+# cores meanwhile. One part alone, once make install-dev (and make browser) has run: make test-units,
+# make test-browser or make test-notebooks. Needs GNU make 4 (--output-sync).
 test: install-dev browser
 	$(BIN)/ruff check .
 	$(MAKE) --no-print-directory -j 3 --output-sync=target test-units test-browser test-notebooks

@@ -82,10 +82,13 @@ def test_in_the_app_the_games_wait_for_the_page_then_play_in_the_background(
 ):
     monkeypatch.setenv("VOILA_BASE_URL", "/")
     monkeypatch.setattr(strategy_lab, "play_many", None)  # the full run is not chosen
+    start = time.monotonic()
     check = play_and_check(saved)
     assert isinstance(check, BackgroundCheck)
-    # The cells that follow run at once: it returned with nothing played, and nothing is played
-    # before the page shows the bar (no clock asserted: the machine may be busy).
+    # The cells that follow run at once: it returned with nothing played (a bound far above a busy
+    # machine's delay, far below a wait for the page), and nothing is played before the page shows
+    # the bar.
+    assert time.monotonic() - start < 30
     assert not check.join(0.3) and played == []
 
     check.bar._view_count = 1  # what the page does when it shows the bar
@@ -205,8 +208,9 @@ def test_the_notebook_as_an_app(record_property):
         f"kernel start to the first plot's cell: {reached:.2f} s, plot drawn {drawn:.2f} s,"
         f" all cells {executed:.2f} s; then: {summary}"
     )
-    # The plots do not wait for the games: every cell ran while no game was played (the count of
-    # games played, 0, is checked after the cells); the seconds are reported, not asserted.
+    # The plots do not wait for the games: the first is drawn, every cell ran while no game was
+    # played (checked after the cells), within a bound far above a busy machine's delay.
+    assert drawn is not None and drawn < 120
     played = re.fullmatch(
         rf"(\d+) of the 3,000 games were played again live on this computer: {SAME}", summary
     )

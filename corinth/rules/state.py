@@ -276,7 +276,7 @@ class GameState:
         return sum(run[0] for run in self._take_plan()[0])
 
     def legal_move(self, index: int) -> Move:
-        """``self.legal_moves()[index]``, without listing the moves (how a random player picks).
+        """``self.legal_moves()[index]``, without listing the moves.
 
         >>> s = new_game(players=4, seed=3).apply("buy 0").apply("roll 123456666")
         >>> s.legal_move(40) == s.legal_moves()[40]
@@ -288,7 +288,7 @@ class GameState:
 
     def pick_legal_move(self, pick: Callable[[int], int]) -> Move:
         """``self.legal_moves()[pick(n)]``, ``n`` being how many legal moves there are, without
-        listing them and counting them once (how a random player picks: ``RandomBot``).
+        listing them, counting them only once (how a random player picks: ``RandomBot``).
 
         >>> s = new_game(players=4, seed=3).apply("buy 0").apply("roll 123456666")
         >>> s.pick_legal_move(lambda n: n - 1) == s.legal_moves()[-1]

@@ -25,7 +25,8 @@ ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 SHARED_CLASSROOM = (
     "tests/browser/test_classroom.py::",
     "tests/browser/test_corintho_lesson.py::",
-    "tests/browser/test_classroom_server.py::test_only_the_lessons_are_served",
+    "tests/browser/test_classroom_server.py::"
+    "test_only_the_lessons_are_served_and_no_request_is_a_server_error",
 )
 
 
@@ -40,6 +41,9 @@ def pytest_xdist_make_scheduler(config, log):
     (xdist's own scheduler by scope; its ``loadgroup`` marks are lost under pytest 9.2, xdist issue
     1386)."""
     from xdist.scheduler import LoadScopeScheduling
+
+    if config.getvalue("dist") not in ("load", "loadscope"):
+        return None  # another --dist asked for: xdist's own
 
     class ByServer(LoadScopeScheduling):
         def _split_scope(self, nodeid: str) -> str:

@@ -177,16 +177,15 @@ def open_and_run(page, lab: Lab, name: str, source: Path | None = None) -> None:
     page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=60_000)
     # On a busy machine a "Run All Cells" given as the kernel connects can be lost (no cell runs, the
     # prompts stay "[ ]:"): until the first cell has run or is queued, ask again.
-    first = page.locator(".jp-Notebook .jp-CodeCell .jp-InputPrompt").first
+    started = (
+        "() => /\\[(\\*|\\d+)\\]/.test(document.querySelector("
+        "'.jp-Notebook .jp-CodeCell .jp-InputPrompt')?.textContent ?? '')"
+    )
     for attempt in range(3):
         page.get_by_role("menuitem", name="Run", exact=True).click()
         page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
         try:
-            page.wait_for_function(
-                "el => /\\[(\\*|\\d+)\\]/.test(el.textContent)",
-                arg=first.element_handle(),
-                timeout=20_000,
-            )
+            page.wait_for_function(started, timeout=20_000)
             return
         except Exception:
             if attempt == 2:

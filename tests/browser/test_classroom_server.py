@@ -238,8 +238,8 @@ def test_only_the_lessons_are_served_and_no_request_is_a_server_error(classroom)
 
 
 def test_three_students_open_the_game_together(tmp_path):
-    """The load test at 3 students (``python -m tests.browser.classroom_load``): every student gets
-    the board and their own game, a move is answered, no output is lost, and every kernel of the
+    """The load test at 3 students (``python -m tests.browser.classroom_load``, here with no kernel
+    waiting for the other lessons: ``pool`` 0): every student gets the board and their own game, a move is answered, no output is lost, and every kernel of the
     class ends when the pages close."""
     from .classroom_load import run
 
