@@ -322,6 +322,25 @@ def test_focus_and_announce_reach_the_page(state):
     assert "announce" in harbor.keys
 
 
+def test_after_a_move_the_next_control_is_focused_by_the_harbor_once_shown():
+    """GameApp asks the harbor's front end for the next decision's control by its class (the page
+    focuses it once it is drawn: tests/browser/test_boards_a11y.py), and each class is on its control."""
+    from corinth.ui import GameApp
+
+    app = GameApp(players=2, seed=3)
+    sent = []
+    app.harbor.send = sent.append
+    app.focus_decision()
+    assert app.state.phase == "take" and sent == [{"focus": True}]
+    app.play("gold")  # the bot then plays: Player 2's turn, then Player 1's to roll
+    sent.clear()
+    app.focus_decision()
+    shown = sent[-1]["focus_shown"]
+    control = {"corinth-roll": app.roll_button, "corinth-undo": app.undo_button}[shown]
+    assert shown in control._dom_classes
+    assert "corinth-build-choice" in app.build_choice._dom_classes
+
+
 def test_r8_board_marks_every_cell_the_compensation_step_can_reach():
     """With gold, the compensation step may be longer (R8 with A4a): the board marks those cells too,
     as the controls' help says, and with no gold only the steward's neighbours."""

@@ -55,6 +55,30 @@ export function guardKeys(root) {
   }
 }
 
+/**
+ * Focus the control of class `cls` inside the game around `from` once it is on the page: the update
+ * that shows it may be drawn after this request, later still on a busy machine. Gives up after 10 s,
+ * and never takes the focus from where the learner moved it meanwhile (only from the page, a hidden
+ * control, or where it was when asked).
+ */
+export function focusWhenShown(from, cls) {
+  const game = from.closest(".corinth-game") || document;
+  const before = document.activeElement;
+  const deadline = Date.now() + 10000;
+  const free = (a) => !a || a === document.body || a === before || a.offsetParent === null;
+  const attempt = () => {
+    if (!free(document.activeElement) || Date.now() > deadline) return;
+    const box = game.querySelector("." + cls);
+    const target = box && (box.matches("button, select") ? box : box.querySelector("button, select"));
+    if (target && target.offsetParent !== null && !target.disabled) {
+      target.focus();
+      if (document.activeElement === target) return;
+    }
+    setTimeout(attempt, 50);
+  };
+  attempt();
+}
+
 /** Roving focus: arrow keys move between `items` laid out in `cols` columns; Enter/Space choose. */
 export function roving(container, items, cols, choose) {
   let cursor = 0;

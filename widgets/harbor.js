@@ -1,6 +1,6 @@
 // The harbor board: six districts, Gold on top. Built once; `update` changes it in place.
 // Colours come from Python in each group's data (corinth/render/palette.py); keys in widgets/README.md.
-import { die, guardKeys, h, legend, roving } from "./dice.js";
+import { die, focusWhenShown, guardKeys, h, legend, roving } from "./dice.js";
 
 // What the harbor's borders mean; each sample uses the board's own classes (boards.css).
 const HARBOR_LEGEND = [
@@ -75,8 +75,10 @@ function render({ model, el }) {
     root.classList.toggle("readonly", !model.get("interactive"));
   }
 
-  // Python asks for focus after a move (`{focus: true}`): the selected or first takeable group.
+  // Python asks for focus after a move (`{focus: true}`): the selected or first takeable group; or
+  // (`{focus_shown: class}`) for another control of the game, once the page shows it.
   function onMessage(msg) {
+    if (msg && msg.focus_shown) return focusWhenShown(root, msg.focus_shown);
     if (!msg || !msg.focus) return;
     let k = rows.findIndex((r, j) => groupAt(j).district === model.get("selected"));
     if (k < 0) k = rows.findIndex((r, j) => groupAt(j).legal);

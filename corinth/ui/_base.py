@@ -130,6 +130,11 @@ class Board(anywidget.AnyWidget):
         market's tab stop (the steward's cell at first)."""
         self.send({"focus": True})
 
+    def focus_when_shown(self, css_class: str) -> None:
+        """Ask the board's front end to focus the control of class ``css_class`` in the same game
+        (``corinth-game``) once the page shows it, unless the learner has moved the focus meanwhile."""
+        self.send({"focus_shown": css_class})
+
     def __init__(self, **kwargs: Any):
         super().__init__(**kwargs)
         self.output = ipywidgets.Output()

@@ -52,8 +52,12 @@ class TurnControls:
         )
         self.build_button = w.Button(description="Build", button_style="primary")
         self.build_box = w.VBox([self.build_choice, self.build_button])
+        # Classes by which the harbor's front end finds them to focus (GameApp.focus_decision).
+        self.roll_button.add_class("corinth-roll")
+        self.build_choice.add_class("corinth-build-choice")
         self.next_button = w.Button(description="Next player", icon="forward")
         self.undo_button = w.Button(description="Undo", icon="undo")
+        self.undo_button.add_class("corinth-undo")
         self.hint_button = w.Button(description="Hint", icon="lightbulb-o")
         self.buttons = w.HBox([self.next_button, self.undo_button, self.hint_button])
         self.hint_objective = w.Dropdown(

@@ -157,16 +157,18 @@ class GameApp(w.VBox):
         return True
 
     def focus_decision(self) -> None:
-        """Put the keyboard focus on the first control of the decision now shown (never the page body)."""
+        """Put the keyboard focus on the first control of the decision now shown (never the page body).
+        The buttons and the build choice are focused by the harbor's front end once the page shows
+        them (the update showing them may be drawn after the request, on a busy machine later still)."""
         state = self.state
         if state.is_over or state.current_player != self.human:
-            self.undo_button.focus()
+            self.harbor.focus_when_shown("corinth-undo")
         elif state.phase == "purvey":
-            self.roll_button.focus()
+            self.harbor.focus_when_shown("corinth-roll")
         elif state.phase == "take":
             self.harbor.focus()
         elif state.phase == "build":
-            self.build_choice.focus()
+            self.harbor.focus_when_shown("corinth-build-choice")
         elif state.phase == "compensate":
             self.sheet.focus()
 
