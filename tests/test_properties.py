@@ -109,8 +109,8 @@ def play_checked(
 ) -> GameState:
     """Play a whole game, checking every invariant after every move; count every player's turns.
     With ``round_trip`` every position is also saved and loaded back, and must be the same game.
-    Without ``listed`` (random players only, not with ``apply_all``) the moves are not listed: a random player picks by count and index, as its
-    ``choose`` (and ``corinth simulate``) does."""
+    Without ``listed`` (random players only, not with ``apply_all``) the moves are not listed: a
+    random player picks by count and index, as its ``choose`` (and ``corinth simulate``) does."""
     assert listed or not apply_all, "apply_all applies the listed moves"
     state = new_game(players=players, seed=seed, variants=variants)
     check_sheet(state, None)  # the blank sheets (later checks skip a sheet a move left alone)
@@ -128,10 +128,10 @@ def play_checked(
         bot = bots[state.current_player]
         if not listed:
             move = bot.choose(state)  # RandomBot's pick: an index below the count of legal moves
-            moves = None
         else:
             moves = state.legal_moves()
             assert moves, f"no legal move at {state!r}"
+            move = _listed_choice(bot, moves, state)
         if apply_all:
             for m in moves:
                 state.apply(m)
@@ -140,12 +140,6 @@ def play_checked(
             assert state.legal_move_count() == n
             for i in {0, n // 3, n // 2, 2 * n // 3, n - 1}:
                 assert state.legal_move(i) == moves[i], (state, i)
-        if moves is None:
-            pass  # chosen above
-        elif type(bot) is RandomBot:  # its choice, from the moves just listed, not listed again
-            move = moves[int(bot.rng.integers(len(moves)))]
-        else:
-            move = bot.choose(state)
         after = state.apply(move)
         if round_trip:
             assert game_from_json(after.to_json()) == after
@@ -182,6 +176,13 @@ def play_checked(
     check_final_score(state)
     assert game_from_json(state.to_json()) == state  # every game: the save replays to it
     return state
+
+
+def _listed_choice(bot, moves: list, state: GameState):
+    """The bot's move; a random player's from the moves just listed, not listed again."""
+    if type(bot) is RandomBot:
+        return moves[int(bot.rng.integers(len(moves)))]
+    return bot.choose(state)
 
 
 def _neighbours(c: int) -> list[int]:

@@ -378,32 +378,27 @@ class GameState:
         game's variants."""
         return p.has("stables") and self.variants.stables_adjust_compensation
 
-    def _compensation_moves(self) -> list[Move]:
-        p = self.player()
+    def _compensation_paths(self, p: PlayerState) -> list[tuple[int, ...]]:
+        """The steward paths ``p``'s compensation step may take (R8)."""
         _, hi = self.compensation_range(p)
         if hi == 1:  # the common case: one step to a free neighbour
-            paths = [(c,) for c in _NEIGHBOURS[p.steward] if not p.used >> c & 1]
-        else:
-            longest = min(CELLS - 1, hi)
-            by_length = _steward_paths(p.steward, p.used | 1 << p.steward, longest)
-            paths = [path for n in range(1, longest + 1) for path in by_length[n]]
+            return [(c,) for c in _NEIGHBOURS[p.steward] if not p.used >> c & 1]
+        longest = min(CELLS - 1, hi)
+        by_length = _steward_paths(p.steward, p.used | 1 << p.steward, longest)
+        return [path for n in range(1, longest + 1) for path in by_length[n]]
+
+    def _compensation_moves(self) -> list[Move]:
+        p = self.player()
         return [
             Compensate(path, shops)
-            for path in paths
+            for path in self._compensation_paths(p)
             for shops in arrival_shops(self.sheet, p, path[-1])
         ]
 
     def _can_compensate(self) -> bool:
         """Whether ``_compensation_moves`` lists any move (without listing them)."""
         p = self.player()
-        _, hi = self.compensation_range(p)
-        if hi == 1:
-            paths = [(c,) for c in _NEIGHBOURS[p.steward] if not p.used >> c & 1]
-        else:
-            longest = min(CELLS - 1, hi)
-            by_length = _steward_paths(p.steward, p.used | 1 << p.steward, longest)
-            paths = [path for n in range(1, longest + 1) for path in by_length[n]]
-        return any(arrival_shops(self.sheet, p, path[-1]) for path in paths)
+        return any(arrival_shops(self.sheet, p, path[-1]) for path in self._compensation_paths(p))
 
     def _affordable_building_sets(self, p: PlayerState) -> list[tuple[str, ...]]:
         return list(affordable_building_sets(self.sheet, p.buildings, p.gold, p.goats))
