@@ -7,6 +7,7 @@ and fail when the environment variable CI is set.
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import os
 import shutil
@@ -16,9 +17,10 @@ from pathlib import Path
 import pytest
 
 from .classroom import start_classroom
-from .lab import CHROMIUM, CHROMIUM_ARGS, LabError, start_lab
+from .lab import CHROMIUM, CHROMIUM_ARGS, LabError, open_and_run, run_all_again, start_lab
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+VIEWPORT = {"width": 1400, "height": 1000}  # a page's size unless a test asks for another
 
 # The tests that share the classroom fixture (a Voilà with ten kernels that have run their lessons:
 # the dearest server here). Under `pytest -n` they all run on one worker, so it starts once.
@@ -125,7 +127,7 @@ def browser():
 @pytest.fixture
 def page(browser, request):
     """A fresh page; on failure its screenshot goes to test-artifacts/<test name>.png."""
-    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    context = browser.new_context(viewport=VIEWPORT)
     pg = context.new_page()
     pg.set_default_timeout(30_000)
     yield pg
@@ -141,6 +143,55 @@ def page(browser, request):
             print(f"--- the classroom's log, last lines ({log}) ---")
             print("\n".join(log.read_text(errors="replace").splitlines()[-60:]))
     context.close()
+
+
+@pytest.fixture(scope="session")
+def _notebook_pages(browser):
+    """JupyterLab pages kept open for the whole run, one per test notebook (``opened``)."""
+    pages: dict[str, object] = {}
+    yield pages
+    for pg in pages.values():
+        with contextlib.suppress(Exception):
+            pg.context.close()
+
+
+@pytest.fixture
+def opened(lab, browser, _notebook_pages, request):
+    """``opened(name, source=None, viewport=None)``: the JupyterLab page of notebook ``name`` (copied
+    from ``source`` first, if given) with every cell just run, at ``viewport`` (default 1400×1000).
+
+    The first test of a notebook opens its page; the next ones share it and run its cells again
+    (``lab.run_all_again``: new widgets, a new events.json), which spares a JupyterLab page load
+    (seconds of Chromium) per test. A page that does not answer is replaced by a newly opened one.
+    On failure, the screenshot of the test's last page goes to test-artifacts/<test name>.png.
+    """
+    used = []
+
+    def open_page(name: str, source: Path | None = None, viewport: dict | None = None):
+        pg = _notebook_pages.get(name)
+        if pg is not None:
+            try:
+                pg.set_viewport_size(viewport or VIEWPORT)
+                run_all_again(pg, lab)
+            except Exception as exc:  # a page left unusable: open the notebook anew
+                print(f"{name}: its page is opened again ({exc.__class__.__name__})")
+                with contextlib.suppress(Exception):
+                    pg.context.close()
+                pg = None
+        if pg is None:
+            pg = browser.new_context(viewport=viewport or VIEWPORT).new_page()
+            pg.set_default_timeout(30_000)
+            _notebook_pages[name] = pg
+            open_and_run(pg, lab, name, source)
+        used.append(pg)
+        return pg
+
+    yield open_page
+    report = getattr(request.node, "rep_call", None)
+    if used and report is not None and report.failed:
+        ARTIFACTS.mkdir(exist_ok=True)
+        with contextlib.suppress(Exception):
+            used[-1].screenshot(path=str(ARTIFACTS / f"{request.node.name}.png"), full_page=True)
 
 
 @pytest.hookimpl(hookwrapper=True)

@@ -166,15 +166,13 @@ def open_and_run(page, lab: Lab, name: str, source: Path | None = None) -> None:
         shutil.copy(source, lab.root / name)
     page.goto(lab.address(f"lab/tree/{name}?reset"))
     page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=60_000)
+    # The kernel's idle status, or the dialog that would stand in its way: whichever comes first.
+    idle = ".jp-Notebook-ExecutionIndicator[data-status='idle']"
+    page.wait_for_selector(f"{idle}, .jp-Dialog", timeout=60_000)
     dialog = page.locator(".jp-Dialog")
-    try:
-        dialog.wait_for(timeout=3_000)
-    except Exception:
-        pass
-    else:
-        if "Select Kernel" in dialog.inner_text():
-            dialog.locator(".jp-mod-accept").click()
-    page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=60_000)
+    if dialog.count() and "Select Kernel" in dialog.inner_text():
+        dialog.locator(".jp-mod-accept").click()
+    page.wait_for_selector(idle, timeout=60_000)
     # On a busy machine a "Run All Cells" given as the kernel connects can be lost (no cell runs, the
     # prompts stay "[ ]:"): until the first cell has run or is queued, ask again.
     started = (
@@ -182,11 +180,39 @@ def open_and_run(page, lab: Lab, name: str, source: Path | None = None) -> None:
         "'.jp-Notebook .jp-CodeCell .jp-InputPrompt')?.textContent ?? '')"
     )
     for attempt in range(3):
-        page.get_by_role("menuitem", name="Run", exact=True).click()
-        page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+        _run_all_cells(page)
         try:
             page.wait_for_function(started, timeout=20_000)
             return
         except Exception:
             if attempt == 2:
                 raise
+
+
+def _run_all_cells(page) -> None:
+    page.get_by_role("menuitem", name="Run", exact=True).click()
+    page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+
+
+_PROMPTS = (
+    "() => [...document.querySelectorAll('.jp-Notebook .jp-CodeCell .jp-InputPrompt')]"
+    ".map(p => p.textContent)"
+)
+
+
+def run_all_again(page, lab: Lab) -> None:
+    """Run every cell of the notebook open in ``page`` again, in the same kernel: new widgets in
+    every output, a new events.json (the old one is removed first). Returns once every cell has run.
+
+    A notebook's page costs seconds of Chromium to load; its cells, a fraction of that. Tests that
+    share a notebook share its page and start from fresh widgets this way (``opened`` fixture).
+    """
+    (lab.root / "events.json").unlink(missing_ok=True)
+    before = page.evaluate(_PROMPTS)
+    _run_all_cells(page)
+    page.wait_for_function(
+        f"(before) => {{ const now = ({_PROMPTS})(); return now.length === before.length"
+        " && now.every((p, i) => /\\[\\d+\\]/.test(p) && p !== before[i]); }",
+        arg=before,
+        timeout=60_000,
+    )

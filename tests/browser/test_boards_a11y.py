@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from .lab import NOTEBOOKS, open_and_run, wait_for_events
+from .lab import NOTEBOOKS, wait_for_events
 
 pytestmark = pytest.mark.browser
 
@@ -50,9 +50,9 @@ def notebook_cells(page) -> list[str]:
     )
 
 
-def test_keys_typed_in_a_board_leave_the_notebook_alone(lab, page):
+def test_keys_typed_in_a_board_leave_the_notebook_alone(lab, opened):
     """`b`, `m` and `d d` on a focused market cell or harbor row are the board's, not JupyterLab's."""
-    open_and_run(page, lab, "keys.ipynb", source=NOTEBOOKS / "boards.ipynb")
+    page = opened("boards.ipynb", NOTEBOOKS / "boards.ipynb")
     cell = page.locator(".corinth-cell[data-cell='r2c2']")
     cell.wait_for(timeout=60_000)
     wait_for_events(lab.root, lambda e: "selected" in e)
@@ -72,51 +72,46 @@ def test_keys_typed_in_a_board_leave_the_notebook_alone(lab, page):
     assert page.locator(".jp-Notebook .jp-Cell").count() == 3
 
 
-def test_game_app_fits_a_projector(lab, browser):
+def test_game_app_fits_a_projector(lab, opened):
     """At 1280×720 the harbor, the market and the move controls of GameApp are on screen together."""
-    context = browser.new_context(viewport=PROJECTOR)
-    page = context.new_page()
-    try:
-        open_and_run(page, lab, "projector.ipynb", source=NOTEBOOKS / "game.ipynb")
-        app = output(page, 1)
-        harbor = app.locator(".corinth-harbor")
-        harbor.wait_for(timeout=60_000)
-        wait_for_events(lab.root, lambda e: len(e["moves"]) == 3)
-        # A group chosen: the action controls show under the harbor.
-        app.locator(".corinth-district[data-district='gold']").click()
-        take = app.get_by_role("button", name="Take and act")
-        take.wait_for()
-        page.evaluate(
-            "() => document.querySelector('.jp-OutputArea-output .corinth-harbor')"
-            ".scrollIntoView({block: 'start'})"
+    page = opened("game.ipynb", NOTEBOOKS / "game.ipynb", viewport=PROJECTOR)
+    app = output(page, 1)
+    harbor = app.locator(".corinth-harbor")
+    harbor.wait_for(timeout=60_000)
+    wait_for_events(lab.root, lambda e: len(e["moves"]) == 3)
+    # A group chosen: the action controls show under the harbor.
+    app.locator(".corinth-district[data-district='gold']").click()
+    take = app.get_by_role("button", name="Take and act")
+    take.wait_for()
+    page.evaluate(
+        "() => document.querySelector('.jp-OutputArea-output .corinth-harbor')"
+        ".scrollIntoView({block: 'start'})"
+    )
+    page.wait_for_timeout(300)
+    boxes = {
+        "harbor": harbor.bounding_box(),
+        "market": app.locator(".corinth-market").bounding_box(),
+        "take and act": take.bounding_box(),
+        "move the steward": app.get_by_role("button", name="Move the steward").bounding_box(),
+    }
+    shot(page, "game-app-1280x720")
+    for name, box in boxes.items():
+        assert box is not None, f"{name} is not shown"
+        inside = (
+            box["x"] >= 0
+            and box["y"] >= 0
+            and box["x"] + box["width"] <= PROJECTOR["width"]
+            and box["y"] + box["height"] <= PROJECTOR["height"]
         )
-        page.wait_for_timeout(300)
-        boxes = {
-            "harbor": harbor.bounding_box(),
-            "market": app.locator(".corinth-market").bounding_box(),
-            "take and act": take.bounding_box(),
-            "move the steward": app.get_by_role("button", name="Move the steward").bounding_box(),
-        }
-        shot(page, "game-app-1280x720")
-        for name, box in boxes.items():
-            assert box is not None, f"{name} is not shown"
-            inside = (
-                box["x"] >= 0
-                and box["y"] >= 0
-                and box["x"] + box["width"] <= PROJECTOR["width"]
-                and box["y"] + box["height"] <= PROJECTOR["height"]
-            )
-            assert inside, f"{name} is not on screen at 1280×720: {box}"
-        # Side by side: the sheet does not wrap under the harbor.
-        h, m = boxes["harbor"], boxes["market"]
-        assert m["x"] >= h["x"] + h["width"]
-        assert m["y"] < h["y"] + h["height"]
-    finally:
-        context.close()
+        assert inside, f"{name} is not on screen at 1280×720: {box}"
+    # Side by side: the sheet does not wrap under the harbor.
+    h, m = boxes["harbor"], boxes["market"]
+    assert m["x"] >= h["x"] + h["width"]
+    assert m["y"] < h["y"] + h["height"]
 
 
-def test_focus_after_take_and_act_goes_to_the_next_decision(lab, page):
-    open_and_run(page, lab, "focus.ipynb", source=NOTEBOOKS / "game.ipynb")
+def test_focus_after_take_and_act_goes_to_the_next_decision(lab, opened):
+    page = opened("game.ipynb", NOTEBOOKS / "game.ipynb")
     app = output(page, 1)
     gold = app.locator(".corinth-district[data-district='gold']")
     gold.wait_for(timeout=60_000)
@@ -148,8 +143,8 @@ def test_focus_after_take_and_act_goes_to_the_next_decision(lab, page):
     assert focused[0] in ("BUTTON", "SELECT"), focused
 
 
-def test_round_is_announced_to_screen_readers(lab, page):
-    open_and_run(page, lab, "announce.ipynb", source=NOTEBOOKS / "game.ipynb")
+def test_round_is_announced_to_screen_readers(lab, opened):
+    page = opened("game.ipynb", NOTEBOOKS / "game.ipynb")
     app = output(page, 1)
     region = app.locator(".corinth-harbor .corinth-announce")
     region.wait_for(state="attached", timeout=60_000)
@@ -160,8 +155,8 @@ def test_round_is_announced_to_screen_readers(lab, page):
     assert region.text_content().startswith("Round 1 — your turn")
 
 
-def test_axe_finds_nothing_serious_on_the_harbor_and_the_sheet(lab, page):
-    open_and_run(page, lab, "axe-boards.ipynb", source=NOTEBOOKS / "boards.ipynb")
+def test_axe_finds_nothing_serious_on_the_harbor_and_the_sheet(lab, opened):
+    page = opened("boards.ipynb", NOTEBOOKS / "boards.ipynb")
     page.locator(".corinth-cell[data-cell='r2c2']").wait_for(timeout=60_000)
     wait_for_events(lab.root, lambda e: "selected" in e)
     page.locator(".corinth-district[data-district='blue']").click()
@@ -173,8 +168,8 @@ def test_axe_finds_nothing_serious_on_the_harbor_and_the_sheet(lab, page):
     assert serious_violations(page, ".corinth-sheet") == []
 
 
-def test_axe_finds_nothing_serious_on_game_app_and_puzzle(lab, page):
-    open_and_run(page, lab, "axe-game.ipynb", source=NOTEBOOKS / "game.ipynb")
+def test_axe_finds_nothing_serious_on_game_app_and_puzzle(lab, opened):
+    page = opened("game.ipynb", NOTEBOOKS / "game.ipynb")
     app, puzzle = output(page, 1), output(page, 2)
     app.locator(".corinth-harbor").wait_for(timeout=60_000)
     puzzle.locator(".corinth-harbor").wait_for(timeout=60_000)

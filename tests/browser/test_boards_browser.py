@@ -14,7 +14,7 @@ try:
 except ImportError:  # the ``browser`` fixture reports this, and fails on CI
     expect = None
 
-from .lab import NOTEBOOKS, open_and_run, wait_for_events
+from .lab import NOTEBOOKS, wait_for_events
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
@@ -38,9 +38,9 @@ def test_server_wants_its_token_and_xsrf(lab):
     assert "_xsrf" in xsrf.value.read().decode("utf-8", "replace")
 
 
-def test_click_harbor_and_market(lab, page):
+def test_click_harbor_and_market(lab, opened):
     root = lab.root
-    open_and_run(page, lab, "boards.ipynb", source=NOTEBOOKS / "boards.ipynb")
+    page = opened("boards.ipynb", NOTEBOOKS / "boards.ipynb")
     goats = page.locator(".corinth-district[data-district='goats']")
     goats.wait_for(timeout=60_000)
     wait_for_events(root, lambda e: "selected" in e)
@@ -72,10 +72,10 @@ def test_click_harbor_and_market(lab, page):
     page.screenshot(path=str(ARTIFACTS / "boards.png"), full_page=True)
 
 
-def test_keyboard_chooses_a_group(lab, page):
+def test_keyboard_chooses_a_group(lab, opened):
     """Arrow keys move the cursor over the harbor and Enter chooses (the screen-reader path)."""
     root = lab.root
-    open_and_run(page, lab, "keyboard.ipynb", source=NOTEBOOKS / "boards.ipynb")
+    page = opened("boards.ipynb", NOTEBOOKS / "boards.ipynb")
     gold = page.locator(".corinth-district[data-district='gold']")
     gold.wait_for(timeout=60_000)
     label = gold.get_attribute("aria-label")
@@ -95,10 +95,10 @@ def test_keyboard_chooses_a_group(lab, page):
     wait_for_events(root, lambda e: e["path"] == [7])
 
 
-def test_game_app_plays_a_steward_move(lab, page):
+def test_game_app_plays_a_steward_move(lab, opened):
     """One move through the whole app: a group, a path on the market, the button; then a puzzle answer."""
     root = lab.root
-    open_and_run(page, lab, "game.ipynb", source=NOTEBOOKS / "game.ipynb")
+    page = opened("game.ipynb", NOTEBOOKS / "game.ipynb")
     app = page.locator(".jp-OutputArea-output").nth(0)
     goats = app.locator(".corinth-district[data-district='goats']")
     goats.wait_for(timeout=60_000)

@@ -6,11 +6,9 @@ Screenshots go to /tmp/corinth-boards/corintho-*.png (look at them after a chang
 
 from __future__ import annotations
 
-import contextlib
-
 import pytest
 
-from .lab import open_and_run, wait_for_events
+from .lab import wait_for_events
 from .test_boards_a11y import PROJECTOR, serious_violations, shot
 
 pytestmark = pytest.mark.browser
@@ -106,17 +104,20 @@ def output(page, k: int):
     return page.locator(".jp-Notebook .jp-Cell").nth(k).locator(".jp-OutputArea-output").first
 
 
-def start(page, lab, name: str):
-    notebook(lab.root / name)
-    open_and_run(page, lab, name)
+def start(opened, lab, viewport: dict | None = None):
+    """The test notebook's page, its cells just run; returns the page and its first board."""
+    name = "corintho.ipynb"
+    if not (lab.root / name).exists():
+        notebook(lab.root / name)
+    page = opened(name, viewport=viewport)
     board = output(page, 1)
     board.locator(".corinth-stack-cell[data-cell='b2']").wait_for(timeout=60_000)
     wait_for_events(lab.root, lambda e: e["moves"] == [])
-    return board
+    return page, board
 
 
-def test_a_move_by_clicks_reaches_python(lab, page):
-    board = start(page, lab, "corintho-clicks.ipynb")
+def test_a_move_by_clicks_reaches_python(lab, opened):
+    page, board = start(opened, lab)
     board.locator(".corinth-hand-piece[data-player='0'][data-piece='column']").click()
     wait_for_events(lab.root, lambda e: e["selected"] == "column")
     page.wait_for_selector(".corinth-stack-cell.target[data-cell='b2']")
@@ -137,8 +138,8 @@ def test_a_move_by_clicks_reaches_python(lab, page):
     )
 
 
-def test_a_move_by_keys_only(lab, page):
-    board = start(page, lab, "corintho-keys.ipynb")
+def test_a_move_by_keys_only(lab, opened):
+    page, board = start(opened, lab)
     hand = board.locator(".corinth-hand-piece[data-player='0'][data-piece='base']")
     hand.focus()
     page.keyboard.press("ArrowRight")  # the column
@@ -161,59 +162,52 @@ def test_a_move_by_keys_only(lab, page):
     assert outline == "solid"
 
 
-def test_axe_and_a_projector(lab, browser):
+def test_axe_and_a_projector(lab, opened):
     """axe-core finds nothing serious on the board, the app, a won board and a puzzle; at 1280×720
     the app's board and hands are on screen together, with cells of at least 80 px."""
-    context = browser.new_context(viewport=PROJECTOR)
-    page = context.new_page()
-    page.set_default_timeout(30_000)
-    try:
-        start(page, lab, "corintho-axe.ipynb")
-        app, won, puzzle = output(page, 2), output(page, 3), output(page, 4)
-        app.locator(".corinth-stack-cell[data-cell='d1']").wait_for(timeout=60_000)
-        puzzle.locator(".corinth-stack-cell[data-cell='d1']").wait_for(timeout=60_000)
-        # A stack chosen in the app: the cells it may go to are marked.
-        app.locator(".corinth-stack-cell[data-cell='c2']").click()
-        page.wait_for_selector(".corinth-stack-cell.selected[data-cell='c2']")
-        page.wait_for_selector(".corinth-stack-cell.target[data-cell='b2']")
-        app.evaluate("node => node.scrollIntoView({block: 'start'})")
-        page.wait_for_timeout(300)
-        shot(page, "corintho-app-1280x720")
-        grid = app.locator(".corinth-corintho-gridwrap").bounding_box()
-        hands = app.locator(".corinth-corintho-hands").bounding_box()
-        undo = app.get_by_role("button", name="Undo").bounding_box()
-        cell = app.locator(".corinth-stack-cell[data-cell='a1']").bounding_box()
-        assert cell["width"] >= 80 and cell["height"] >= 80, cell
-        for name, box in {"board": grid, "hands": hands, "undo": undo}.items():
-            assert box["x"] >= 0 and box["x"] + box["width"] <= PROJECTOR["width"], (name, box)
-            assert box["y"] >= 0 and box["y"] + box["height"] <= PROJECTOR["height"], (name, box)
-        assert hands["x"] >= grid["x"] + grid["width"]  # side by side
+    page, _ = start(opened, lab, viewport=PROJECTOR)
+    app, won, puzzle = output(page, 2), output(page, 3), output(page, 4)
+    app.locator(".corinth-stack-cell[data-cell='d1']").wait_for(timeout=60_000)
+    puzzle.locator(".corinth-stack-cell[data-cell='d1']").wait_for(timeout=60_000)
+    # A stack chosen in the app: the cells it may go to are marked.
+    app.locator(".corinth-stack-cell[data-cell='c2']").click()
+    page.wait_for_selector(".corinth-stack-cell.selected[data-cell='c2']")
+    page.wait_for_selector(".corinth-stack-cell.target[data-cell='b2']")
+    app.evaluate("node => node.scrollIntoView({block: 'start'})")
+    page.wait_for_timeout(300)
+    shot(page, "corintho-app-1280x720")
+    grid = app.locator(".corinth-corintho-gridwrap").bounding_box()
+    hands = app.locator(".corinth-corintho-hands").bounding_box()
+    undo = app.get_by_role("button", name="Undo").bounding_box()
+    cell = app.locator(".corinth-stack-cell[data-cell='a1']").bounding_box()
+    assert cell["width"] >= 80 and cell["height"] >= 80, cell
+    for name, box in {"board": grid, "hands": hands, "undo": undo}.items():
+        assert box["x"] >= 0 and box["x"] + box["width"] <= PROJECTOR["width"], (name, box)
+        assert box["y"] >= 0 and box["y"] + box["height"] <= PROJECTOR["height"], (name, box)
+    assert hands["x"] >= grid["x"] + grid["width"]  # side by side
 
-        app.locator(".corinth-legend summary").click()  # the legend opens (axe reads it too)
-        # The learner's move, then the bot's answer.
-        app.locator(".corinth-stack-cell[data-cell='c2']").click()  # chosen again: cleared
-        app.locator(".corinth-hand-piece[data-player='0'][data-piece='capital']").click()
-        page.wait_for_selector(".corinth-hand-piece.selected[data-piece='capital']")
-        app.locator(".corinth-stack-cell[data-cell='b2']").click()
-        wait_for_events(lab.root, lambda e: len(e["app"]) == len(MIDGAME) + 2)
+    app.locator(".corinth-legend summary").click()  # the legend opens (axe reads it too)
+    # The learner's move, then the bot's answer.
+    app.locator(".corinth-stack-cell[data-cell='c2']").click()  # chosen again: cleared
+    app.locator(".corinth-hand-piece[data-player='0'][data-piece='capital']").click()
+    page.wait_for_selector(".corinth-hand-piece.selected[data-piece='capital']")
+    app.locator(".corinth-stack-cell[data-cell='b2']").click()
+    wait_for_events(lab.root, lambda e: len(e["app"]) == len(MIDGAME) + 2)
 
-        won.scroll_into_view_if_needed()
-        page.wait_for_selector(".corinth-corintho-line.won polyline", state="attached")
-        shot(won, "corintho-won")
-        # A wrong answer to the puzzle, by clicks: the reason shows.
-        puzzle.locator(".corinth-hand-piece[data-player='1'][data-piece='base']").click()
-        puzzle.locator(".corinth-stack-cell[data-cell='d1']").click()
-        wait_for_events(lab.root, lambda e: "Not this one" in e["puzzle"])
-        puzzle.get_by_role("button", name="Hint").click()
-        puzzle.get_by_text("Look at player 1's line.").wait_for()
-        puzzle.scroll_into_view_if_needed()
-        shot(puzzle, "corintho-puzzle")
-        for k, node in enumerate((output(page, 1), app, won, puzzle)):
-            node.evaluate(f"node => {{ node.id = 'corintho-{k}'; }}")
-        found = []
-        for k in range(4):
-            found += serious_violations(page, f"#corintho-{k}")
-        assert found == []
-    finally:
-        with contextlib.suppress(Exception):
-            context.close()
+    won.scroll_into_view_if_needed()
+    page.wait_for_selector(".corinth-corintho-line.won polyline", state="attached")
+    shot(won, "corintho-won")
+    # A wrong answer to the puzzle, by clicks: the reason shows.
+    puzzle.locator(".corinth-hand-piece[data-player='1'][data-piece='base']").click()
+    puzzle.locator(".corinth-stack-cell[data-cell='d1']").click()
+    wait_for_events(lab.root, lambda e: "Not this one" in e["puzzle"])
+    puzzle.get_by_role("button", name="Hint").click()
+    puzzle.get_by_text("Look at player 1's line.").wait_for()
+    puzzle.scroll_into_view_if_needed()
+    shot(puzzle, "corintho-puzzle")
+    for k, node in enumerate((output(page, 1), app, won, puzzle)):
+        node.evaluate(f"node => {{ node.id = 'corintho-{k}'; }}")
+    found = []
+    for k in range(4):
+        found += serious_violations(page, f"#corintho-{k}")
+    assert found == []
