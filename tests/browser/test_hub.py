@@ -1,9 +1,10 @@
 """End to end: the school's JupyterHub (corinth/classroom/jupyterhub_config.py) with its real proxy.
 
-Three students log in through the hub's login form, each in a browser of their own, open lesson 05 as
-an app in their own server and play a move by clicks; one student's moves never reach another's page.
-A student who logs out has their server stopped while the others' still run, and stopping the hub
-leaves no process behind: no proxy, no server, no kernel.
+Two students log in through the hub's login form, each in a browser of their own, open lesson 05 as
+an app in their own server and play a move by clicks; one student's moves never reach the other's page.
+A student who logs out has their server stopped while the other's still runs, and stopping the hub
+leaves no process behind: no proxy, no server, no kernel. (Two students show all of it: a third would
+add a server and two kernels, not a check.)
 
 The hub runs as a school's trial does (shared class password, one process per student), on 127.0.0.1
 only, with its database and cookie secret in a temporary folder.
@@ -39,7 +40,7 @@ except ImportError:  # the ``browser`` fixture reports this, and fails on CI
 pytestmark = pytest.mark.browser
 
 HUB_CONFIG = Path(__file__).resolve().parents[2] / "corinth" / "classroom" / "jupyterhub_config.py"
-STUDENTS = ("ana", "ben", "chloe")
+STUDENTS = ("ana", "ben")
 # What this test adds to the school's config: a service whose token may read the users' servers.
 TEST_CONFIG = """\
 import os
@@ -201,22 +202,22 @@ def undo(page, district: str) -> None:
     )
 
 
-def test_three_students_play_in_servers_of_their_own(hub, browser, record_property):
+def test_two_students_play_in_servers_of_their_own(hub, browser, record_property):
     contexts = [browser.new_context(viewport={"width": 1400, "height": 1000}) for _ in STUDENTS]
     pages = [context.new_page() for context in contexts]
     try:
         start = time.monotonic()
         for page, name in zip(pages, STUDENTS, strict=True):
             page.set_default_timeout(30_000)
-            log_in(page, hub, name)  # the three servers start side by side
+            log_in(page, hub, name)  # the servers start side by side
         for page, name in zip(pages, STUDENTS, strict=True):
             open_game(page, hub, name)
-        record_property("three_boards_seconds", time.monotonic() - start)
+        record_property("two_boards_seconds", time.monotonic() - start)
         taken = [play_first_move(page) for page in pages]
         ARTIFACTS.mkdir(exist_ok=True)
         pages[0].screenshot(path=str(ARTIFACTS / "hub-lesson05.png"))
 
-        # Every student has a game of their own: one student's next move is not on the others' pages.
+        # Every student has a game of their own: one student's next move is not on the other's page.
         logs = [page.locator(".corinth-log").first for page in pages]
         before = [log.inner_text() for log in logs]
         undo(pages[0], taken[0])
@@ -225,7 +226,7 @@ def test_three_students_play_in_servers_of_their_own(hub, browser, record_proper
             assert log.inner_text() == text
             expect(log).to_contain_text(f"You took the {district.capitalize()} group")
 
-        # Logging out stops that student's server and its kernels; the others' keep running.
+        # Logging out stops that student's server and its kernels; the other's keeps running.
         servers = {name: hub.server(name) for name in STUDENTS}
         assert all(server and server["ready"] for server in servers.values()), servers
         ana = hub.processes("ana")
