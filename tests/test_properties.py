@@ -312,3 +312,20 @@ def test_sampled_rolls_follow_the_seed():
     assert state.sample_roll() == state.sample_roll()  # the game's own seed decides
     a = state.sample_roll(np.random.default_rng(5))
     assert a == state.sample_roll(np.random.default_rng(5))
+
+
+def test_a_notation_read_again_is_the_same_move_and_a_refusal_is_raised_again():
+    from corinth.rules import InvalidNotation, Move
+
+    state = new_game(players=3, seed=11).apply("buy 0").apply("roll 112344666")
+    for move in state.legal_moves():
+        text = str(move)
+        assert Move.parse(text) == Move.parse(text) == Move.parse(f"  {text.upper()}  ") == move
+        assert Move.parse(text + " " * 300) == move  # a padded text is read without being kept
+    for bad in ("blue steward r9c9", "buy", "build temple,temple", "x" * 300):
+        messages = []
+        for _ in range(2):
+            with pytest.raises(InvalidNotation) as info:
+                Move.parse(bad)
+            messages.append(str(info.value))
+        assert messages[0] == messages[1]

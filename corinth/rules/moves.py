@@ -22,6 +22,7 @@ Take(district='blue', path=(7, 2), shops=())
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
@@ -112,6 +113,12 @@ class Move:
         >>> Move.parse("build temple,stables")
         Build(buildings=('stables', 'temple'))
         """
+        if type(text) is str and len(text) <= _KEPT_TEXT:
+            return _read_kept(text)
+        return Move._read(text)
+
+    @staticmethod
+    def _read(text: str) -> Move:
         if not isinstance(text, str):
             raise InvalidNotation(f"a move is text, not {type(text).__name__}")
         words = text.strip().lower().split()
@@ -152,6 +159,12 @@ class Move:
             f"cannot read move {shown(text)}: expected buy, roll, a district ({', '.join(HARBOR)}), "
             "build, steward or pass"
         )
+
+
+# A replay reads the same notations again and again (a save holds each move as text). Moves are
+# immutable, so one read is handed out each time; a refusal raises, so it is never kept.
+_read_kept = functools.lru_cache(maxsize=16384)(Move._read)
+_KEPT_TEXT = 256  # longer than any canonical notation: a text padded past it is read, not kept
 
 
 def _parse_steward(words: list[str], text: str) -> tuple[tuple[int, ...], tuple[int, ...]]:

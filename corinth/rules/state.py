@@ -343,11 +343,13 @@ class GameState:
         longest = min(CELLS - 1, max(steward_steps(g.face, p.gold, stables)[1] for _, g in groups))
         # One path per distinct result (cells used, end cell): same cost, same sheet after.
         # The memo's own buckets: only read here, so the public function's copy is not needed.
-        by_length = _distinct_steward_paths(p.steward, p.used | 1 << p.steward, longest)
+        seen = p.used | 1 << p.steward
+        by_length = _distinct_steward_paths(p.steward, seen, longest)
         shops_at = _ShopsAt(sheet, p)  # M1 shop choices per arrival cell
         counts = [0] * (longest + 1)  # moves per length, one group
-        for n in range(1, longest + 1 if counted else 1):
-            counts[n] = sum(len(shops_at[path[-1]]) for path in by_length[n])
+        if counted:  # the shop choices depend only on where a path ends
+            for n, cell, k in _arrival_counts(p.steward, seen, longest):
+                counts[n] += k * len(shops_at[cell])
         for district, group in groups:
             if district in ("gold", "goats"):
                 actions = [Take.listed(district)]
@@ -1062,6 +1064,19 @@ def _first_arrivals(
             if path[-1] not in ends:
                 ends[path[-1]] = path
         out.append(tuple(ends.items()))
+    return tuple(out)
+
+
+@functools.lru_cache(maxsize=8192)
+def _arrival_counts(start: int, seen: int, longest: int) -> tuple[tuple[int, int, int], ...]:
+    """``(length, cell, how many)``: how many paths of ``_distinct_steward_paths`` of each length end
+    on each cell. One flat tuple, not one per length: most lengths end on a cell or two."""
+    out: list[tuple[int, int, int]] = []
+    for n, bucket in enumerate(_distinct_steward_paths(start, seen, longest)):
+        ends: dict[int, int] = {}
+        for path in bucket:
+            ends[path[-1]] = ends.get(path[-1], 0) + 1
+        out += [(n, cell, k) for cell, k in ends.items()]
     return tuple(out)
 
 
