@@ -5,8 +5,8 @@ that rotates from game to game. Game ``k`` of a run is seeded with
 ``corinth.solver.runner.game_seed(seed, k)``, so any game can be replayed alone.
 
 The notebook draws its plots from the run saved in ``data/strategy_lab.json`` and plays its games
-again to check it (``play_and_check``): in JupyterLab all of them, on every processor (about 10 ms
-of CPU a game); in the classroom app, where a whole class shares the server, as many as fit in a few
+again to check it (``play_and_check``): in JupyterLab the first 1,000 (every seating 16 times or
+more), on every processor (about 10 ms of CPU a game); in the classroom app, where a whole class shares the server, as many as fit in a few
 seconds of one processor, in the background (``BackgroundCheck``). This file writes the saved run:
 
     python strategy_lab.py          # from the notebooks folder; uses every processor
@@ -38,6 +38,8 @@ DATA = Path(__file__).resolve().parent / "data" / "strategy_lab.json"
 # The classroom app plays games again for about LIVE_SECONDS on one processor, timing the first
 # PROBE games to choose how many, and never more than LIVE_CAP however fast the server seems.
 LIVE_SECONDS = 3.0
+# JupyterLab plays the first LAB_GAMES games again: a few seconds on two processors.
+LAB_GAMES = 1000
 LIVE_CAP = 500
 PROBE = 10
 QUIET = 0.5  # seconds without a cell running: the page's cells have all run
@@ -327,14 +329,15 @@ class BackgroundCheck:
         self.label.value = f"Playing games again on this computer: {len(self.live)} of {count}"
 
 
-def play_and_check(saved: list[dict]) -> BackgroundCheck | None:
-    """Play the saved run's games again on this computer and check that each ends as saved.
+def play_and_check(saved: list[dict], games: int | None = LAB_GAMES) -> BackgroundCheck | None:
+    """Play the saved run's first ``games`` games (None: all) again on this computer and check that
+    each ends as saved.
 
-    In JupyterLab: all of them, on every processor, with a progress bar; prints the check. In the
-    classroom app (``in_classroom_app``): shows a ``BackgroundCheck`` and returns it, started; the
-    cells that follow run at once.
+    In JupyterLab: on every processor, with a progress bar; prints the check. In the classroom app
+    (``in_classroom_app``): shows a ``BackgroundCheck`` and returns it, started; the cells that
+    follow run at once.
 
-    >>> play_and_check(load_results()[:3])  # not in the classroom app: all of them
+    >>> play_and_check(load_results()[:3])  # not in the classroom app
     All 3 games were played again live on this computer: each one ended exactly as in the saved run.
     """
     if in_classroom_app():
@@ -347,8 +350,9 @@ def play_and_check(saved: list[dict]) -> BackgroundCheck | None:
 
     # No times or rates in the bar: the notebook's saved outputs stay the same from run to run.
     shape = "{desc}: {percentage:3.0f}%|{bar}| {n_fmt}/{total_fmt}"
-    with tqdm(total=len(saved), unit="game", desc="games", bar_format=shape) as bar:
-        live = play_many(range(len(saved)), jobs=os.cpu_count() or 1, progress=bar)
+    count = len(saved) if games is None else min(games, len(saved))
+    with tqdm(total=count, unit="game", desc="games", bar_format=shape) as bar:
+        live = play_many(range(count), jobs=os.cpu_count() or 1, progress=bar)
     print(check_summary(live, saved))
     return None
 

@@ -174,18 +174,19 @@ def open_and_run(page, lab: Lab, name: str, source: Path | None = None) -> None:
         dialog.locator(".jp-mod-accept").click()
     page.wait_for_selector(idle, timeout=60_000)
     # On a busy machine a "Run All Cells" given as the kernel connects can be lost (no cell runs, the
-    # prompts stay "[ ]:"): until the first cell has run or is queued, ask again.
+    # prompts stay "[ ]:"): until the first cell has run or is queued, ask again. A queued cell's
+    # prompt turns to "[*]:" in the page itself, at once: a few seconds without it is a lost request.
     started = (
         "() => /\\[(\\*|\\d+)\\]/.test(document.querySelector("
         "'.jp-Notebook .jp-CodeCell .jp-InputPrompt')?.textContent ?? '')"
     )
-    for attempt in range(3):
+    for attempt in range(5):
         _run_all_cells(page)
         try:
-            page.wait_for_function(started, timeout=20_000)
+            page.wait_for_function(started, timeout=5_000)
             return
         except Exception:
-            if attempt == 2:
+            if attempt == 4:
                 raise
 
 
