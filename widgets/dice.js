@@ -57,14 +57,14 @@ export function guardKeys(root) {
 
 /**
  * Focus the control of class `cls` inside the game around `from` once it is on the page: the update
- * that shows it may be drawn after this request, later still on a busy machine. Gives up after 10 s,
- * and never takes the focus from where the learner moved it meanwhile (only from the page, a hidden
- * control, or where it was when asked).
+ * that shows it may be drawn after this request, later still on a busy machine (the bots' turns come
+ * first, shown one by one). Gives up after a minute, and never takes the focus from where the learner
+ * moved it meanwhile (only from the page, a hidden control, or where it was when asked).
  */
 export function focusWhenShown(from, cls) {
   const game = from.closest(".corinth-game") || document;
   const before = document.activeElement;
-  const deadline = Date.now() + 10000;
+  const deadline = Date.now() + 60000;
   const free = (a) => !a || a === document.body || a === before || a.offsetParent === null;
   const attempt = () => {
     if (!free(document.activeElement) || Date.now() > deadline) return;
