@@ -14,7 +14,7 @@ networkx is the model and the teaching tool; the engine's ``steward_paths`` is t
 
 from __future__ import annotations
 
-import networkx as nx
+from typing import TYPE_CHECKING
 
 from corinth.rules import (
     Compensate,
@@ -27,6 +27,12 @@ from corinth.rules import (
     steward_paths,
 )
 from corinth.rules.geometry import CELLS, cells_of, reachable_mask, row_col
+
+if TYPE_CHECKING:
+    import networkx as nx
+
+# networkx is imported by the functions that build or walk a graph, not with this module: every
+# kernel of a lesson imports the solver, and networkx was 40% of the time ``import corinth.ui`` took.
 
 
 def market_graph(sheet: Sheet, player_state: PlayerState | None = None) -> nx.Graph:
@@ -42,6 +48,8 @@ def market_graph(sheet: Sheet, player_state: PlayerState | None = None) -> nx.Gr
     >>> g.nodes[12]["used"], g.nodes[12]["circled"], g.graph["steward"]
     (True, False, 12)
     """
+    import networkx as nx
+
     g = nx.Graph(sheet=sheet.name)
     market = sheet.market
     for i, cell in enumerate(market.cells):
@@ -70,7 +78,7 @@ def _start_and_used(market_state) -> tuple[int, int]:
     """(steward cell, used mask) from a PlayerState, a graph from ``market_graph`` or a pair."""
     if isinstance(market_state, PlayerState):
         return market_state.steward, market_state.used
-    if isinstance(market_state, nx.Graph):
+    if hasattr(market_state, "nodes"):  # a networkx graph
         used = sum(1 << n for n, d in market_state.nodes(data=True) if d.get("used"))
         return market_state.graph["steward"], used
     start, used = market_state
@@ -109,6 +117,8 @@ def nx_steward_path_buckets(
     targets = [n for n in free if n != start]
     if longest < 1 or not targets:
         return out
+    import networkx as nx
+
     for p in nx.all_simple_paths(graph.subgraph(free), start, targets, cutoff=longest):
         out[len(p) - 1].append(tuple(p[1:]))
     for bucket in out:
