@@ -182,13 +182,15 @@ def opened(lab, browser, _notebook_pages, request):
             pg = browser.new_context(viewport=viewport or VIEWPORT).new_page()
             pg.set_default_timeout(30_000)
             _notebook_pages[name] = pg
+            used.append(pg)
             open_and_run(pg, lab, name, source)
-        used.append(pg)
+        else:
+            used.append(pg)
         return pg
 
     yield open_page
-    report = getattr(request.node, "rep_call", None)
-    if used and report is not None and report.failed:
+    failed = [getattr(request.node, f"rep_{when}", None) for when in ("setup", "call")]
+    if used and any(report is not None and report.failed for report in failed):
         ARTIFACTS.mkdir(exist_ok=True)
         with contextlib.suppress(Exception):
             used[-1].screenshot(path=str(ARTIFACTS / f"{request.node.name}.png"), full_page=True)

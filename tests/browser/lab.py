@@ -160,19 +160,18 @@ def open_and_run(page, lab: Lab, name: str, source: Path | None = None) -> None:
     copy that notebook into the Lab's folder as ``name``.
 
     The notebooks name their kernel (kernelspec metadata), so no "Select Kernel" dialog should block
-    the clicks; if one shows anyway it is accepted.
+    the clicks; if one shows anyway (or any other dialog) it is accepted.
     """
     if source is not None:
         shutil.copy(source, lab.root / name)
+    # The notebook's kernel is started first, through the server's API: the page joins it. Left to the
+    # page, on a busy machine JupyterLab asks which kernel to start (the kernel list came too late).
+    start_kernel(lab, name)
+    # Any dialog that still stands in the way of a click is accepted, and said.
+    page.add_locator_handler(page.locator(".jp-Dialog").first, _accept_dialog)
     page.goto(lab.address(f"lab/tree/{name}?reset"))
     page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=60_000)
-    # The kernel's idle status, or the dialog that would stand in its way: whichever comes first.
-    idle = ".jp-Notebook-ExecutionIndicator[data-status='idle']"
-    page.wait_for_selector(f"{idle}, .jp-Dialog", timeout=60_000)
-    dialog = page.locator(".jp-Dialog")
-    if dialog.count() and "Select Kernel" in dialog.inner_text():
-        dialog.locator(".jp-mod-accept").click()
-    page.wait_for_selector(idle, timeout=60_000)
+    page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=60_000)
     # On a busy machine a "Run All Cells" given as the kernel connects can be lost (no cell runs, the
     # prompts stay "[ ]:"): until the first cell has run or is queued, ask again. A queued cell's
     # prompt turns to "[*]:" in the page itself, at once: a few seconds without it is a lost request.
@@ -188,6 +187,26 @@ def open_and_run(page, lab: Lab, name: str, source: Path | None = None) -> None:
         except Exception:
             if attempt == 4:
                 raise
+
+
+def start_kernel(lab: Lab, name: str) -> None:
+    """Start the kernel of notebook ``name`` (its session, as JupyterLab would), unless it runs."""
+    body = {"path": name, "name": name, "type": "notebook", "kernel": {"name": "python3"}}
+    request = urllib.request.Request(
+        f"{lab.url}/api/sessions",
+        data=json.dumps(body).encode(),
+        method="POST",
+        headers={"Authorization": f"token {lab.token}", "Content-Type": "application/json"},
+    )
+    with urllib.request.urlopen(request, timeout=120) as reply:
+        assert reply.status in (200, 201), reply.status
+
+
+def _accept_dialog(dialog) -> None:
+    """Accept a JupyterLab dialog (a "Select Kernel" dialog: the notebook's own kernel), and print
+    what it said: shown with the test's output if the test fails."""
+    print(f"JupyterLab's dialog accepted: {dialog.inner_text()!r}")
+    dialog.locator(".jp-mod-accept").click()
 
 
 def _run_all_cells(page) -> None:

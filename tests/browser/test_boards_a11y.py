@@ -133,7 +133,7 @@ def test_focus_after_take_and_act_goes_to_the_next_decision(lab, opened):
             "() => document.activeElement && document.activeElement !== document.body"
             " && document.activeElement.closest('.jp-OutputArea-output')"
             " && document.activeElement.offsetParent !== null",
-            timeout=30_000,
+            timeout=60_000,  # as long as the page itself waits for the control (focusWhenShown)
         )
     focused = page.evaluate(
         "() => { const e = document.activeElement; return [e.tagName, e.textContent.trim(),"
