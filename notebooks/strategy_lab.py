@@ -6,8 +6,9 @@ that rotates from game to game. Game ``k`` of a run is seeded with
 
 The notebook draws its plots from the run saved in ``data/strategy_lab.json`` and plays its games
 again to check it (``play_and_check``): in JupyterLab the first 1,000 (every seating 16 times or
-more), on every processor (about 10 ms of CPU a game); in the classroom app, where a whole class shares the server, as many as fit in a few
-seconds of one processor, in the background (``BackgroundCheck``). This file writes the saved run:
+more), on every processor (about 10 ms of CPU a game); in the classroom app, where a whole class
+shares the server, as many as fit in a few seconds of one processor, in the background
+(``BackgroundCheck``). This file writes the saved run:
 
     python strategy_lab.py          # from the notebooks folder; uses every processor
 """

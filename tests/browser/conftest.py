@@ -178,14 +178,15 @@ def opened(lab, browser, _notebook_pages, request):
                 with contextlib.suppress(Exception):
                     pg.context.close()
                 pg = None
-        if pg is None:
-            pg = browser.new_context(viewport=viewport or VIEWPORT).new_page()
+        fresh = pg is None
+        if fresh:
+            pg = _notebook_pages[name] = browser.new_context(
+                viewport=viewport or VIEWPORT
+            ).new_page()
             pg.set_default_timeout(30_000)
-            _notebook_pages[name] = pg
-            used.append(pg)
+        used.append(pg)  # before opening: a page that fails to open is the one to show
+        if fresh:
             open_and_run(pg, lab, name, source)
-        else:
-            used.append(pg)
         return pg
 
     yield open_page

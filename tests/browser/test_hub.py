@@ -28,7 +28,7 @@ from pathlib import Path
 import psutil  # ipykernel's own dependency: always beside Jupyter
 import pytest
 
-from .conftest import ARTIFACTS, _missing
+from .conftest import ARTIFACTS, VIEWPORT, _missing
 from .lab import LabError, free_port, serve
 from .moves import play_first_move
 
@@ -203,7 +203,7 @@ def undo(page, district: str) -> None:
 
 
 def test_two_students_play_in_servers_of_their_own(hub, browser, record_property):
-    contexts = [browser.new_context(viewport={"width": 1400, "height": 1000}) for _ in STUDENTS]
+    contexts = [browser.new_context(viewport=VIEWPORT) for _ in STUDENTS]
     pages = [context.new_page() for context in contexts]
     try:
         start = time.monotonic()
