@@ -161,7 +161,7 @@ def opened(lab, browser, _notebook_pages, request):
     from ``source`` first, if given) with every cell just run, at ``viewport`` (default 1400×1000).
 
     The first test of a notebook opens its page; the next ones share it and run its cells again
-    (``lab.run_all_again``: new widgets, a new events.json), which spares a JupyterLab page load
+    (``lab.run_all_again``: new widgets, a new .events.json), which spares a JupyterLab page load
     (seconds of Chromium) per test. A page that does not answer is replaced by a newly opened one.
     On failure, the screenshot of the test's last page goes to test-artifacts/<test name>.png.
     """

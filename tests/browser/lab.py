@@ -140,8 +140,13 @@ def serve(
 
 
 def wait_for_events(root: Path, check: Callable[[dict], bool], timeout: float = 20.0) -> dict:
-    """Poll the notebook's events.json until ``check(events)`` holds."""
-    path = root / "events.json"
+    """Poll the notebook's .events.json until ``check(events)`` holds.
+
+    The file is hidden (a leading dot) so that JupyterLab's file browser never lists it: the server
+    answers a listing with 404 when a listed file is removed while it is being listed
+    (``run_all_again`` removes this one), and JupyterLab then shows "Directory not found".
+    """
+    path = root / ".events.json"
     deadline = time.monotonic() + timeout
     events: dict = {}
     while time.monotonic() < deadline:
@@ -205,8 +210,11 @@ def start_kernel(lab: Lab, name: str) -> None:
 def _accept_dialog(dialog) -> None:
     """Accept a JupyterLab dialog (a "Select Kernel" dialog: the notebook's own kernel), and print
     what it said: shown with the test's output if the test fails."""
-    print(f"JupyterLab's dialog accepted: {dialog.inner_text()!r}")
-    dialog.locator(".jp-mod-accept").click()
+    try:
+        print(f"JupyterLab's dialog accepted: {dialog.inner_text()!r}")
+        dialog.locator(".jp-mod-accept").click()
+    except Exception as exc:  # the page closed meanwhile: raised here, it would fail the next call
+        print(f"JupyterLab's dialog left: {exc.__class__.__name__}")
 
 
 def _run_all_cells(page) -> None:
@@ -222,12 +230,12 @@ _PROMPTS = (
 
 def run_all_again(page, lab: Lab) -> None:
     """Run every cell of the notebook open in ``page`` again, in the same kernel: new widgets in
-    every output, a new events.json (the old one is removed first). Returns once every cell has run.
+    every output, a new .events.json (the old one is removed first). Returns once every cell has run.
 
     A notebook's page costs seconds of Chromium to load; its cells, a fraction of that. Tests that
     share a notebook share its page and start from fresh widgets this way (``opened`` fixture).
     """
-    (lab.root / "events.json").unlink(missing_ok=True)
+    (lab.root / ".events.json").unlink(missing_ok=True)
     before = page.evaluate(_PROMPTS)
     _run_all_cells(page)
     page.wait_for_function(

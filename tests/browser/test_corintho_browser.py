@@ -29,7 +29,7 @@ MIDGAME = [
 WON = ["column a1", "base d4", "column b1", "base d3", "column c1", "column d1"]
 
 SETUP = f"""\
-# Every change of the Python side lands in events.json, which the browser test reads.
+# Every change of the Python side lands in .events.json, which the browser test reads.
 import json
 import pathlib
 from types import SimpleNamespace
@@ -60,7 +60,7 @@ puzzle = CorinthoPuzzleBoard(
     ),
     depth=2,
 )
-EVENTS = pathlib.Path("events.json")
+EVENTS = pathlib.Path(".events.json")
 
 
 def dump(*_):
