@@ -34,8 +34,11 @@ class Room:
         return f"{self.url}/voila/render/{lesson}?token={self.token}"
 
     def kernels(self) -> list[psutil.Process]:
+        """The server's kernels: its own children. Not their children: a kernel that runs a command
+        (``uname -p``, at its start) forks first, and until the command starts the fork bears the
+        kernel's command line; counted, it was a kernel over the bound."""
         found = []
-        for child in self.process.children(recursive=True):
+        for child in self.process.children():
             with contextlib.suppress(psutil.Error):
                 if "ipykernel_launcher" in " ".join(child.cmdline()):
                     found.append(child)
@@ -113,9 +116,10 @@ def start_classroom(folder: Path, *options: str, token: str | None = None) -> It
             try:
                 yield room
             finally:
-                started = room.kernels()
+                started = room.process.children(recursive=True)
     finally:
-        # Voilà ends its kernels on the way out; one left behind is ended here, not leaked.
+        # Voilà ends its kernels on the way out; one left behind (or a process of one) is ended
+        # here, not leaked.
         for kernel in started:
             with contextlib.suppress(psutil.Error):
                 kernel.kill()
