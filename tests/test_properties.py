@@ -142,7 +142,7 @@ def play_checked(
                 assert state.legal_move(i) == moves[i], (state, i)
         after = state.apply(move)
         if round_trip:
-            assert game_from_json(after.to_json()) == after
+            assert game_from_json(after.to_json(indent=None)) == after
         check_sheet(after, state)
         if isinstance(move, (Take, Compensate)) and move.path:
             check_steward(state, move, after)
@@ -174,7 +174,7 @@ def play_checked(
         assert turns == [TURNS[players]] * players, turns  # R11
         assert all(p.turns == state.sheet.turn_track for p in state.players)  # R1, S2
     check_final_score(state)
-    assert game_from_json(state.to_json()) == state  # every game: the save replays to it
+    assert game_from_json(state.to_json(indent=None)) == state  # every game: the save replays to it
     return state
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 
 import pytest
 from hypothesis import given, settings
@@ -215,6 +216,29 @@ def test_any_sheet_part_replaced_by_any_value(part, value):
         game_from_json(json.dumps(data))
     except InvalidState:
         pass
+
+
+@pytest.mark.parametrize(
+    "path, odd",
+    [
+        (("format",), True),
+        (("buildings", "trading_post", "gold"), True),
+        (("districts", "green", "bonus"), 5.0),
+        (("tracks", "turns"), 6.0),
+    ],
+)
+def test_a_sheet_like_the_default_but_with_true_or_a_fraction_for_a_number_is_refused(path, odd):
+    """A save holding the default sheet's data loads with the default sheet; data equal to it only
+    as Python compares (``true == 1``, ``5.0 == 5``) is checked as any other sheet, and refused."""
+    data = _saved()
+    assert game_from_json(json.dumps(data)).sheet == new_game(players=2, seed=0).sheet
+    part = data["sheet"]
+    for key in path[:-1]:
+        part = part[key]
+    assert part[path[-1]] == odd and type(part[path[-1]]) is int  # equal, but not a whole number
+    part[path[-1]] = odd
+    with pytest.raises(InvalidState, match="sheet: " + re.escape(".".join(path))):
+        game_from_json(json.dumps(data))
 
 
 @settings(max_examples=200)

@@ -33,13 +33,17 @@ KEYS = (
 
 def to_dict(state: GameState) -> dict[str, Any]:
     """The save as plain data."""
+    return _data(state, state.sheet.to_dict())
+
+
+def _data(state: GameState, sheet: dict[str, Any]) -> dict[str, Any]:
     return {
         "format": FORMAT,
         "version": VERSION,
         "players": state.num_players,
         "seed": state.seed,
         "first_player": state.start_player,
-        "sheet": state.sheet.to_dict(),
+        "sheet": sheet,
         "variants": state.variants.to_dict(),
         "moves": [m.notation() for m in state.history],
         # For readers only; checked against the replay on load.
@@ -52,4 +56,5 @@ def to_dict(state: GameState) -> dict[str, Any]:
 
 
 def to_json(state: GameState, indent: int | None = 2) -> str:
-    return json.dumps(to_dict(state), indent=indent, ensure_ascii=False)
+    # The sheet's own data, not a copy (``Sheet.to_dict``): the text is made of it, nothing edits it.
+    return json.dumps(_data(state, state.sheet.source), indent=indent, ensure_ascii=False)

@@ -16,13 +16,15 @@ True
 
 from __future__ import annotations
 
+import json
+from functools import cache
 from typing import Any
 
 from .errors import CorinthError, InvalidSheet, InvalidState, UnknownVariant, shown
 from .files import MAX_FILE_BYTES, json_from_bytes, read_bounded
 from .moves import Build, Move, Take
 from .record import FORMAT, KEYS, VERSION, to_dict, to_json  # noqa: F401 - the save format, read and written
-from .sheet import sheet_from_dict
+from .sheet import Sheet, default_sheet, sheet_from_dict
 from .state import GameState, new_game
 from .variants import Variants
 
@@ -98,7 +100,7 @@ def from_dict(data: Any, origin: str = "the saved game") -> GameState:
     sheet = None
     if "sheet" in data:  # a hand-written save may leave it out: the default sheet is meant
         try:
-            sheet = sheet_from_dict(data["sheet"], "sheet")
+            sheet = _sheet(data["sheet"])
         except InvalidSheet as exc:
             problems.extend(f"sheet: {p}" for p in exc.problems)
     moves = data.get("moves")
@@ -146,6 +148,24 @@ def from_dict(data: Any, origin: str = "the saved game") -> GameState:
         if problems:
             raise InvalidState(origin, problems)
     return state
+
+
+def _sheet(data: Any) -> Sheet:
+    """The sheet a save holds: the default sheet itself when it holds the default's data (most saves
+    do; comparing their text costs far less than checking a sheet part by part). As text, not as
+    dicts: ``true`` or ``1.0`` equal ``1`` in Python, and a sheet refuses them."""
+    if isinstance(data, dict) and _canonical(data) == _default_text():
+        return default_sheet()
+    return sheet_from_dict(data, "sheet")
+
+
+def _canonical(data: Any) -> str:
+    return json.dumps(data, sort_keys=True, ensure_ascii=False)
+
+
+@cache
+def _default_text() -> str:
+    return _canonical(default_sheet().source)
 
 
 def _decline_new_build(state: GameState, opened: tuple[int, int]) -> GameState:
