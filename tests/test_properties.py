@@ -246,12 +246,6 @@ def test_random_games_keep_every_invariant(players, seed):
     play_checked(players, seed, [RandomBot(seed + i) for i in range(players)])
 
 
-@settings(max_examples=500)
-@given(players=player_counts, seed=seeds)
-def test_random_games_keep_every_invariant_more(players, seed):
-    play_checked(players, seed ^ 0x5EED, [RandomBot(seed + 7 * i) for i in range(players)])
-
-
 @settings(max_examples=40)
 @given(players=player_counts, seed=seeds, greedy=st.lists(st.booleans(), min_size=4, max_size=4))
 def test_greedy_and_random_mixes_keep_every_invariant(players, seed, greedy):
