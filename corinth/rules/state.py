@@ -306,11 +306,11 @@ class GameState:
     @staticmethod
     def _planned_move(plan: list[tuple], shops_at: _ShopsAt, index: int) -> Move:
         rest = index
-        for count, district, actions, paths in plan:
+        for count, district, choices, paths in plan:
             if rest >= count:
                 rest -= count
-            elif actions is not None:
-                return actions[rest]
+            elif choices is not None:
+                return Take.listed(district, (), choices[rest])
             else:
                 for path in paths:
                     choices = shops_at[path[-1]]
@@ -322,9 +322,9 @@ class GameState:
     def _take_moves(self) -> list[Move]:
         moves: list[Move] = []
         plan, shops_at = self._take_plan(counted=False)
-        for _, district, actions, paths in plan:
-            if actions is not None:
-                moves += actions
+        for _, district, choices, paths in plan:
+            if choices is not None:
+                moves += [Take.listed(district, (), shops) for shops in choices]
                 continue
             for path in paths:
                 for shops in shops_at[path[-1]]:
@@ -332,9 +332,10 @@ class GameState:
         return moves
 
     def _take_plan(self, counted: bool = True) -> tuple[list[tuple], _ShopsAt]:
-        """The legal takes in ``legal_moves`` order, as runs ``(how many, district, the district's
-        actions or None, steward paths or None)``, and the shop choices at each arrival cell (M1).
-        The steward runs' counts are 0 unless ``counted``."""
+        """The legal takes in ``legal_moves`` order, as runs ``(how many, district, the shops of each
+        of the district's actions or None, steward paths or None)``, and the shop choices at each
+        arrival cell (M1). The steward runs' counts are 0 unless ``counted``. Moves are made only
+        when listed or picked (``_planned_move``): a random player picks one of many."""
         p = self.player()
         sheet = self.sheet
         plan: list[tuple] = []
@@ -352,13 +353,12 @@ class GameState:
                 counts[n] += k * len(shops_at[cell])
         for district, group in groups:
             if district in ("gold", "goats"):
-                actions = [Take.listed(district)]
+                choices = _NO_SHOPS
             else:
                 d = GOODS.index(district)
                 checks = group.size + (1 if p.has("warehouse") else 0)  # B3
-                choices = deliveries(sheet.districts[d].shops, p.shops[d], checks)
-                actions = [Take.listed(district, (), shops) for shops in choices]
-            plan.append((len(actions), district, actions, None))
+                choices = _deliveries(sheet.districts[d].shops, p.shops[d], checks)
+            plan.append((len(choices), district, choices, None))
             lo, hi = steward_steps(group.face, p.gold, stables)
             for n in range(lo, min(hi, longest) + 1):
                 plan.append((counts[n], district, None, by_length[n]))
@@ -759,6 +759,9 @@ def _compensation_limit(steps: int, most: int, variants: Variants) -> str:
         )
         return f"the compensation moves the steward {why}, not {steps}"
     return f"this compensation step may take at most {most} steps, not {steps}"
+
+
+_NO_SHOPS: tuple[tuple[int, ...], ...] = ((),)  # a Gold or Goats action places nothing
 
 
 def _evolve(obj, **changes):
