@@ -15,10 +15,18 @@ where one exists:
 - ``exact`` ranking CPU time per position (median, p95, max) on seeded positions with 2 turns
   left, and on the slowest positions met (``exact_named``).
 
->>> sizes = {"games": 1, "enum": 3, "expected": 1, "budget": 0.2, "exact": 1}
->>> report = run(quick=True, sizes=sizes)
->>> sorted(report["rows"][0])
-['baseline', 'measure', 'ratio', 'target', 'unit', 'value']
+A report is rows of measures and the machine they were taken on (``run``; the bench at its
+smallest sizes is tested in tests/test_solver_cli.py), printed as a table:
+
+>>> row = {"measure": "legal_moves()", "value": 2500.0, "unit": "calls/s", "baseline": None,
+...        "ratio": None, "target": "-"}
+>>> machine = {"cpu": "x86_64", "cores": 2, "python": "3.11"}
+>>> print(format_bench({"machine": machine, "states": 40, "quick": True, "rows": [row]}))
+Machine: x86_64, 2 cores, Python 3.11; 40 decision states from seeded greedy games (quick run)
+<BLANKLINE>
+| measure | median | unit | baseline | ratio | target / note |
+| --- | ---: | --- | ---: | ---: | --- |
+| legal_moves() | 2,500 | calls/s | - | - | - |
 """
 
 from __future__ import annotations
