@@ -15,7 +15,7 @@ from __future__ import annotations
 import copy
 import json
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -108,9 +108,26 @@ class Market:
 
     cells: tuple[Cell, ...]
     centre: int
+    # kind -> the cells of that kind as bits (cell i is bit i): counted on a player's circled cells
+    _kinds: dict[str, int] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        kinds: dict[str, int] = {}
+        for i, c in enumerate(self.cells):
+            kinds[c.kind] = kinds.get(c.kind, 0) | 1 << i
+        object.__setattr__(self, "_kinds", kinds)
 
     def cell(self, row: int, col: int) -> Cell:
         return self.cells[row * MARKET_SIZE + col]
+
+    def count(self, cells: int, kind: str) -> int:
+        """How many of ``cells`` (a bit per cell) are of ``kind``.
+
+        >>> market = default_sheet().market
+        >>> market.count(1 << market.centre, "steward"), market.count(0, "yellow")
+        (1, 0)
+        """
+        return (cells & self._kinds.get(kind, 0)).bit_count()
 
     # The geometry itself lives in ``corinth.rules.geometry``; these names stay for readers of a sheet.
     name = staticmethod(geometry.cell_name)

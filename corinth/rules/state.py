@@ -63,7 +63,7 @@ class PlayerState:
         return self.goats_circled - self.goats_crossed
 
     def has(self, building: str) -> bool:
-        return bool(self.buildings >> BUILDINGS.index(building) & 1)
+        return bool(self.buildings & _BUILDING_BITS[building])
 
     def built(self) -> tuple[str, ...]:
         return tuple(b for i, b in enumerate(BUILDINGS) if self.buildings >> i & 1)
@@ -73,6 +73,9 @@ class PlayerState:
 
     def used_cells(self) -> list[int]:
         return [i for i in range(CELLS) if self.used >> i & 1]
+
+
+_BUILDING_BITS = {name: 1 << i for i, name in enumerate(BUILDINGS)}  # PlayerState.buildings
 
 
 class _History:
@@ -610,17 +613,17 @@ class GameState:
     def _after_action(self) -> GameState:
         """B1: offer to build if anything is affordable, else end the turn."""
         p = self.player()
-        if any(
-            not p.has(b.name) and b.gold <= p.gold and b.goats <= p.goats
-            for b in self.sheet.buildings
-        ):
-            return _evolve(self, phase="build")
+        gold, goats, built = p.gold, p.goats, p.buildings
+        for i, b in enumerate(self.sheet.buildings):  # in BUILDINGS order
+            if not built >> i & 1 and b.gold <= gold and b.goats <= goats:
+                return _evolve(self, phase="build")
         return self._end_turn()
 
     def _begin_turn(self) -> GameState:
         """R8: with no group left, the player may take a compensation step (skipped if none is possible)."""
         if any(g is not None for g in self.harbor):
-            return _evolve(self, phase="take")
+            # after a roll, or a turn that ended with no building, the phase is "take" already
+            return self if self.phase == "take" else _evolve(self, phase="take")
         state = _evolve(self, phase="compensate")
         if not state._can_compensate():  # no step possible: the turn goes on to building (B1)
             return state._after_action()
@@ -824,8 +827,7 @@ def _spend(p: PlayerState, gold: int, goats: int) -> PlayerState:
 
 
 def _count_kind(sheet: Sheet, mask: int, kind: str) -> int:
-    cells = sheet.market.cells
-    return sum(1 for i in range(CELLS) if mask >> i & 1 and cells[i].kind == kind)
+    return sheet.market.count(mask, kind)
 
 
 def _arrive(
@@ -849,7 +851,7 @@ def _arrive(
     elif c.kind == "goats":  # M3
         p = _gain(p, sheet, 0, c.amount)
     elif c.kind == "score":  # M6: the running total of circled cells plus circled +1 cells
-        value = bin(p.circled).count("1") + _count_kind(sheet, p.circled, "+1")
+        value = p.circled.bit_count() + _count_kind(sheet, p.circled, "+1")
         p = _evolve(p, scores=p.scores + (value,))
     # M4 (+1) and M5 (yellow die) count later, from the circled cells.
     return p, bonus, ()
