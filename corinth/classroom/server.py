@@ -102,9 +102,11 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         self._was_waiting = waiting
         return waiting
 
-    async def cull_kernels(self):
+    async def cull_kernel_if_idle(self, kernel_id):
+        # Looked again for each kernel, not once per sweep: a sweep waits for each kernel it ends,
+        # and a page that takes a pool's kernel meanwhile must not lose it to the same sweep.
         self._note_taken()
-        await super().cull_kernels()
+        return await super().cull_kernel_if_idle(kernel_id)
 
     def seats_left(self) -> int:
         return self.max_students - len(self.students()) - self.pending

@@ -1,0 +1,71 @@
+"""The classroom's kernel manager and the idle culler, without a server: a pool's kernel taken by a
+page while a cull sweep runs is the page's, not an idle kernel (corinth/classroom/server.py)."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import timedelta
+from types import SimpleNamespace
+
+import pytest
+
+pytest.importorskip("voila")
+
+from jupyter_server._tz import utcnow  # noqa: E402
+
+from corinth.classroom.server import ClassroomKernelManager  # noqa: E402
+
+
+class SweptManager(ClassroomKernelManager):
+    """Kernels as plain records; ending one is recorded, and the first ending lets a page take
+    the pool's kernel meanwhile (as a page request served while the sweep waits)."""
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.ended: list[str] = []
+        self.take_during_first_ending = False
+
+    async def shutdown_kernel(self, kernel_id, now=False, restart=False):
+        self.ended.append(kernel_id)
+        if self.take_during_first_ending:
+            self.take_during_first_ending = False
+            self._pools["11_corintho.ipynb"].clear()  # the page took it
+            await asyncio.sleep(0)
+        self._kernels.pop(kernel_id, None)
+
+
+def _pooled(kernel_id: str) -> asyncio.Future:
+    done = asyncio.get_running_loop().create_future()
+    done.set_result({"kernel_id": kernel_id})
+    return done
+
+
+def _kernel(idle_seconds: float) -> SimpleNamespace:
+    return SimpleNamespace(
+        last_activity=utcnow() - timedelta(seconds=idle_seconds),
+        execution_state="idle",
+        kernel_name="python3",
+        kernel_spec=SimpleNamespace(metadata={}),
+    )
+
+
+async def _sweep(take_meanwhile: bool) -> list[str]:
+    manager = SweptManager(cull_idle_timeout=90, cull_connected=False, cull_busy=False)
+    manager._kernels = {"left": _kernel(200), "pooled": _kernel(155)}
+    manager._kernel_connections = {"left": 0, "pooled": 0}
+    manager._pools = {"11_corintho.ipynb": [_pooled("pooled")]}
+    manager._note_taken()  # the manager's last look: "pooled" waits in its pool
+    manager.take_during_first_ending = take_meanwhile
+    for kernel_id in list(manager._kernels):  # the culler's sweep, one kernel after the other
+        if kernel_id in manager.waiting():
+            continue  # Voilà's pools are never culled
+        await manager.cull_kernel_if_idle(kernel_id)
+    return manager.ended
+
+
+def test_a_pool_kernel_taken_during_a_cull_sweep_is_not_culled_by_it():
+    assert asyncio.run(_sweep(take_meanwhile=True)) == ["left"]
+
+
+def test_a_kernel_left_idle_without_a_page_is_culled():
+    assert asyncio.run(_sweep(take_meanwhile=False)) == ["left"]
