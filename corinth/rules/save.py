@@ -152,10 +152,11 @@ def from_dict(data: Any, origin: str = "the saved game") -> GameState:
 
 def _sheet(data: Any) -> Sheet:
     """The sheet a save holds: the default sheet itself when it holds the default's data (most saves
-    do; comparing their text costs far less than checking a sheet part by part). As text, not as
-    dicts: ``true`` or ``1.0`` equal ``1`` in Python, and a sheet refuses them."""
-    if isinstance(data, dict) and _canonical(data) == _default_text():
-        return default_sheet()
+    do; comparing costs far less than checking a sheet part by part). Compared as data (a tuple is
+    not a list), then as text: ``true`` or ``1.0`` equal ``1`` in Python, and a sheet refuses them."""
+    default = default_sheet()
+    if data == default.source and _canonical(data) == _default_text():
+        return default
     return sheet_from_dict(data, "sheet")
 
 

@@ -622,7 +622,7 @@ class GameState:
     def _begin_turn(self) -> GameState:
         """R8: with no group left, the player may take a compensation step (skipped if none is possible)."""
         if any(g is not None for g in self.harbor):
-            # after a roll, or a turn that ended with no building, the phase is "take" already
+            # after a roll, or a take that offered no building, the phase is "take" already
             return self if self.phase == "take" else _evolve(self, phase="take")
         state = _evolve(self, phase="compensate")
         if not state._can_compensate():  # no step possible: the turn goes on to building (B1)

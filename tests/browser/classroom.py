@@ -44,11 +44,19 @@ class Room:
                     found.append(child)
         return found
 
+    def kernel_processes(self) -> list[psutil.Process]:
+        """The kernels and every process they started: what they cost in memory and CPU."""
+        found = self.kernels()
+        for kernel in list(found):
+            with contextlib.suppress(psutil.Error):
+                found += kernel.children(recursive=True)
+        return found
+
     def kernel_memory_mb(self) -> float:
         total = 0
-        for kernel in self.kernels():
+        for process in self.kernel_processes():
             with contextlib.suppress(psutil.Error):
-                total += kernel.memory_info().rss
+                total += process.memory_info().rss
         return total / 2**20
 
     def server_cpu_seconds(self) -> float:
@@ -56,11 +64,11 @@ class Room:
         return sum(self.process.cpu_times()[:2])
 
     def cpu_seconds(self) -> float:
-        """CPU time of the server and its live kernels so far."""
+        """CPU time of the server and its live kernels (and their processes) so far."""
         total = self.server_cpu_seconds()
-        for kernel in self.kernels():
+        for process in self.kernel_processes():
             with contextlib.suppress(psutil.Error):
-                total += sum(kernel.cpu_times()[:2])
+                total += sum(process.cpu_times()[:2])
         return total
 
     def wait_for_kernels(self, count: int, timeout: float) -> int:
