@@ -120,6 +120,15 @@ class Market:
     def cell(self, row: int, col: int) -> Cell:
         return self.cells[row * MARKET_SIZE + col]
 
+    def mask(self, kind: str) -> int:
+        """The cells of ``kind`` as bits (cell ``i`` is bit ``i``).
+
+        >>> market = default_sheet().market
+        >>> market.mask("steward") == 1 << market.centre
+        True
+        """
+        return self._kinds.get(kind, 0)
+
     def count(self, cells: int, kind: str) -> int:
         """How many of ``cells`` (a bit per cell) are of ``kind``.
 

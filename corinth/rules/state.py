@@ -175,7 +175,7 @@ class GameState:
     def earned_yellow(self, index: int) -> int:
         """Free yellow dice from circled yellow-die cells (M5), capped at 3 (R2)."""
         return min(
-            dice_mod.MAX_YELLOW, _count_kind(self.sheet, self.players[index].circled, "yellow")
+            dice_mod.MAX_YELLOW, self.sheet.market.count(self.players[index].circled, "yellow")
         )
 
     def max_purchase(self) -> int:
@@ -826,10 +826,6 @@ def _spend(p: PlayerState, gold: int, goats: int) -> PlayerState:
     return _evolve(p, gold_crossed=p.gold_crossed + gold, goats_crossed=p.goats_crossed + goats)
 
 
-def _count_kind(sheet: Sheet, mask: int, kind: str) -> int:
-    return sheet.market.count(mask, kind)
-
-
 def _arrive(
     sheet: Sheet,
     p: PlayerState,
@@ -851,7 +847,7 @@ def _arrive(
     elif c.kind == "goats":  # M3
         p = _gain(p, sheet, 0, c.amount)
     elif c.kind == "score":  # M6: the running total of circled cells plus circled +1 cells
-        value = p.circled.bit_count() + _count_kind(sheet, p.circled, "+1")
+        value = p.circled.bit_count() + sheet.market.count(p.circled, "+1")
         p = _evolve(p, scores=p.scores + (value,))
     # M4 (+1) and M5 (yellow die) count later, from the circled cells.
     return p, bonus, ()
@@ -1059,30 +1055,43 @@ def first_arrivals(
 
 
 @functools.lru_cache(maxsize=8192)
+def _arrivals(
+    start: int, seen: int, longest: int
+) -> tuple[tuple[tuple[int, tuple, int], ...], ...]:
+    """Per length, each end cell of ``_distinct_steward_paths`` with its first path (in
+    ``legal_moves`` order) and how many paths end there: what ``first_arrivals`` and
+    ``_arrival_counts`` read."""
+    out = []
+    for bucket in _distinct_steward_paths(start, seen, longest):
+        ends: dict[int, list] = {}
+        for path in bucket:  # ascending: the first met is the first listed
+            end = ends.get(path[-1])
+            if end is None:
+                ends[path[-1]] = [path, 1]
+            else:
+                end[1] += 1
+        out.append(tuple((cell, path, k) for cell, (path, k) in ends.items()))
+    return tuple(out)
+
+
+@functools.lru_cache(maxsize=8192)
 def _first_arrivals(
     start: int, seen: int, longest: int
 ) -> tuple[tuple[tuple[int, tuple], ...], ...]:
-    out = []
-    for bucket in _distinct_steward_paths(start, seen, longest):
-        ends: dict[int, tuple[int, ...]] = {}
-        for path in bucket:  # ascending: the first met is the first listed
-            if path[-1] not in ends:
-                ends[path[-1]] = path
-        out.append(tuple(ends.items()))
-    return tuple(out)
+    return tuple(
+        tuple((cell, path) for cell, path, _ in ends) for ends in _arrivals(start, seen, longest)
+    )
 
 
 @functools.lru_cache(maxsize=8192)
 def _arrival_counts(start: int, seen: int, longest: int) -> tuple[tuple[int, int, int], ...]:
     """``(length, cell, how many)``: how many paths of ``_distinct_steward_paths`` of each length end
     on each cell. One flat tuple, not one per length: most lengths end on a cell or two."""
-    out: list[tuple[int, int, int]] = []
-    for n, bucket in enumerate(_distinct_steward_paths(start, seen, longest)):
-        ends: dict[int, int] = {}
-        for path in bucket:
-            ends[path[-1]] = ends.get(path[-1], 0) + 1
-        out += [(n, cell, k) for cell, k in ends.items()]
-    return tuple(out)
+    return tuple(
+        (n, cell, k)
+        for n, ends in enumerate(_arrivals(start, seen, longest))
+        for cell, _, k in ends
+    )
 
 
 # Neighbours in ascending order, so a depth-first walk yields each length's paths already sorted;

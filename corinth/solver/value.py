@@ -219,7 +219,7 @@ class _Now:
             goats += min(sheet.goat_track, p.goats_circled + c.amount) - p.goats_circled
         elif kind == "score":  # M6: circled cells (the new one too) plus circled +1 cells
             circled = p.circled | 1 << cell
-            points = circled.bit_count() + (circled & _plus_ones_mask(sheet.market)).bit_count()
+            points = circled.bit_count() + sheet.market.count(circled, "+1")
         return self.key(points, gold, goats, steps)
 
     def goods(self, d: int, checks: int, shops: tuple) -> int:
@@ -287,11 +287,6 @@ def _affordable(now: _Now, move: Build) -> bool:
     gold = sum(now.sheet.building(b).gold for b in names)
     goats = sum(now.sheet.building(b).goats for b in names)
     return gold <= now.p.gold and goats <= now.p.goats
-
-
-@functools.lru_cache(maxsize=256)
-def _plus_ones_mask(market) -> int:
-    return sum(1 << i for i, c in enumerate(market.cells) if c.kind == "+1")
 
 
 _HARBOR_SLOTS = {d: i for i, d in enumerate(HARBOR)}
