@@ -71,13 +71,15 @@ test: install-dev browser
 	$(BIN)/ruff check .
 	$(MAKE) --no-print-directory -j 3 --output-sync=target test-units test-browser test-notebooks
 
+# nbval is for the notebooks only: loaded, it imports nbformat and jsonschema (a second and a half)
+# in every pytest process, each xdist worker and its controller.
 test-units:
-	nice -n 10 $(BIN)/python -m pytest -n 2 --dist worksteal --doctest-modules --doctest-glob=README.md corinth tests README.md -m "not browser and not slow"
+	nice -n 10 $(BIN)/python -m pytest -p no:nbval -n 2 --dist worksteal --doctest-modules --doctest-glob=README.md corinth tests README.md -m "not browser and not slow"
 
 # One after the other, at full priority: side by side, their kernels and pages answer late on two cores.
 # With pytest -n, the tests that share the classroom server run on one worker (tests/browser/conftest.py).
 test-browser:
-	$(BIN)/python -m pytest tests/browser -m browser
+	$(BIN)/python -m pytest -p no:nbval tests/browser -m browser
 
 test-notebooks:
 	nice -n 10 $(BIN)/python -m pytest --nbval notebooks --nbval-sanitize-with notebooks/nbval_sanitize.cfg

@@ -4,34 +4,36 @@ page while a cull sweep runs is the page's, not an idle kernel (corinth/classroo
 from __future__ import annotations
 
 import asyncio
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from types import SimpleNamespace
 
 import pytest
 
 pytest.importorskip("voila")
 
-from jupyter_server._tz import utcnow  # noqa: E402
 
-from corinth.classroom.server import ClassroomKernelManager  # noqa: E402
+def _swept_manager(**settings):
+    """The classroom's kernel manager over kernels as plain records; ending one is recorded, and
+    the first ending lets a page take the pool's kernel meanwhile (as a page request served while
+    the sweep waits). Imported here, not at the top: jupyter_server costs a second and a half to
+    import, paid by every test process that collects this file, not only the one that runs it."""
+    from corinth.classroom.server import ClassroomKernelManager
 
-
-class SweptManager(ClassroomKernelManager):
-    """Kernels as plain records; ending one is recorded, and the first ending lets a page take
-    the pool's kernel meanwhile (as a page request served while the sweep waits)."""
-
-    def __init__(self, **kwargs):
-        super().__init__(**kwargs)
-        self.ended: list[str] = []
-        self.take_during_first_ending = False
-
-    async def shutdown_kernel(self, kernel_id, now=False, restart=False):
-        self.ended.append(kernel_id)
-        if self.take_during_first_ending:
+    class SweptManager(ClassroomKernelManager):
+        def __init__(self, **kwargs):
+            super().__init__(**kwargs)
+            self.ended: list[str] = []
             self.take_during_first_ending = False
-            self._pools["11_corintho.ipynb"].clear()  # the page took it
-            await asyncio.sleep(0)
-        self._kernels.pop(kernel_id, None)
+
+        async def shutdown_kernel(self, kernel_id, now=False, restart=False):
+            self.ended.append(kernel_id)
+            if self.take_during_first_ending:
+                self.take_during_first_ending = False
+                self._pools["11_corintho.ipynb"].clear()  # the page took it
+                await asyncio.sleep(0)
+            self._kernels.pop(kernel_id, None)
+
+    return SweptManager(**settings)
 
 
 def _pooled(kernel_id: str) -> asyncio.Future:
@@ -42,7 +44,7 @@ def _pooled(kernel_id: str) -> asyncio.Future:
 
 def _kernel(idle_seconds: float) -> SimpleNamespace:
     return SimpleNamespace(
-        last_activity=utcnow() - timedelta(seconds=idle_seconds),
+        last_activity=datetime.now(UTC) - timedelta(seconds=idle_seconds),
         execution_state="idle",
         kernel_name="python3",
         kernel_spec=SimpleNamespace(metadata={}),
@@ -50,7 +52,7 @@ def _kernel(idle_seconds: float) -> SimpleNamespace:
 
 
 async def _sweep(take_meanwhile: bool) -> list[str]:
-    manager = SweptManager(cull_idle_timeout=90, cull_connected=False, cull_busy=False)
+    manager = _swept_manager(cull_idle_timeout=90, cull_connected=False, cull_busy=False)
     manager._kernels = {"left": _kernel(200), "pooled": _kernel(155)}
     manager._kernel_connections = {"left": 0, "pooled": 0}
     manager._pools = {"11_corintho.ipynb": [_pooled("pooled")]}
