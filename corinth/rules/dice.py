@@ -136,7 +136,11 @@ def sample_roll(
     rng: np.random.Generator, yellow_dice: int
 ) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Roll the dice with a seeded generator; returns (white counts, yellow counts)."""
-    dice = rng.integers(1, FACES + 1, size=WHITE_DICE + yellow_dice)
-    white = np.bincount(dice[:WHITE_DICE], minlength=FACES + 1)[1:]
-    yellow = np.bincount(dice[WHITE_DICE:], minlength=FACES + 1)[1:]
-    return tuple(int(x) for x in white), tuple(int(x) for x in yellow)
+    dice = rng.integers(1, FACES + 1, size=WHITE_DICE + yellow_dice).tolist()
+    # Counted in Python: a dozen dice are counted faster so than by numpy's bincount and int().
+    white, yellow = [0] * FACES, [0] * FACES
+    for face in dice[:WHITE_DICE]:
+        white[face - 1] += 1
+    for face in dice[WHITE_DICE:]:
+        yellow[face - 1] += 1
+    return tuple(white), tuple(yellow)

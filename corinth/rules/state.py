@@ -159,7 +159,7 @@ class GameState:
             return -1
         if self.phase in ("purvey", "roll"):
             return self.first_player
-        return self.turn_order()[self.turn]
+        return turn_order(len(self.players), self.first_player)[self.turn]
 
     @property
     def is_over(self) -> bool:
@@ -433,7 +433,13 @@ class GameState:
         if handler is None:
             raise IllegalMove(_PHASE_RULE[self.phase], f"{self._expecting()}, not '{move}'")
         state, recorded = handler(self, move)
-        return _evolve(state, history_node=_History(recorded, self.history_node))
+        node = _History(recorded, self.history_node)
+        if state is self:  # never so today; a handler that changed nothing must not change self
+            return _evolve(state, history_node=node)
+        # The handler's state is its own new copy, seen by no one yet: it takes its history node in
+        # place (a copy less per move, the engine's commonest call).
+        _SET_HISTORY(state, node)
+        return state
 
     def _expecting(self) -> str:
         who = f"player {self.current_player + 1}"
@@ -696,6 +702,8 @@ class GameState:
         """The harbor and the sheets drawn as text."""
         return text.render_state(self, player)
 
+
+_SET_HISTORY = GameState.__dict__["history_node"].__set__  # the slot's own setter (``apply``)
 
 _PHASE_RULE = {
     "purvey": "R2",
