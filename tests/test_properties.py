@@ -4,6 +4,7 @@ rules, every turn is accounted for, and the final score is the sum of its terms.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from fractions import Fraction
 
 import numpy as np
@@ -43,15 +44,17 @@ def check_sheet(state: GameState, before: GameState | None) -> None:
         assert p.circled & ~p.used == 0 and p.used >> sheet.market.centre & 1  # A4c
         assert p.circled >> sheet.market.centre & 1 == 0
         assert 0 <= p.turns <= sheet.turn_track
-        for d, fills in zip(sheet.districts, p.shops):
-            assert all(0 <= f <= s.goods for f, s in zip(fills, d.shops))
-            partial = [f for f, s in zip(fills, d.shops) if 0 < f < s.goods]
-            assert len(partial) <= 1  # A3a
-        if before is not None:
-            q = before.players[i]
+        q = before.players[i] if before is not None else None
+        for d, (fills, goods) in enumerate(zip(p.shops, _goods(sheet))):
+            if q is not None and fills is q.shops[d]:
+                continue  # the district's fills before the move, checked then
+            assert all(0 <= f <= g for f, g in zip(fills, goods))
+            assert sum(0 < f < g for f, g in zip(fills, goods)) <= 1  # A3a: one partly filled shop
+            if q is not None:
+                assert all(a >= b for a, b in zip(fills, q.shops[d]))  # goods are never taken back
+        if q is not None:
             assert q.used & ~p.used == 0 and q.circled & ~p.circled == 0  # nothing is un-used
             assert p.gold_circled >= q.gold_circled and p.goats_circled >= q.goats_circled
-            assert all(a >= b for x, y in zip(p.shops, q.shops) for a, b in zip(x, y))
     for d, owner in enumerate(state.bonus_owner):  # A3c: at most one owner, and it stays
         district = sheet.districts[d]
         if owner >= 0:
@@ -60,6 +63,12 @@ def check_sheet(state: GameState, before: GameState | None) -> None:
             assert all(f == s.goods for f, s in zip(fills, district.shops))
         if before is not None and before.bonus_owner[d] >= 0:
             assert owner == before.bonus_owner[d]
+
+
+@functools.lru_cache(maxsize=8)
+def _goods(sheet) -> tuple[tuple[int, ...], ...]:
+    """Per district, the goods each shop holds (read at every move of every game)."""
+    return tuple(tuple(s.goods for s in d.shops) for d in sheet.districts)
 
 
 def check_steward(before: GameState, move, after: GameState) -> None:
