@@ -22,8 +22,11 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install -q uv || $(BIN)/pip install -q --upgrade pip
 
-PIP_INSTALL = $(BIN)/uv pip install -q --compile-bytecode --python $(BIN)/python $(1) \
-	|| $(BIN)/pip install -q $(1)
+# Then corinth's own modules (an editable install: not in site-packages) are compiled as well: where
+# Python is told not to write bytecode (PYTHONDONTWRITEBYTECODE, set in many containers), every kernel
+# and server would compile again each module it imports.
+PIP_INSTALL = ($(BIN)/uv pip install -q --compile-bytecode --python $(BIN)/python $(1) \
+	|| $(BIN)/pip install -q $(1)) && $(BIN)/python -m compileall -q corinth notebooks >/dev/null
 
 install: $(BIN)/python
 	$(call PIP_INSTALL,-e '.[lab]')
