@@ -576,9 +576,21 @@ def expected_apart() -> str:
     return "No: their confidence intervals overlap"
 
 
+_READ: dict[str, Any] = {}  # exercises.toml as last read, and when it was written (``_questions``)
+
+
+def _questions() -> dict[str, dict]:
+    """Every exercise of exercises.toml, by name: read again only when the file has changed (each
+    exercise, lesson line and the lesson list asks for it; the lesson list once per lesson)."""
+    stamp = DATA.stat().st_mtime_ns
+    if _READ.get("stamp") != stamp:
+        with DATA.open("rb") as f:
+            _READ.update(stamp=stamp, data=tomllib.load(f))
+    return _READ["data"]
+
+
 def _ask_data(name: str) -> dict:
-    with DATA.open("rb") as f:
-        data = tomllib.load(f)
+    data = _questions()
     if name not in data:
         raise KeyError(f"no exercise {name!r} in {DATA.name}; there are: {', '.join(data)}")
     return data[name]
@@ -646,8 +658,7 @@ def lesson_steps(lesson: str) -> tuple[list[dict], dict]:
     files = sorted(DATA.parent.glob(f"{lesson}_*.ipynb"))
     if not files:
         return [], {}
-    with DATA.open("rb") as f:
-        questions = tomllib.load(f)
+    questions = _questions()
     cells = json.loads(files[0].read_text(encoding="utf-8"))["cells"]
     steps: list[dict] = []
     following: dict = {}
@@ -684,8 +695,7 @@ def lesson_progress(lesson: str):
     global _PROGRESS
     from corinth.ui.progress import Progress
 
-    with DATA.open("rb") as f:
-        names = [n for n in tomllib.load(f) if n.startswith(f"{lesson}-")]
+    names = [n for n in _questions() if n.startswith(f"{lesson}-")]
     steps, following = lesson_steps(lesson)
     _PROGRESS = Progress(lesson=lesson, items=names, steps=steps, next_lesson=following)
     return _PROGRESS
@@ -732,13 +742,11 @@ def course_map():
 
     from corinth.ui.progress import Progress
 
-    with DATA.open("rb") as f:
-        names = list(tomllib.load(f))
+    names = list(_questions())
     cells = json.loads((DATA.parent / "index.ipynb").read_text(encoding="utf-8"))["cells"]
     text = "".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
     lessons = []
-    puzzles = [f"puzzle-{p.id}" for p in _stored_puzzles()]  # lesson 06's trainer
-    corintho = [corintho_mark(p) for p in corintho_puzzles()]  # lesson 11's puzzles
+    puzzles, corintho = _puzzle_marks()  # lesson 06's trainer, lesson 11's puzzles
     for title, file in re.findall(r"\[([^\]]+)\]\((\d\d_[\w.-]+\.ipynb)\)", text):
         if any(lesson["file"] == file for lesson in lessons):
             continue
@@ -830,6 +838,35 @@ def hint_ladder(d: dict, answer) -> list[str]:
         if len(others) > 1:
             ladder.append(f"It is not the {' nor the '.join(others[:-1])} group.")
     return ladder
+
+
+@functools.cache  # the lesson list, at every visit
+def _puzzle_marks() -> tuple[list[str], list[str]]:
+    """The names the marks of lesson 06's and lesson 11's stored puzzles are kept under, in their
+    trainers' order, read from the puzzle sets without solving them: ``_stored_puzzles`` and
+    ``corintho_puzzles`` check every puzzle as they load (half a second), and the lesson list, which
+    only counts them, is the page a class opens most.
+
+    >>> puzzles, corintho = _puzzle_marks()
+    >>> puzzles[0], corintho[0]
+    ('puzzle-t1-01', 'corintho-w1-01')
+    """
+    import json
+
+    from corinth.corintho.puzzles import set_path
+    from corinth.solver.puzzles import puzzles_dir
+
+    stored = [
+        item
+        for f in sorted(puzzles_dir().glob("*.json"))
+        for item in json.loads(f.read_text(encoding="utf-8"))["puzzles"]
+    ]
+    stored.sort(key=lambda item: (item["tier"], item["id"]))  # load_puzzles' order
+    corintho = json.loads(set_path().read_text(encoding="utf-8"))["puzzles"]
+    return (
+        [f"puzzle-{item['id']}" for item in stored],
+        [f"corintho-{item['id']}" for item in corintho],
+    )
 
 
 @functools.cache  # every puzzle question would load and check all the stored sets again

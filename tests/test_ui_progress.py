@@ -30,6 +30,14 @@ def test_the_map_lists_the_lessons_with_exercises_and_the_trainers_apart():
     assert not set(puzzles["items"]) & set(puzzles["extra"])
 
 
+def test_the_map_names_the_trainers_puzzles_as_the_trainers_mark_them():
+    """The lesson list reads the puzzle sets without solving them: the same names, in the same order,
+    as the puzzles the trainers load and check."""
+    puzzles, corintho = exercises._puzzle_marks()
+    assert puzzles == [f"puzzle-{p.id}" for p in exercises._stored_puzzles()]
+    assert corintho == [exercises.corintho_mark(p) for p in exercises.corintho_puzzles()]
+
+
 def test_a_new_learner_starts_at_00_and_nothing_is_finished():
     lines = exercises.course_map().course(set())
     assert lines[0].startswith("Your progress: 0 of 9 lessons finished, 0 of ")
