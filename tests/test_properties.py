@@ -201,13 +201,14 @@ def _neighbours(c: int) -> list[int]:
 
 
 # CI plays GAMES seeded random games, checked after every move; one in ROUND_TRIP_EVERY is also saved
-# and loaded back after every move (every game is at its end). In CHUNKS so that pytest -n 2 shares them.
+# and loaded back after every move (every game is at its end). In CHUNKS so that pytest -n 2 shares them,
+# of a few seconds each: the campaign's last chunks run last, and the other worker waits at most one.
 # The random players pick by count and index (RandomBot.choose, without listing the moves: a third
 # less time); one game in LISTED_EVERY lists every position's moves, and the same games follow (the
 # pick is the same move: test_the_campaigns_pick_is_the_listed_move_of_its_index).
 # LISTED_EVERY shares no factor with the cycle of variants (10) or ROUND_TRIP_EVERY: listed games fall
 # under every variant, and some are saved and loaded back at every move.
-GAMES, CHUNKS, ROUND_TRIP_EVERY, LISTED_EVERY = 10_000, 20, 40, 11
+GAMES, CHUNKS, ROUND_TRIP_EVERY, LISTED_EVERY = 10_000, 40, 40, 11
 # Of every 10 games, 6 play the default readings and one each non-default reading (rules/variants.py).
 VARIANT_CYCLE = [Variants()] * 6 + [Variants.of(name) for name in VARIANT_HELP]
 
