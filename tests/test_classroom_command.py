@@ -186,6 +186,27 @@ def test_the_students_app_leaves_out_what_is_for_teachers_and_code_readers(tmp_p
     assert left_out >= 6  # 00's note for teachers, 05's code section, 06's notation check
 
 
+def test_the_students_copy_holds_no_saved_run_and_the_same_cells(tmp_path):
+    """Voilà runs each lesson anew for its student: the copy leaves out the outputs and widget states
+    JupyterLab saved (read, checked and copied at every page otherwise), and keeps every cell's
+    source and metadata."""
+    import json
+
+    names = prepare(tmp_path / "classroom", NOTEBOOKS)
+    for name in names:
+        lesson = json.loads((NOTEBOOKS / name).read_text(encoding="utf-8"))
+        served = json.loads((tmp_path / "classroom" / name).read_text(encoding="utf-8"))
+        assert "widgets" not in served["metadata"]
+        assert served["metadata"]["kernelspec"] == lesson["metadata"]["kernelspec"]
+        code = [c for c in served["cells"] if c["cell_type"] == "code"]
+        assert all(c["outputs"] == [] and c["execution_count"] is None for c in code), name
+        same = {c["id"]: c for c in lesson["cells"]}
+        for cell in served["cells"]:
+            assert cell["source"] == same[cell["id"]]["source"]
+            assert cell["metadata"] == same[cell["id"]]["metadata"]
+    assert "widgets" in json.loads((NOTEBOOKS / "05_play_a_game.ipynb").read_text())["metadata"]
+
+
 def test_a_lesson_with_odd_cell_metadata_is_copied_or_refused_clearly(tmp_path):
     import json
 
