@@ -46,11 +46,15 @@ def test_wheel_contains_seeds_and_widgets(wheel):
 
 def test_wheel_installs_and_plays_in_a_fresh_venv(wheel, tmp_path):
     env_dir = tmp_path / "venv"
-    # The venv sees this interpreter's packages for numpy & co (no download), but corinth comes from the wheel.
-    venv.EnvBuilder(with_pip=True, system_site_packages=True).create(env_dir)
+    # The venv sees this interpreter's packages for numpy & co (no download), but corinth comes from
+    # the wheel, installed by this interpreter's pip into the venv (pip --python): a venv's own pip
+    # would take seconds to install first.
+    venv.EnvBuilder(with_pip=False, system_site_packages=True).create(env_dir)
     py = env_dir / "bin" / "python"
     subprocess.run(
-        [py, "-m", "pip", "install", "-q", "--no-deps", "--force-reinstall", str(wheel)], check=True
+        [sys.executable, "-m", "pip", "--python", py, "install", "-q", "--no-deps"]
+        + ["--force-reinstall", "--disable-pip-version-check", str(wheel)],
+        check=True,
     )
     script = (
         "import corinth, pathlib;"
