@@ -78,10 +78,12 @@ test: install-dev browser
 # rewrite the assertions of their whole packages (hypothesis, anyio) at each start, with no cache where
 # Python writes no bytecode; nbval imports nbformat and jsonschema. In all, 1-3 s of CPU in every pytest
 # process (each xdist worker and their controller): a trivial test file took 3.5 s, now 0.3 s.
-PYTEST = env PYTEST_DISABLE_PLUGIN_AUTOLOAD=1 $(BIN)/python -m pytest -p _hypothesis_pytestplugin
+# xdist for every part: the browser tests' conftest shapes its scheduling (pytest -n).
+PYTEST = env PYTEST_DISABLE_PLUGIN_AUTOLOAD=1 $(BIN)/python -m pytest -p _hypothesis_pytestplugin \
+	-p xdist.plugin
 
 test-units:
-	nice -n 10 $(PYTEST) -p xdist.plugin -n 2 --dist worksteal --doctest-modules --doctest-glob=README.md corinth tests README.md -m "not browser and not slow"
+	nice -n 10 $(PYTEST) -n 2 --dist worksteal --doctest-modules --doctest-glob=README.md corinth tests README.md -m "not browser and not slow"
 
 # One after the other, at full priority: side by side, their kernels and pages answer late on two cores.
 # With pytest -n, the tests that share the classroom server run on one worker (tests/browser/conftest.py).
