@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import subprocess
 import sys
 import venv
@@ -48,12 +49,14 @@ def test_wheel_installs_and_plays_in_a_fresh_venv(wheel, tmp_path):
     env_dir = tmp_path / "venv"
     # The venv sees this interpreter's packages for numpy & co (no download), but corinth comes from
     # the wheel, installed by this interpreter's pip into the venv (pip --python): a venv's own pip
-    # would take seconds to install first.
-    venv.EnvBuilder(with_pip=False, system_site_packages=True).create(env_dir)
+    # would take seconds to install first (the way left where this interpreter has no pip).
+    own_pip = importlib.util.find_spec("pip") is None
+    venv.EnvBuilder(with_pip=own_pip, system_site_packages=True).create(env_dir)
     py = env_dir / "bin" / "python"
+    pip = [py, "-m", "pip"] if own_pip else [sys.executable, "-m", "pip", "--python", py]
     subprocess.run(
-        [sys.executable, "-m", "pip", "--python", py, "install", "-q", "--no-deps"]
-        + ["--force-reinstall", "--disable-pip-version-check", str(wheel)],
+        [*pip, "install", "-q", "--no-deps", "--force-reinstall", "--disable-pip-version-check"]
+        + [str(wheel)],
         check=True,
     )
     script = (
