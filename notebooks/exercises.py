@@ -843,29 +843,23 @@ def hint_ladder(d: dict, answer) -> list[str]:
 @functools.cache  # the lesson list, at every visit
 def _puzzle_marks() -> tuple[list[str], list[str]]:
     """The names the marks of lesson 06's and lesson 11's stored puzzles are kept under, in their
-    trainers' order, read from the puzzle sets without solving them: ``_stored_puzzles`` and
-    ``corintho_puzzles`` check every puzzle as they load (half a second), and the lesson list, which
-    only counts them, is the page a class opens most.
+    trainers' order, from the puzzles' ids alone: ``_stored_puzzles`` and ``corintho_puzzles``
+    check every puzzle as they load (half a second), and the lesson list, which only counts them, is
+    the page a class opens most.
 
     >>> puzzles, corintho = _puzzle_marks()
     >>> puzzles[0], corintho[0]
     ('puzzle-t1-01', 'corintho-w1-01')
     """
-    import json
+    from types import SimpleNamespace
 
-    from corinth.corintho.puzzles import set_path
-    from corinth.solver.puzzles import puzzles_dir
+    from corinth.corintho import puzzles as corintho
+    from corinth.solver.puzzles import stored_ids
+    from corinth.ui.trainer import progress_name
 
-    stored = [
-        item
-        for f in sorted(puzzles_dir().glob("*.json"))
-        for item in json.loads(f.read_text(encoding="utf-8"))["puzzles"]
-    ]
-    stored.sort(key=lambda item: (item["tier"], item["id"]))  # load_puzzles' order
-    corintho = json.loads(set_path().read_text(encoding="utf-8"))["puzzles"]
     return (
-        [f"puzzle-{item['id']}" for item in stored],
-        [f"corintho-{item['id']}" for item in corintho],
+        [progress_name(SimpleNamespace(id=i)) for i in stored_ids()],
+        [corintho_mark(SimpleNamespace(id=i)) for i in corintho.stored_ids()],
     )
 
 

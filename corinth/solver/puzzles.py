@@ -592,11 +592,27 @@ def _duplicate_ids(puzzles: list[Puzzle]) -> list[str]:
     return [f"id {shown(i)}: given to {n} puzzles" for i, n in seen.items() if n > 1]
 
 
+def _set_files(path: str | Path | None) -> tuple[Path, list[Path]]:
+    path = Path(path) if path is not None else puzzles_dir()
+    return path, sorted(path.glob("*.json")) if path.is_dir() else [path]
+
+
+def stored_ids(path: str | Path | None = None) -> list[str]:
+    """The ids of the puzzles ``load_puzzles`` gives, in its order, read without checking any: for a
+    page that only counts them (checking re-derives every puzzle with the solver).
+
+    >>> stored_ids() == [p.id for p in load_puzzles()]
+    True
+    """
+    _, files = _set_files(path)
+    items = [i for f in files for i in json.loads(f.read_text(encoding="utf-8"))["puzzles"]]
+    return [i["id"] for i in sorted(items, key=lambda i: (i["tier"], i["id"]))]
+
+
 def load_puzzles(path: str | Path | None = None) -> list[Puzzle]:
     """Every puzzle of the sets in ``seeds/puzzles`` (or one file), ordered by tier and id; every
     stored field is checked against the solver (``check_puzzle``). Raises InvalidPuzzle."""
-    path = Path(path) if path is not None else puzzles_dir()
-    files = sorted(path.glob("*.json")) if path.is_dir() else [path]
+    path, files = _set_files(path)
     out = []
     for f in files:
         try:

@@ -130,8 +130,7 @@ def best_route(
     if len(faces) > CELLS - 1:  # every steward move uses up at least one of the 24 free cells
         raise ValueError(f"at most {CELLS - 1} faces: the market has {CELLS - 1} cells to walk")
     cells = sheet.market.cells
-    plus = sheet.market.mask("+1")
-    total0 = bin(p.circled).count("1") + bin(p.circled & plus).count("1")
+    total0 = p.circled.bit_count() + sheet.market.count(p.circled, "+1")
     memo: dict[tuple, tuple] = {}
     explored = 0
     gold0 = gold
