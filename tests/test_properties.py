@@ -206,9 +206,10 @@ def _neighbours(c: int) -> list[int]:
 # The random players pick by count and index (RandomBot.choose, without listing the moves: a third
 # less time); one game in LISTED_EVERY lists every position's moves, and the same games follow (the
 # pick is the same move: test_the_campaigns_pick_is_the_listed_move_of_its_index).
-# LISTED_EVERY shares no factor with the cycle of variants (10) or ROUND_TRIP_EVERY: listed games fall
-# under every variant, and some are saved and loaded back at every move.
-GAMES, CHUNKS, ROUND_TRIP_EVERY, LISTED_EVERY = 10_000, 40, 40, 11
+# ROUND_TRIP_EVERY and LISTED_EVERY share no factor with the cycle of variants (10) nor with each
+# other: the games saved at every move and the listed games fall under every variant, and some games
+# are both.
+GAMES, CHUNKS, ROUND_TRIP_EVERY, LISTED_EVERY = 10_000, 40, 41, 11
 # Of every 10 games, 6 play the default readings and one each non-default reading (rules/variants.py).
 VARIANT_CYCLE = [Variants()] * 6 + [Variants.of(name) for name in VARIANT_HELP]
 
