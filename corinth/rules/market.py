@@ -1,8 +1,10 @@
 """The market as a graph (A4b, M1–M7): cells are nodes carrying their effect, steps are edges.
 
-networkx is the model and the teaching tool; the engine's ``steward_paths`` is the fast enumeration and
-``nx_steward_paths`` is the plain networkx baseline it is checked against. ``corinth.render``'s
-``draw_market`` draws the graph.
+A model of the market, not a search: it lives with the rules, so that the solver (which walks it)
+and the drawing (``corinth.render.draw_market``) both import it at the top of their modules.
+``corinth.solver.market`` re-exports it under its old name. networkx is the model and the teaching
+tool; the engine's ``steward_paths`` is the fast enumeration and ``nx_steward_paths`` is the plain
+networkx baseline it is checked against.
 
 >>> from corinth.rules import default_sheet
 >>> g = market_graph(default_sheet())
@@ -16,23 +18,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from corinth.rules import (
-    Compensate,
-    GameState,
-    Market,
-    PlayerState,
-    Sheet,
-    Take,
-    new_game,
-    steward_paths,
-)
-from corinth.rules.geometry import CELLS, cells_of, reachable_mask, row_col
+from .geometry import CELLS, cells_of, reachable_mask, row_col
+from .moves import Compensate, Take
+from .sheet import Market, Sheet
+from .state import GameState, PlayerState, new_game, steward_paths
 
 if TYPE_CHECKING:
     import networkx as nx
 
 # networkx is imported by the functions that build or walk a graph, not with this module: every
-# kernel of a lesson imports the solver, and networkx was 40% of the time ``import corinth.ui`` took.
+# kernel of a lesson imports the solver and the drawing, and networkx was 40% of the time
+# ``import corinth.ui`` took.
 
 
 def market_graph(sheet: Sheet, player_state: PlayerState | None = None) -> nx.Graph:
