@@ -107,7 +107,7 @@ REPORTS := $(VENV)/test-reports
 define SKIPS_PY
 import glob, sys, xml.etree.ElementTree as ET
 skips = [
-    f"  {case.get('classname')}::{case.get('name')}: {skip.get('message')}"
+    f"  {path.rsplit('/', 1)[-1][:-4]}: {case.get('classname')}::{case.get('name')}: {skip.get('message')}"
     for path in sorted(glob.glob(sys.argv[1] + '/*.xml'))
     for case in ET.parse(path).iter('testcase')
     for skip in case.iter('skipped')
