@@ -149,11 +149,13 @@ def public_address(ip: str, port: int) -> str:
     return f"http://{socket.gethostname()}:{port}"
 
 
-def announce(args: argparse.Namespace) -> None:
-    """Print the short address and code students type, and the teacher's own page."""
+def announce(args: argparse.Namespace, settings: Config) -> None:
+    """Print the short address and code students type, and the teacher's own page; the class's
+    cookie secret is kept with it, so the students' pages stay logged in across a restart."""
     from .teacher import Class
 
     the_class = Class.open(class_folder(args), args.token, public_address(args.ip, args.port))
+    settings.Voila.cookie_secret = the_class.cookie_secret.encode()
     try:
         print(
             f"Students open {the_class.address}/join and type the class code {the_class.code}\n"
@@ -227,7 +229,7 @@ def main(argv: list[str] | None = None) -> None:
     except LessonsError as exc:
         raise ClassroomRefused(str(exc)) from None
     settings = voila_settings(args, names)
-    announce(args)
+    announce(args, settings)
     Classroom.launch_instance([*args.voila_args, str(folder)], config=settings)
 
 

@@ -21,8 +21,8 @@ from corinth.corintho import CorinthoError, Game
 from corinth.corintho import from_json as corintho_from_json
 from corinth.corintho.game import SIZE, cell_name
 from corinth.corintho.puzzles import load_puzzles as corintho_puzzles
+from corinth.corintho.puzzles import move_words as corintho_move_words
 from corinth.corintho.solve import rank_moves as corintho_rank
-from corinth.corintho.words import move_words as corintho_move_words
 from corinth.render.svg import harbor_svg, sheet_svg, side_by_side
 from corinth.rules import CorinthError, GameState, game_from_json
 from corinth.solver.puzzles import TIERS, candidates, immediate_ranking
@@ -76,6 +76,8 @@ def catalogue() -> list[tuple[str, str, str]]:
     """Every stored puzzle of every game as (ref, game, title), for the teacher's list."""
     out = []
     for p in _corinth_set().values():
+        if p.objective == "win":
+            continue  # its chance to win takes half a minute to rank every move: too long for a class
         out.append((f"corinth/{p.id}", "Corinth", f"{TIERS.get(p.tier, '')}: {p.title}"))
     for p in _corintho_set().values():
         out.append((f"corintho/{p.id}", "Corintho", f"{p.kind}: {p.question.split('. ')[-1]}"))
@@ -195,7 +197,7 @@ def _corintho_live(ref, game: Game, kind, question, answers=None, explanation=""
     ranking = [
         {
             "move": str(r.move),
-            "words": corintho_move_words(game, r.move) + ".",
+            "words": _said(corintho_move_words(game, r.move)),
             "verdict": r.words(),
             "best": str(r.move) in answers
             if answers
@@ -204,12 +206,17 @@ def _corintho_live(ref, game: Game, kind, question, answers=None, explanation=""
         for r in ranked
     ]
     choices = [
-        {"move": str(m), "words": corintho_move_words(game, m) + "."} for m in game.legal_moves()
+        {"move": str(m), "words": _said(corintho_move_words(game, m))} for m in game.legal_moves()
     ]
     title = kind or "Your position"
     return LivePuzzle(
         ref, "Corintho", title, question, corintho_svg(game), choices, ranking, explanation
     )
+
+
+def _said(words: str) -> str:
+    """'put a base on d4' -> 'Put a base on d4.'"""
+    return words[0].upper() + words[1:] + "."
 
 
 def corintho_svg(game: Game, size: int = 60) -> str:

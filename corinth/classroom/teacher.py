@@ -54,6 +54,7 @@ class Class:
     address: str = ""  # how students reach this server, e.g. http://192.168.1.20:8866
     code: str = ""
     secret: str = ""
+    cookie_secret: str = ""  # the server's, kept so a restart does not log the students out
     _live: dict = field(default_factory=dict)  # puzzle number -> LivePuzzle data
 
     @classmethod
@@ -63,7 +64,8 @@ class Class:
         store = Store(folder / "class.sqlite3")
         code = store.setting("code", class_code)
         secret = store.setting("secret", lambda: secrets.token_urlsafe(24))
-        return cls(store, token, address, code, secret)
+        cookies = store.setting("cookie_secret", lambda: secrets.token_hex(32))
+        return cls(store, token, address, code, secret, cookies)
 
     def join_url(self, base: str = "/") -> str:
         return f"{self.address}{base}join/{self.code}"
