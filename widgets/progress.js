@@ -33,8 +33,12 @@ const CLASS = "corinth-class-v1";
 const PROJECTOR = "corinth-projector-v1";
 
 function classBase() {
-  const at = window.location.pathname.indexOf("voila/render/");
-  return at < 0 ? null : window.location.pathname.slice(0, at);
+  // The classroom: the class's pages beside the lessons; the school hub: its "class" service.
+  const path = window.location.pathname;
+  const at = path.indexOf("voila/render/");
+  if (at < 0) return null;
+  const hub = path.match(/^(.*\/)user\/[^/]+\/voila\/render\//);
+  return hub ? `${hub[1]}services/class/` : path.slice(0, at);
 }
 
 function classMember() {
@@ -68,7 +72,7 @@ function reportToClass(lesson, step, finishedNow) {
   fetch(`${base}class/api/progress`, {
     method: "POST",
     credentials: "same-origin",
-    headers: { "Content-Type": "application/json", "X-XSRFToken": xsrf() },
+    headers: { "Content-Type": "application/json", "X-XSRFToken": xsrf(), "X-Requested-With": "corinth" },
     body,
   }).catch(() => {});
 }
@@ -128,6 +132,10 @@ function render({ model, el }) {
     screen.setAttribute("aria-pressed", String(on));
   });
   const live = h("p", { class: "corinth-progress-live", role: "status", "aria-live": "polite" });
+  if (classBase() !== null && model.get("lessons").length) {
+    // The lesson list in a classroom or on the school hub: the way to the class's page.
+    live.append(h("a", { href: `${classBase()}class`, class: "corinth-progress-class", text: "Your class: join it and answer your teacher's puzzles →" }));
+  }
   root.append(line, live, map, reset, screen);
   el.appendChild(root);
 

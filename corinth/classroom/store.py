@@ -35,7 +35,7 @@ CLASS_RATE_BYTES = 256 * 1024  # what the whole class may send in a minute
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS settings (name TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS students (
-    id INTEGER PRIMARY KEY, key TEXT UNIQUE NOT NULL, name TEXT NOT NULL DEFAULT '',
+    id INTEGER PRIMARY KEY, key TEXT UNIQUE NOT NULL, name TEXT NOT NULL DEFAULT '', owner TEXT UNIQUE,
     joined REAL NOT NULL, seen REAL NOT NULL,
     lesson TEXT NOT NULL DEFAULT '', step TEXT NOT NULL DEFAULT '', finished TEXT NOT NULL DEFAULT '[]'
 );
@@ -183,19 +183,30 @@ class Store:
                 (owner, minute, used),
             )
 
-    def join(self, name: object = "", size: int = 0) -> Student:
-        """A new student (``name``: a first name or nickname, or '' to be counted, not named)."""
+    def join(self, name: object = "", size: int = 0, owner: str | None = None) -> Student:
+        """A new student (``name``: a first name or nickname, or '' to be counted, not named).
+        ``owner``: who the server's login says this is (the school hub's user name): joining again
+        gives that student back, renamed."""
         name = plain_text(name or "", "name", MAX_NAME)
         now = self.clock()
         with self._tx() as db:
             self._charge(db, 0, max(size, 64))
+            if owner is not None:
+                row = db.execute(
+                    "SELECT id, key FROM students WHERE owner = ?", (owner,)
+                ).fetchone()
+                if row is not None:
+                    db.execute(
+                        "UPDATE students SET name = ?, seen = ? WHERE id = ?", (name, now, row[0])
+                    )
+                    return Student(row[0], row[1], name, "", "", (), now)
             (count,) = db.execute("SELECT COUNT(*) FROM students").fetchone()
             if count >= MAX_STUDENTS:
                 raise TooMuch(f"this class has {MAX_STUDENTS} students already")
             key = secrets.token_urlsafe(18)
             cur = db.execute(
-                "INSERT INTO students (key, name, joined, seen) VALUES (?, ?, ?, ?)",
-                (key, name, now, now),
+                "INSERT INTO students (key, name, owner, joined, seen) VALUES (?, ?, ?, ?, ?)",
+                (key, name, owner, now, now),
             )
             return Student(cur.lastrowid, key, name, "", "", (), now)
 
@@ -206,6 +217,16 @@ class Store:
         if row is None:
             raise UnknownStudent("this page has not joined the class (or the class was ended)")
         return row[0]
+
+    def check_owner(self, key: object, owner: str | None) -> None:
+        """Where the server's login names the student, a key must be that student's own."""
+        if owner is None:
+            return
+        with self._tx() as db:
+            who = self._student_id(db, key)
+            row = db.execute("SELECT owner FROM students WHERE id = ?", (who,)).fetchone()
+        if row[0] != owner:
+            raise UnknownStudent("this key is another student's")
 
     def rename(self, key: str, name: object, size: int = 0) -> None:
         """A student's new name ('' to be counted, not named)."""

@@ -78,16 +78,18 @@ class Class:
         return None if sent is None else (sent.id, sent.data)
 
 
-def handlers(base: str, the_class: Class) -> list[tuple]:
-    """The class's routes for the Voilà application."""
+def handlers(base: str, the_class: Class, students: tuple | None = None) -> list[tuple]:
+    """The class's routes: for the classroom's Voilà, or (``students``: the page, api and live
+    handlers of another login) for the school hub's service."""
     options = {"the_class": the_class}
     b = base.rstrip("/")
+    page, api, live = students or (StudentPageHandler, StudentApiHandler, StudentLiveHandler)
     return [
         (rf"{b}/join/?", JoinHandler, options),
         (rf"{b}/join/([A-Za-z0-9-]{{1,20}})/?", JoinHandler, options),
-        (rf"{b}/class/?", StudentPageHandler, options),
-        (rf"{b}/class/api/(join|name|progress|answer)", StudentApiHandler, options),
-        (rf"{b}/class/api/live", StudentLiveHandler, options),
+        (rf"{b}/class/?", page, options),
+        (rf"{b}/class/api/(join|name|progress|answer)", api, options),
+        (rf"{b}/class/api/live", live, options),
         (rf"{b}/class/(class\.js|class\.css)", PageFileHandler, options),
         (rf"{b}/teacher/([A-Za-z0-9_-]{{10,64}})/?", TeacherPageHandler, options),
         (rf"{b}/teacher/api/(state|catalogue|class\.csv|qr\.svg)", TeacherReadHandler, options),
@@ -115,11 +117,21 @@ def _json_body(handler: tornado.web.RequestHandler, limit: int) -> dict:
     return data
 
 
-class _ClassHandler(JupyterHandler):
-    """A page or call of a student: the class's token (cookie or address), as for every lesson."""
+class _Student:
+    """A page or call of a student. The server's own login decides who may come (Voilà: the class's
+    token; the school hub: the hub's login, through ``service.py``); ``owner`` is who the login
+    says the student is, where it says (the hub's user name), else None."""
 
     def initialize(self, the_class: Class) -> None:
         self.the_class = the_class
+
+    @property
+    def owner(self) -> str | None:
+        return None
+
+    @property
+    def class_base(self) -> str:
+        return self.settings.get("base_url", "/")
 
     def refuse(self, status: int, message: str) -> None:
         self.set_status(status)
@@ -152,12 +164,15 @@ class JoinHandler(tornado.web.RequestHandler):
         self.redirect(f"{base}class{token}")
 
 
-class StudentPageHandler(_ClassHandler):
+class StudentPage(_Student):
     @tornado.web.authenticated
     def get(self) -> None:
         self.xsrf_token  # noqa: B018 - reading it sets the cookie the page sends back
         self.set_header("Cache-Control", "no-store")
-        self.finish(_page("student.html", base=self.base_url))
+        lessons = (
+            self.settings.get("corinth_lessons_url") or f"{self.class_base}voila/render/index.ipynb"
+        )
+        self.finish(_page("student.html", base=self.class_base, lessons=lessons))
 
 
 class PageFileHandler(tornado.web.RequestHandler):
@@ -172,7 +187,7 @@ class PageFileHandler(tornado.web.RequestHandler):
         self.finish((PAGES / name).read_bytes())
 
 
-class StudentApiHandler(_ClassHandler):
+class StudentApi(_Student):
     """A student's writes: join (a name or none), a new name, a progress mark, an answer."""
 
     @tornado.web.authenticated
@@ -181,10 +196,11 @@ class StudentApiHandler(_ClassHandler):
         store, size = self.the_class.store, len(self.request.body)
         try:
             if action == "join":
-                student = store.join(data.get("name", ""), size)
+                student = store.join(data.get("name", ""), size, owner=self.owner)
                 self.finish({"key": student.key, "name": student.name})
                 return
             key = data.get("key")
+            store.check_owner(key, self.owner)
             if action == "name":
                 store.rename(key, data.get("name", ""), size)
             elif action == "progress":
@@ -207,7 +223,7 @@ class StudentApiHandler(_ClassHandler):
         self.finish({"ok": True})
 
 
-class StudentLiveHandler(_ClassHandler):
+class StudentLive(_Student):
     """The live puzzle as a student's page shows it: the puzzle without its ranking until the teacher
     reveals it, and this student's own answer."""
 
@@ -231,6 +247,18 @@ class StudentLiveHandler(_ClassHandler):
             out["ranking"] = data["ranking"]
             out["explanation"] = data.get("explanation", "")
         self.finish(out)
+
+
+class StudentPageHandler(StudentPage, JupyterHandler):
+    """The student's page in the classroom's Voilà: the class's token, as every lesson."""
+
+
+class StudentApiHandler(StudentApi, JupyterHandler):
+    pass
+
+
+class StudentLiveHandler(StudentLive, JupyterHandler):
+    pass
 
 
 class _TeacherHandler(tornado.web.RequestHandler):

@@ -41,7 +41,12 @@
     const response = await fetch(url, {
       method: "POST",
       credentials: "same-origin",
-      headers: { "Content-Type": "application/json", "X-XSRFToken": cookie("_xsrf"), ...(headers || {}) },
+      headers: {
+        "Content-Type": "application/json",
+        "X-XSRFToken": cookie("_xsrf"),
+        "X-Requested-With": "corinth",
+        ...(headers || {}),
+      },
       body: JSON.stringify(body),
     });
     let data = {};
