@@ -61,7 +61,6 @@ endif
 endif
 endif
 classroom: install
-	@echo "Students open: http://$(if $(filter 127.0.0.1 localhost,$(IP)),$(IP),ADDRESS-OF-THIS-MACHINE):$(CLASSROOM_PORT)/voila/render/index.ipynb$(if $(TOKEN),?token=$(TOKEN),)"
 	$(BIN)/python -m corinth.classroom --ip='$(IP)' --port=$(CLASSROOM_PORT) \
 		$(if $(TOKEN),--token='$(TOKEN)',) $(if $(MAX_STUDENTS),--max-students=$(MAX_STUDENTS),) \
 		$(if $(LESSON),--lesson=$(LESSON),) $(if $(STUDENTS),--students=$(STUDENTS),) \

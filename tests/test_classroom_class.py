@@ -5,6 +5,7 @@ are tested in Chromium (tests/browser/test_class_live.py)."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -181,3 +182,22 @@ def test_a_teachers_saved_game_becomes_a_puzzle_and_a_bad_one_is_refused():
 def test_the_corintho_picture_names_every_stack_for_a_screen_reader():
     svg = corintho_svg(new_game(2).apply("base b2").apply("column b2"))
     assert 'aria-label="Corintho board: b2 column on base"' in svg and svg.count("<rect") == 18
+
+
+def test_the_command_prints_the_short_address_the_code_and_the_teachers_page(tmp_path, capsys):
+    from traitlets.config import Config
+
+    from corinth.classroom.__main__ import announce, parse
+
+    args = parse(["--ip=0.0.0.0", "--token=blue-harbor-42", f"--class-dir={tmp_path}"])
+    settings = Config()
+    announce(args, settings)
+    first = capsys.readouterr().out
+    join = re.search(
+        r"Students open (http://\S+)/join and type the class code ([A-Z]+-\d\d)", first
+    )
+    assert join and f"{join.group(1)}/join/{join.group(2)}" in first
+    assert re.search(r"teacher's page \(keep it to yourself\): http://\S+/teacher/\S{20,}", first)
+    assert settings.Voila.cookie_secret  # kept with the class: pages stay logged in after a restart
+    announce(args, Config())  # the same class after a restart: the same code and teacher's page
+    assert capsys.readouterr().out == first

@@ -128,9 +128,7 @@ def main(argv: list[str] | None = None) -> None:
     with tempfile.TemporaryDirectory() as folder:
         result = run(args.students, Path(folder))
     times = sorted(result.answer_seconds)
-    print(
-        "| students | answers recorded | answer taken, median / max | teacher's chart complete |"
-    )
+    print("| students | answers recorded | answer taken, median / max | teacher's chart complete |")
     print("| ---: | ---: | --- | --- |")
     print(
         f"| {result.students} | {result.recorded} | {statistics.median(times) * 1000:.0f} ms / "
