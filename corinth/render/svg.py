@@ -7,7 +7,7 @@ the widgets' ``to_svg`` call them, and so can any script.
 >>> state = new_game(players=2, seed=1, first_player=0).apply("buy 0").apply("roll 112344666")
 >>> harbor_svg(state).startswith("<svg")
 True
->>> 'aria-label="market r1c2' in sheet_svg(state, player=0)
+>>> 'aria-label="purple ×2, row 2, column 3' in sheet_svg(state, player=0)
 True
 """
 

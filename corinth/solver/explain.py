@@ -19,6 +19,7 @@ from corinth.rules import (
     Take,
     steward_cost,
 )
+from corinth.rules.describe import shop_words
 from corinth.rules.geometry import cell_place, cells_of
 from corinth.rules.sheet import BUILDING_TITLES, BUILDINGS
 
@@ -102,12 +103,11 @@ def move_effects(
             gains.append(f"checks {_plural(checks, name + ' good')}")
         for j, shop in enumerate(district.shops):
             if f1[j] == shop.goods and f0[j] != shop.goods:
-                gains.append(f"completes {name} shop {j + 1} ({_plural(shop.points, 'point')})")
+                gains.append(f"completes {shop_words(district.name, j, sheet)}")
             elif f1[j] != f0[j]:
                 verb = "starts" if f0[j] == 0 else "adds to"
                 gains.append(
-                    f"{verb} {name} shop {j + 1} ({f1[j]} of {shop.goods} goods, "
-                    f"{_plural(shop.points, 'point')} when complete)"
+                    f"{verb} {shop_words(district.name, j, sheet)} ({f1[j]} of {shop.goods} goods)"
                 )
         if after.bonus_owner[i] == who and before.bonus_owner[i] != who:
             gains.append(

@@ -19,6 +19,7 @@ import traitlets
 
 from corinth.render.palette import css_variables
 from corinth.rules import GameState, IllegalMove
+from corinth.rules.describe import plain_words
 from corinth.rules.sheet import package_folder
 
 REFUSAL_CHARS = 300
@@ -186,7 +187,8 @@ class Board(anywidget.AnyWidget):
         Only the last refusal is kept, cut to ``REFUSAL_CHARS``: a page sending huge or endless bad
         values never grows the kernel.
         """
-        self.message = clip(str(reason))
+        sheet = self._state.sheet if self._state is not None else None
+        self.message = clip(plain_words(str(reason), sheet))  # cells and shops in a learner's words
         self.output.outputs = ()
         with self.output:
             print(f"Refused: {self.message}")

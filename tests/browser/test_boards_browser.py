@@ -86,7 +86,7 @@ def test_keyboard_chooses_a_group(lab, opened):
     page.keyboard.press("Enter")
     wait_for_events(root, lambda e: e["selected"] == "blue")
     cell = page.locator(".corinth-cell[data-cell='r1c2']")
-    assert cell.get_attribute("aria-label").startswith("market r1c2: purple ×2")
+    assert cell.get_attribute("aria-label").startswith("purple ×2, row 2, column 3:")
     assert "reachable in 1" in cell.get_attribute("aria-label")
     # The market too: from the steward's cell, ArrowUp then Enter draws one step to r1c2.
     page.locator(".corinth-cell[data-cell='r2c2']").focus()
