@@ -209,11 +209,11 @@ def yellow_purchases() -> list[str]:
 
 
 def yellow_purchase_check() -> str:
-    """What the engine offers Player 1 in ``earned_two_yellow``, in words (01's prediction)."""
+    """What the rules let Player 1 buy in ``earned_two_yellow``, in words (01's prediction)."""
     state = earned_two_yellow()
     words = [m.describe(state).rstrip(".").lower() for m in state.legal_moves()]
     count = ["no", "one", "two", "three", "four"][len(words)] if len(words) < 5 else len(words)
-    return f"the engine offers Player 1 {count} choices: {', or '.join(words)}."
+    return f"the rules give Player 1 {count} choices here: {', or '.join(words)}."
 
 
 def sorted_roll() -> GameState:
@@ -313,25 +313,25 @@ def no_walk_answer() -> str:
 
 
 def no_walk_check() -> str:
-    """What the engine offers with the Purple group in ``boxed_in``, in words (03's prediction)."""
+    """What the rules allow with the Purple group in ``boxed_in``, in words (03's prediction)."""
     moves = [m for m in boxed_in().legal_moves() if getattr(m, "district", "") == "purple"]
     walks = [m for m in moves if m.path]
     if walks:
-        return f"the engine offers {len(walks)} steward walks with the Purple group."
+        return f"the rules allow {len(walks)} steward walks with the Purple group."
     return (
-        f"the engine offers {len(moves)} moves with the Purple group, and not one steward walk: "
+        f"the rules allow {len(moves)} moves with the Purple group, and not one steward walk: "
         "each uses the group's own action, checking Purple goods in the shop of your choice."
     )
 
 
 def end_of_game_check() -> str:
-    """Two random bots play a whole 3-player game: how long it lasted (00's prediction)."""
+    """Three random bots play a whole 3-player game: how long it lasted (00's prediction)."""
     from corinth.solver import RandomBot, play_game
 
     final = play_game(new_game(players=3, seed=7), [RandomBot(1), RandomBot(2), RandomBot(3)])
     full = all(p.turns == final.sheet.turn_track for p in final.players)
     return (
-        f"two bots played a whole 3-player game. It lasted {final.round} rounds and ended when "
+        f"three bots played a whole 3-player game. It lasted {final.round} rounds and ended when "
         f"every player's roll track was full{'' if full else ' (not all were: see R5)'}."
     )
 

@@ -155,7 +155,8 @@ class _Exercise(w.VBox):
                 callback()
         colour = "#1b6e20" if right else "#a12a0c"
         self.feedback.value = f'<p role="status" style="color:{colour}">{html.escape(text)}</p>'
-        self._reveal_check()
+        if right:  # a prediction's check would tell the answer: only once it is found or shown
+            self._reveal_check()
         return text
 
 
