@@ -58,6 +58,7 @@ function render({ model, el }) {
       r.row.classList.toggle("legal", g.legal);
       r.row.classList.toggle("empty", !g.size);
       r.row.classList.toggle("selected", g.district === selected);
+      r.row.classList.toggle("hinted", g.district === model.get("hinted"));
       r.row.setAttribute("aria-pressed", g.district === selected ? "true" : "false");
       r.row.setAttribute("aria-label", g.label);
       r.title.textContent = g.title;
@@ -86,7 +87,7 @@ function render({ model, el }) {
   }
 
   update();
-  const names = ["groups", "selected", "caption", "message", "interactive", "announce"];
+  const names = ["groups", "selected", "caption", "message", "interactive", "announce", "hinted"];
   for (const name of names) model.on(`change:${name}`, update);
   model.on("msg:custom", onMessage);
   return () => {

@@ -195,6 +195,9 @@ function render({ model, el }) {
         if (c[flag]) node.btn.classList.add(flag);
       }
       if (c.step) node.btn.classList.add("in-path");
+      const hintStep = model.get("hinted").indexOf(i);
+      if (hintStep >= 0) node.btn.classList.add("hinted");
+      node.btn.dataset.hint = hintStep >= 0 ? String(hintStep + 1) : "";
       if (node.kind !== c.kind) {
         node.kind = c.kind;
         node.btn.style.setProperty("--kind", c.colour);
@@ -240,7 +243,7 @@ function render({ model, el }) {
   }
 
   update();
-  const names = ["board", "message", "path_ready"];
+  const names = ["board", "message", "path_ready", "hinted"];
   for (const n of names) model.on(`change:${n}`, update);
   model.on("msg:custom", onMessage);
   return () => {

@@ -162,7 +162,7 @@ def describe_move(state: GameState, move: Move) -> str:
     try:
         after = state.apply(move)
     except IllegalMove as exc:
-        return f"{move.describe()} Not legal here: {plain_words(str(exc), state.sheet)}."
+        return plain_words(f"{move.describe()} Not legal here: {exc}.", state.sheet)
     player = state.current_player
     effects = gains(state, after, player)
     if isinstance(move, Take):

@@ -90,8 +90,10 @@ class GameApp(w.VBox):
         self.move_log = w.HTML(layout=w.Layout(max_height="200px", overflow="auto"))
         # Projector layout (1280×720): the harbor with every control under it on the left, the sheet
         # (market on top) on the right, so the harbor, the market and the controls show together.
+        # The hint sits under its button, beside the boards it is drawn on.
         left = w.VBox([self.harbor, self.purvey_box, self.picker.widget, self.build_box,
-                       c.buttons, self.last_moves], layout=w.Layout(width="330px", flex="none"))  # fmt: skip
+                       c.buttons, self.hint, self.last_moves],
+                      layout=w.Layout(width="330px", flex="none"))  # fmt: skip
         super().__init__(
             [
                 self.status,
@@ -101,7 +103,6 @@ class GameApp(w.VBox):
                     layout=w.Layout(flex_flow="row nowrap", align_items="flex-start"),
                 ),
                 c.settings,
-                self.hint,
                 self.move_log,
                 self.output,
                 c.setup_box,
@@ -147,7 +148,7 @@ class GameApp(w.VBox):
         try:
             self._mark = mark
             self.output.clear_output()  # old refusals go with the move that answered them
-            self.hint.value = ""
+            self._clear_hint()
             self._advance()
             self._refresh()
             self.focus_decision()
@@ -207,7 +208,7 @@ class GameApp(w.VBox):
     def restart(self, variants: Variants | Sequence[str] | None = None) -> None:
         """Start the game again from its seed under ``variants`` (default: the ones chosen in setup)."""
         self.table.restart(self.variant_choice.value if variants is None else variants)
-        self.hint.value = ""
+        self._clear_hint()
         self._advance()
         self._refresh()
 
@@ -218,7 +219,7 @@ class GameApp(w.VBox):
             return
         self._mark = len(self.state.history)
         self.output.clear_output()
-        self.hint.value = ""
+        self._clear_hint()
         self._refresh()
         self.focus_decision()
 
@@ -240,19 +241,33 @@ class GameApp(w.VBox):
             action()
 
     def show_hint(self, top: int = 10) -> list:
-        """Rank your legal moves with the solver and show the best ``top`` with their explanations.
+        """Rank your legal moves with the solver and show the best ``top`` in words beside the boards,
+        the first one drawn on them: its group outlined on the harbor, its walk on your market.
 
         Works wherever the game stands: at your decision it returns the ranked moves (best first);
         at the end of the game, or while a bot is to play, an empty list and a line saying why.
         """
+        self._clear_hint()
         self.hint.value = WORKING  # sent to the page at once; the expected ranking takes seconds
         hint = self.table.hint(self.hint_objective.value, top, self.controls.opponents.value)
-        self.hint.value = (
-            f"<i>{hint.why_none}</i>"
-            if hint.why_none
-            else hint_html(hint.moves, hint.objective, self.state, hint.robust, hint.note)
+        if hint.why_none:
+            self.hint.value = f"<i>{hint.why_none}</i>"
+            return hint.moves
+        self.hint.value = hint_html(
+            hint.moves, hint.objective, self.state, hint.robust, hint.note, hint.opponents
         )
+        if hint.moves:
+            best = hint.moves[0].move
+            self.harbor.hinted = getattr(best, "district", "") or ""
+            if getattr(best, "path", ()) and self.view.value == self.human:
+                self.sheet.hinted = list(best.path)
         return hint.moves
+
+    def _clear_hint(self) -> None:
+        """Take the hint's words and its drawing off the boards (a move or an undo changed the game)."""
+        self.hint.value = ""
+        self.harbor.hinted = ""
+        self.sheet.hinted = []
 
     def _refresh(self) -> None:
         state = self.state

@@ -63,6 +63,9 @@ class SheetWidget(Board):
     group = traitlets.Unicode("").tag(sync=True)
     player = traitlets.Int(0).tag(sync=True)
     interactive = traitlets.Bool(True).tag(sync=True)
+    hinted = traitlets.List(traitlets.Int()).tag(
+        sync=True
+    )  # a hint's walk, drawn dashed (not chosen)
     from_page = ("player", "group", "path")
 
     @traitlets.validate("player")
