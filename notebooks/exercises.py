@@ -403,8 +403,8 @@ def leftover_points() -> int:
 def beginner_review(seed: int = 5) -> tuple[GameState, list[tuple[int, str, float]]]:
     """A seeded game of the random bot (Player 1) against two greedy bots, and its review.
 
-    Each row is (the beginner's turn, from 1; the group taken, in notation; the points it lost
-    right then against the best choice, by the solver's ranking).
+    Each row is (the beginner's turn, from 1; the move made, in words; the points it lost right
+    then against the best choice, by the solver's ranking).
 
     >>> final, review = beginner_review()
     >>> review[0][0], len(review) == len({row[0] for row in review})
@@ -425,7 +425,7 @@ def _beginner_review(seed: int) -> tuple[GameState, tuple[tuple[int, str, float]
         if state.phase == "take" and state.current_player == 0:
             ranking = rank_moves(state, "immediate")
             chosen = next(r for r in ranking if str(r.move) == str(move))
-            review.append((len(review) + 1, str(move), chosen.loss))
+            review.append((len(review) + 1, move.describe(state), chosen.loss))
         state = state.apply(move)
     return final, tuple(review)
 

@@ -73,7 +73,7 @@ def test_solver_puzzle_set():
     widget = PuzzleWidget(p)
     result = widget.answer(p.answer)
     assert result.loss == 0
-    assert repr(widget).startswith(f"Puzzle {p.id}")
+    assert repr(widget).startswith("A beginner puzzle, round ")
 
 
 def test_position_must_be_a_take(state):
