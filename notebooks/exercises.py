@@ -572,8 +572,8 @@ def expected_apart() -> str:
     """Whether the two first moves of ``expected_ranking`` are clearly apart (intervals not overlapping)."""
     first, second = expected_ranking()[:2]
     if first.ci[0] > second.ci[1]:
-        return "Yes: its interval starts above where the second one ends"
-    return "No: their confidence intervals overlap"
+        return "Yes: its range starts above where the second one ends"
+    return "No: their ranges overlap"
 
 
 _READ: dict[str, Any] = {}  # exercises.toml as last read, and when it was written (``_questions``)
