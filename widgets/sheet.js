@@ -2,7 +2,7 @@
 // The DOM is built once for the sheet's shape; `update` changes classes and texts in place.
 // Colours and cell pictures come from Python in the board data (corinth/render/palette.py);
 // the market's size comes from `board.size`. The keys are listed in widgets/README.md.
-import { guardKeys, h, legend, roving } from "./dice.js";
+import { guardKeys, h, legend, roving, showMessage } from "./dice.js";
 
 const CELL = 58; // px, keep in step with boards.css (.corinth-cell)
 // What the sheet's marks mean; each sample uses the board's own classes (boards.css).
@@ -233,7 +233,7 @@ function render({ model, el }) {
     for (const t of Object.keys(b.score)) p.scoreCells[t].textContent = String(b.score[t]);
     p.written.textContent = b.scores.length ? `Scoring spots written: ${b.scores.join(", ")}` : "";
     p.yellow.textContent = b.yellow ? `Yellow dice earned: ${b.yellow}` : "";
-    p.status.textContent = model.get("message");
+    showMessage(p.status, model.get("message"));
     root.classList.toggle("ready", model.get("path_ready"));
   }
 

@@ -66,7 +66,9 @@ def test_click_harbor_and_market(lab, opened):
     events = wait_for_events(root, lambda e: "(A4b)" in e["message"])
     assert events["path"] == [7]
     status = page.locator(".corinth-sheet .corinth-status")
-    expect(status).to_contain_text("(A4b)")
+    expect(status).to_contain_text("is not next to the purple ×2 cell, row 2, column 3")
+    expect(status).not_to_contain_text("(A4b)")  # the rule's ID on hover only
+    expect(status.locator("sup.corinth-rule")).to_have_attribute("title", "Rule A4b")
 
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "boards.png"), full_page=True)
