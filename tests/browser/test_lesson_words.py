@@ -48,7 +48,7 @@ def code_like(text: str) -> list[str]:
     """Every line of ``text`` that looks like code, with what it looks like.
 
     >>> code_like("Take the Gold group.\\nplay(state, 'buy 0')\\nthe orange ×1 cell, row 1, column 2")
-    ['a call: play(state, ...']
+    ["a call: play(state, 'buy 0')"]
     >>> [found.split(":")[0] for found in code_like("goats steward r4c0: 59.38 over 16 rollouts")]
     ['a cell in move notation', 'a number with two decimals or more', 'a developer word']
     """
