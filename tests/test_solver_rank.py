@@ -95,7 +95,7 @@ def test_explanation_names_gold_goats_shops_and_the_loss():
     assert "gains 2 gold" in by_move["gold"].explanation
     assert "gains 3 goats" in by_move["goats"].explanation
     best = rank_moves(state, "immediate")[0]
-    assert "completes Orange shop 1 (4 points)" in best.explanation
+    assert "completes the Orange shop worth 4" in best.explanation
     assert best.explanation.endswith("Best move.")
     words = state.describe_move(best.move)
     assert f"3.00 points less than the best move: {words}" in by_move["gold"].explanation

@@ -7,7 +7,7 @@ the widgets' ``to_svg`` call them, and so can any script.
 >>> state = new_game(players=2, seed=1, first_player=0).apply("buy 0").apply("roll 112344666")
 >>> harbor_svg(state).startswith("<svg")
 True
->>> 'aria-label="market r1c2' in sheet_svg(state, player=0)
+>>> 'aria-label="purple ×2, row 2, column 3' in sheet_svg(state, player=0)
 True
 """
 
@@ -287,8 +287,7 @@ def _market(out: list[str], b: dict) -> None:
             f'height="{cs - 4}" rx="4" fill="{pal.USED if used else c["fill"]}" stroke="{stroke}" '
             f'stroke-width="{3 if c["reachable"] else 1}"/>'
             + picture(c["kind"], x + 4, y + 4, 14)
-            + f'<text x="{x + (cs - 4) / 2}" y="{y + 42}" text-anchor="middle" fill="{c["ink"]}" '
-            f'font-weight="bold">{esc(c["short"])}</text>'
+            + _cell_text(c, x + (cs - 4) / 2, y)
         )
         if c["circled"]:
             out.append(
@@ -407,6 +406,16 @@ def _checked_path(path: object, steward: int) -> tuple[int, ...]:
             raise ValueError(f"path: step {step} goes back to cell {cell}, already on the walk")
         at = cell
     return cells
+
+
+def _cell_text(c: dict, x: float, y: float) -> str:
+    """A market cell's words, as the live board prints them ("purple" over "×2"), not text codes."""
+    lines = c.get("words", c["short"]).split("\n")
+    top = y + (42 if len(lines) == 1 else 33)
+    spans = "".join(
+        f'<tspan x="{x:g}" y="{top + 12 * k:g}">{esc(line)}</tspan>' for k, line in enumerate(lines)
+    )
+    return f'<text text-anchor="middle" fill="{c["ink"]}" font-size="11" font-weight="bold">{spans}</text>'
 
 
 def side_by_side(left: str, right: str, shift: int = 580) -> str:

@@ -19,6 +19,7 @@ import traitlets
 
 from corinth.render.palette import css_variables
 from corinth.rules import GameState, IllegalMove
+from corinth.rules.describe import plain_words
 from corinth.rules.sheet import package_folder
 
 REFUSAL_CHARS = 300
@@ -34,15 +35,30 @@ def clip(text: str, limit: int = REFUSAL_CHARS) -> str:
 
 
 def move_html(move: Any, state: GameState | None) -> str:
-    """A move for a learner: a sentence when the position is known, its notation on hover.
+    """A move for a learner: a sentence when the position is known (the notation stays in code).
 
     >>> from corinth.rules import new_game
     >>> s = new_game(players=2, seed=1, first_player=0).apply("buy 0").apply("roll 112344666")
     >>> move_html(s.legal_moves()[0], s)
-    "<span title='goats'>Take the Goats group (two 1s) and gain two goats.</span>"
+    '<span>Take the Goats group (two 1s) and gain two goats.</span>'
     """
-    text = move.describe(state) if state is not None else str(move)
-    return f"<span title='{html.escape(str(move))}'>{html.escape(text)}</span>"
+    text = move.describe(state) if state is not None else plain_words(move.describe())
+    return f"<span>{words_html(text)}</span>"
+
+
+_RULE_IDS = re.compile(r" ?\(((?:[A-Z]\d+[a-z]?)(?:(?:, | and |–)[A-Z]\d+[a-z]?)*)\)")
+
+
+def words_html(text: str) -> str:
+    """Text for the page, its rule IDs ("(A3c)") shown on hover only, behind a small "rule" mark.
+
+    >>> words_html("The bonus race (A3c) & more.")
+    'The bonus race<sup class="corinth-rule" title="Rule A3c">rule</sup> &amp; more.'
+    """
+    return _RULE_IDS.sub(
+        lambda m: f'<sup class="corinth-rule" title="Rule {m.group(1)}">rule</sup>',
+        html.escape(text, quote=False),
+    )
 
 
 def hint_ladder_html(ladder: list[str], shown: int, button: ipywidgets.Button) -> str:
@@ -51,7 +67,7 @@ def hint_ladder_html(ladder: list[str], shown: int, button: ipywidgets.Button) -
     left = len(ladder) - shown
     button.description = f"Another hint ({left} left)" if left else "No more hints"
     button.disabled = not left
-    items = "".join(f"<li>{html.escape(text)}</li>" for text in ladder[:shown])
+    items = "".join(f"<li>{words_html(text)}</li>" for text in ladder[:shown])
     return f'<div role="status"><b>Hints</b><ol class="corinth-hints">{items}</ol></div>'
 
 
@@ -186,7 +202,8 @@ class Board(anywidget.AnyWidget):
         Only the last refusal is kept, cut to ``REFUSAL_CHARS``: a page sending huge or endless bad
         values never grows the kernel.
         """
-        self.message = clip(str(reason))
+        sheet = self._state.sheet if self._state is not None else None
+        self.message = clip(plain_words(str(reason), sheet))  # cells and shops in a learner's words
         self.output.outputs = ()
         with self.output:
             print(f"Refused: {self.message}")

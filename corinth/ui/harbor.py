@@ -41,6 +41,9 @@ class HarborWidget(Board):
 
     groups = traitlets.List(traitlets.Dict()).tag(sync=True)
     selected = traitlets.Unicode("").tag(sync=True)
+    hinted = traitlets.Unicode("").tag(
+        sync=True
+    )  # the group a hint suggests, outlined (not chosen)
     caption = traitlets.Unicode("").tag(sync=True)
     interactive = traitlets.Bool(True).tag(sync=True)
     # Read out by screen readers when it changes (an aria-live region), e.g. "Round 2 — your turn".

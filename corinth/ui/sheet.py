@@ -49,9 +49,9 @@ class SheetWidget(Board):
     >>> sheet.path, sheet.path_ready, str(sheet.move())
     ([7], True, 'goats steward r1c2 shops 1')
     >>> sheet.click(0)
-    Refused: r0c0 is not orthogonally next to r1c2 (A4b)
+    Refused: the scoring spot, row 1, column 1 is not next to the purple ×2 cell, row 2, column 3 (A4b)
     >>> sheet.message
-    'r0c0 is not orthogonally next to r1c2 (A4b)'
+    'the scoring spot, row 1, column 1 is not next to the purple ×2 cell, row 2, column 3 (A4b)'
     """
 
     _esm = module("sheet.js")
@@ -63,6 +63,9 @@ class SheetWidget(Board):
     group = traitlets.Unicode("").tag(sync=True)
     player = traitlets.Int(0).tag(sync=True)
     interactive = traitlets.Bool(True).tag(sync=True)
+    hinted = traitlets.List(traitlets.Int()).tag(
+        sync=True
+    )  # a hint's walk, drawn dashed (not chosen)
     from_page = ("player", "group", "path")
 
     @traitlets.validate("player")
