@@ -61,19 +61,29 @@ from corinth.rules import GameState, Move, Take
 
 from .bots import ROLLOUT_BOTS, play_game, rollout_bot
 from .exact import (
+    EXACT_BUDGET,
     OPPONENT_MODELS,
+    OutOfReach,
     check_model,
     check_reach,
+    estimate_seconds,
     in_reach,
     model_words,
     rank_exact,
+    reach_words,
     turns_left,
 )
 from .explain import move_effects, sentence, used_after
 from .market import reachable_mask
 from .value import best_build_after, move_key, steward_class
+from .win import (
+    MAX_WIN_WORK,
+    WIN_POSITIONS_PER_SECOND,
+    estimate_win_seconds,
+    estimate_win_work,
+    rank_win,
+)
 from .win import percent as _pct
-from .win import rank_win
 
 MIN_SAMPLES = 16  # fewer paired samples can show near-zero variance by chance
 Z_DROP = 2.5
@@ -88,6 +98,10 @@ VALUE_UNITS = {
     "win": "chance to win",
 }
 GOALS = ("score", "win")
+OBJECTIVES = ("immediate", "expected", "exact")
+# Seconds a ranking may take by default: what a learner waits for a hint, the rest of the hint's
+# work around it included (``exact.HINT_SECONDS``).
+DEFAULT_BUDGET = EXACT_BUDGET
 # The least difference of chances to win that a ranking for the win calls a disagreement with the
 # score: what its percentages (one decimal) show.
 SHOWN_DIFFERENCE = 0.001
@@ -242,11 +256,13 @@ def _rank_exact(state: GameState, top: int | None, opponents: str = "greedy") ->
     return out
 
 
-def _rank_win(state: GameState, top: int | None, opponents: str) -> list[RankedMove]:
+def _rank_win(
+    state: GameState, top: int | None, opponents: str, max_work: int | None = MAX_WIN_WORK
+) -> list[RankedMove]:
     """The ranking for the win: the exact chance to win, ties broken by the exact expected final
     score; it says where the two goals disagree, and why when a bonus race decides it."""
     score = rank_exact(state, opponents=opponents)  # raises OutOfReach first
-    chance = dict(rank_win(state, opponents))  # raises OutOfReach past its work budget
+    chance = dict(rank_win(state, opponents, max_work))  # raises OutOfReach past max_work
     points = dict(score)
     # stable: of moves that win as often, the one scoring more first (then legal-move order)
     ranked = sorted((m for m, _ in score), key=lambda m: -chance[m])
@@ -534,7 +550,7 @@ def rank_moves(
     objective: str = "immediate",
     *,
     seed: int = 0,
-    budget: float | None = 3.0,
+    budget: float | None = DEFAULT_BUDGET,
     opponents: str = "greedy",
     top: int | None = None,
     max_rollouts: int = MAX_ROLLOUTS,
@@ -542,11 +558,15 @@ def rank_moves(
     full_first_round: bool = False,
     exact: bool = True,
     goal: str = "score",
+    exact_budget: float | None = None,
 ) -> list[RankedMove]:
     """Rank every legal move of the player to decide (see the module docstring for the objectives).
 
     ``budget`` is the time limit in seconds of the ``expected`` rollouts (``None``: no limit, so the
-    result depends only on ``seed``); ``opponents`` names the bot of ``corinth.solver.bots.ROLLOUT_BOTS`` that
+    result depends only on ``seed``); ``exact_budget`` the CPU seconds the ranking for the win
+    may take, refused at once (``OutOfReach``) when the estimate of its work made before it
+    (``win.estimate_win_seconds``) is past them (None: no estimate, at most ``MAX_WIN_WORK``
+    positions valued); ``opponents`` names the bot of ``corinth.solver.bots.ROLLOUT_BOTS`` that
     plays every seat in the rollouts, or for ``exact`` the model of the other players
     (``exact.OPPONENT_MODELS``; see the module docstring for how the two meet); ``top`` keeps the best ``top`` moves only. ``max_rollouts``
     caps the rollouts per candidate, ``max_candidates`` the candidates rolled out, and
@@ -570,13 +590,12 @@ def rank_moves(
     >>> "worst for player" in ranked[0].explanation
     True
     """
-    if top is not None and (isinstance(top, bool) or not isinstance(top, int) or top < 1):
-        raise ValueError(f"top: a whole number of moves, at least 1, not {top!r}")
-    if goal not in GOALS:
-        raise ValueError(f"unknown goal {goal!r}: use 'score' (the default) or 'win'")
+    _check_arguments(state, objective, seed, budget, top, max_rollouts, max_candidates, goal)
+    if exact_budget is not None:
+        _check_seconds("exact_budget", exact_budget)
     _check_decision(state)
     if goal == "win":
-        if objective not in ("exact", "expected") or not in_reach(state):
+        if objective not in ("exact", "expected") or not in_reach(state, budget=None):
             why = "" if objective in ("exact", "expected") else f" (not by {objective!r})"
             try:
                 check_reach(state)
@@ -586,23 +605,38 @@ def rank_moves(
                 "the chance to win is worked out exactly, near the end only: objective 'exact' "
                 f"with at most 2 turns left{why}"
             )
-        return _rank_win(state, top, check_model(opponents))
+        model = check_model(opponents)
+        max_work = MAX_WIN_WORK
+        if exact_budget is not None:  # refused at once when the estimate is past the budget
+            seconds = estimate_seconds(state, model) + estimate_win_seconds(state, model)
+            if seconds > exact_budget:
+                raise OutOfReach(
+                    f"the chance to win would take about {seconds:.0f} s of work here "
+                    f"({estimate_win_work(state, model):,} positions to value), more than the "
+                    f"{exact_budget:g} s allowed"
+                )
+            # a backstop should the estimate be far too low
+            max_work = max(1, int(2 * exact_budget * WIN_POSITIONS_PER_SECOND))
+        return _rank_win(state, top, model, max_work)
     if objective == "immediate":
+        if opponents != "greedy":
+            raise ValueError(
+                f"opponents {opponents!r}: the immediate ranking counts the points a move secures "
+                "now and reads no model of the other players; use objective 'exact' (near the "
+                "end) or 'expected'"
+            )
         return _rank_immediate(state, top)
     if objective == "exact":
         return _rank_exact(state, top, check_model(opponents))
     if objective == "expected":
-        if opponents not in ROLLOUT_BOTS and opponents not in OPPONENT_MODELS:
+        if not isinstance(opponents, str) or (
+            opponents not in ROLLOUT_BOTS and opponents not in OPPONENT_MODELS
+        ):
             rollout_bot(opponents)  # the error names the bots
         if exact and in_reach(state):
             return _rank_exact(state, top, opponents if opponents in OPPONENT_MODELS else "greedy")
         if opponents not in ROLLOUT_BOTS:
-            why = "" if exact else " (exact=False)"
-            if exact:
-                try:
-                    check_reach(state)
-                except ValueError as e:
-                    why = f" ({e})"
+            why = f" ({reach_words(state)})" if exact else " (exact=False)"
             raise ValueError(
                 f"opponents {opponents!r} is a model of the exact ranking only, and it does not "
                 f"answer here{why}; the rollouts' bots: {', '.join(sorted(ROLLOUT_BOTS))}"
@@ -613,8 +647,49 @@ def rank_moves(
             budget,
             opponents,
             top,
-            max(1, max_rollouts),
-            max(1, max_candidates),
+            max_rollouts,
+            max_candidates,
             full_first_round,
         )
     raise ValueError(f"unknown objective {objective!r}: use 'immediate', 'expected' or 'exact'")
+
+
+def _whole(name: str, value: object, least: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or value < least:
+        raise ValueError(f"{name}: a whole number, at least {least}, not {value!r}")
+
+
+def _check_arguments(
+    state: object,
+    objective: object,
+    seed: object,
+    budget: object,
+    top: object,
+    max_rollouts: object,
+    max_candidates: object,
+    goal: object,
+) -> None:
+    """``rank_moves``' arguments, each refused with a sentence naming it."""
+    if not isinstance(state, GameState):
+        raise TypeError(f"state: a GameState (a position of Corinth), not {type(state).__name__}")
+    if not isinstance(objective, str) or objective not in OBJECTIVES:
+        raise ValueError(f"unknown objective {objective!r}: use 'immediate', 'expected' or 'exact'")
+    if not isinstance(goal, str) or goal not in GOALS:
+        raise ValueError(f"unknown goal {goal!r}: use 'score' (the default) or 'win'")
+    _whole("seed", seed, 0)
+    if top is not None:
+        _whole("top", top, 1)
+    _whole("max_rollouts", max_rollouts, 1)
+    _whole("max_candidates", max_candidates, 1)
+    if budget is not None:
+        _check_seconds("budget", budget)
+
+
+def _check_seconds(name: str, value: object) -> None:
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, (int, float))
+        or not math.isfinite(value)
+        or value <= 0
+    ):
+        raise ValueError(f"{name}: a number of seconds above 0 (or None: no limit), not {value!r}")
