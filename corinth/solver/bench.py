@@ -50,7 +50,7 @@ from .exact import _remembered as exact_memo
 from .exact import late_states as exact_states
 from .market import market_graph, nx_steward_path_buckets
 from .puzzles import load_puzzles
-from .rank import rank_moves
+from .rank import RankOptions, rank_moves
 from .value import apply_key
 from .win import _estimate as win_estimate_memo
 from .win import _remembered as win_memo
@@ -136,14 +136,10 @@ def hint_work(state: GameState, objective: str, opponents: str = "greedy") -> No
     if objective == "win":
         if exact:
             try:
-                rank_moves(
-                    state,
-                    "exact",
-                    top=10,
-                    opponents=opponents,
-                    goal="win",
-                    exact_budget=EXACT_BUDGET,
+                options = RankOptions(
+                    top=10, model=opponents, goal="win", exact_budget=EXACT_BUDGET
                 )
+                rank_moves(state, "exact", options)
                 return
             except OutOfReach:
                 pass
@@ -151,7 +147,7 @@ def hint_work(state: GameState, objective: str, opponents: str = "greedy") -> No
     if not exact:
         rank_moves(state, objective, seed=state.seed, top=10)
         return
-    rank_moves(state, "exact", top=10, opponents=opponents)
+    rank_moves(state, "exact", RankOptions(top=10, model=opponents))
     robust_best(state)
 
 

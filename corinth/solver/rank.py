@@ -51,6 +51,7 @@ Ranks run 1, 2, 3, … without gaps; ``loss`` is the best value minus this move'
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import time
 from dataclasses import dataclass
@@ -545,36 +546,127 @@ def _rank_expected(
     return out
 
 
+@dataclass(frozen=True)
+class RankOptions:
+    """How ``rank_moves`` ranks, each option with one meaning, checked when made (a ValueError
+    naming the option):
+
+    - ``seed``: the seed of the ``expected`` rollouts (a whole number ≥ 0);
+    - ``budget``: the wall-clock seconds of the ``expected`` rollouts (None: no limit, so the
+      result depends only on ``seed``);
+    - ``rollout_bot``: the bot playing every seat in the rollouts (``bots.ROLLOUT_BOTS``);
+    - ``model``: the other players' model in the exact rankings (``exact.OPPONENT_MODELS``);
+    - ``top``: keep the best ``top`` moves only (None: every move);
+    - ``max_rollouts``, ``max_candidates``: the rollouts per candidate, the candidates rolled out;
+    - ``full_first_round``: every candidate rolled out once, even past the budget;
+    - ``exact``: ``expected`` answers with the exact ranking where it fits (``exact.in_reach``);
+    - ``goal``: ``score`` (the expected final score) or ``win`` (the exact chance to win);
+    - ``exact_budget``: the CPU seconds a ranking for the win may take by the estimate of its
+      work made before it (None: no estimate, at most ``win.MAX_WIN_WORK`` positions valued).
+
+    >>> RankOptions(top=3, model="cautious").model
+    'cautious'
+    >>> RankOptions(budget=-5)
+    Traceback (most recent call last):
+    ...
+    ValueError: budget: a number of seconds above 0 (or None: no limit), not -5
+    """
+
+    seed: int = 0
+    budget: float | None = DEFAULT_BUDGET
+    rollout_bot: str = "greedy"
+    model: str = "greedy"
+    top: int | None = None
+    max_rollouts: int = MAX_ROLLOUTS
+    max_candidates: int = MAX_CANDIDATES
+    full_first_round: bool = False
+    exact: bool = True
+    goal: str = "score"
+    exact_budget: float | None = None
+
+    def __post_init__(self) -> None:
+        _whole("seed", self.seed, 0)
+        if self.top is not None:
+            _whole("top", self.top, 1)
+        _whole("max_rollouts", self.max_rollouts, 1)
+        _whole("max_candidates", self.max_candidates, 1)
+        for name in ("budget", "exact_budget"):
+            if getattr(self, name) is not None:
+                _check_seconds(name, getattr(self, name))
+        if not isinstance(self.rollout_bot, str) or self.rollout_bot not in ROLLOUT_BOTS:
+            raise ValueError(
+                f"rollout_bot: unknown bot {self.rollout_bot!r}; the rollouts' bots: "
+                f"{', '.join(sorted(ROLLOUT_BOTS))}"
+            )
+        if not isinstance(self.model, str) or self.model not in OPPONENT_MODELS:
+            raise ValueError(
+                f"model: unknown model {self.model!r} of the other players; the models: "
+                f"{', '.join(OPPONENT_MODELS)}"
+            )
+        for name in ("full_first_round", "exact"):
+            if not isinstance(getattr(self, name), bool):
+                raise ValueError(f"{name}: True or False, not {getattr(self, name)!r}")
+        if not isinstance(self.goal, str) or self.goal not in GOALS:
+            raise ValueError(
+                f"goal: unknown goal {self.goal!r}: use 'score' (the default) or 'win'"
+            )
+
+    @classmethod
+    def from_keywords(cls, objective: str, **keywords) -> RankOptions:
+        """The options of ``rank_moves``' keywords, where ``opponents`` (one word for two things)
+        names the model of the exact rankings and, for ``expected``, the rollouts' bot too when
+        it is one; an unknown keyword is a TypeError naming it.
+
+        >>> RankOptions.from_keywords("expected", opponents="random").rollout_bot
+        'random'
+        >>> RankOptions.from_keywords("expected", opponents="cautious").model
+        'cautious'
+        """
+        return _from_keywords(objective, keywords)[0]
+
+
+def _from_keywords(objective: str, keywords: dict) -> tuple[RankOptions, bool]:
+    """``RankOptions.from_keywords``, and whether ``opponents`` named a model that is no bot (the
+    ``expected`` rollouts then refuse it rather than play another bot)."""
+    unknown = sorted(set(keywords) - _KEYWORDS)
+    if unknown:
+        raise TypeError(f"rank_moves: unknown option {unknown[0]!r}")
+    keywords = dict(keywords)
+    model_only = False
+    if "opponents" in keywords:
+        opponents = keywords.pop("opponents")
+        if not isinstance(opponents, str) or (
+            opponents not in ROLLOUT_BOTS and opponents not in OPPONENT_MODELS
+        ):
+            if objective == "expected":
+                raise ValueError(
+                    f"opponents: unknown bot {opponents!r}; the rollouts' bots: "
+                    f"{', '.join(sorted(ROLLOUT_BOTS))} (and near the end the models "
+                    f"{', '.join(OPPONENT_MODELS)})"
+                )
+            check_model(opponents)  # the error names the models
+        if opponents in OPPONENT_MODELS:
+            keywords.setdefault("model", opponents)
+        if opponents in ROLLOUT_BOTS:
+            keywords.setdefault("rollout_bot", opponents)
+        else:
+            model_only = True
+    return RankOptions(**keywords), model_only
+
+
+_KEYWORDS = {f.name for f in dataclasses.fields(RankOptions)} | {"opponents"}
+
+
 def rank_moves(
     state: GameState,
     objective: str = "immediate",
-    *,
-    seed: int = 0,
-    budget: float | None = DEFAULT_BUDGET,
-    opponents: str = "greedy",
-    top: int | None = None,
-    max_rollouts: int = MAX_ROLLOUTS,
-    max_candidates: int = MAX_CANDIDATES,
-    full_first_round: bool = False,
-    exact: bool = True,
-    goal: str = "score",
-    exact_budget: float | None = None,
+    options: RankOptions | None = None,
+    **keywords,
 ) -> list[RankedMove]:
-    """Rank every legal move of the player to decide (see the module docstring for the objectives).
-
-    ``budget`` is the time limit in seconds of the ``expected`` rollouts (``None``: no limit, so the
-    result depends only on ``seed``); ``exact_budget`` the CPU seconds the ranking for the win
-    may take, refused at once (``OutOfReach``) when the estimate of its work made before it
-    (``win.estimate_win_seconds``) is past them (None: no estimate, at most ``MAX_WIN_WORK``
-    positions valued); ``opponents`` names the bot of ``corinth.solver.bots.ROLLOUT_BOTS`` that
-    plays every seat in the rollouts, or for ``exact`` the model of the other players
-    (``exact.OPPONENT_MODELS``; see the module docstring for how the two meet); ``top`` keeps the best ``top`` moves only. ``max_rollouts``
-    caps the rollouts per candidate, ``max_candidates`` the candidates rolled out, and
-    ``full_first_round`` gives every one of them a first rollout even past the budget. With
-    ``exact`` (the default), ``expected`` answers with the ``exact`` ranking when the position is in
-    its reach (``exact.in_reach``): the exact expected final score instead of an estimate.
-    ``goal="win"`` ranks by the exact chance to win instead (``corinth.solver.win``; a shared
-    victory counts as its share), near the end only, and says where it disagrees with the score.
+    """Rank every legal move of the player to decide (see the module docstring for the objectives)
+    with ``options`` (``RankOptions``), or the same options as keywords (``seed=``, ``budget=``,
+    ``top=``, …); ``opponents=`` is the older keyword naming both the exact rankings' model and
+    the rollouts' bot (see the module docstring for how the two meet).
 
     >>> from corinth.rules import new_game
     >>> s = new_game(players=2, seed=5, first_player=0).apply("buy 0").apply("roll 111223466")
@@ -586,15 +678,27 @@ def rank_moves(
 
     >>> from corinth.solver.exact import late_states
     >>> late = late_states(1)[0]
-    >>> ranked = rank_moves(late, "exact", opponents="cautious", top=1)
+    >>> ranked = rank_moves(late, "exact", RankOptions(model="cautious", top=1))
     >>> "worst for player" in ranked[0].explanation
     True
     """
-    _check_arguments(state, objective, seed, budget, top, max_rollouts, max_candidates, goal)
-    if exact_budget is not None:
-        _check_seconds("exact_budget", exact_budget)
+    if not isinstance(state, GameState):
+        raise TypeError(f"state: a GameState (a position of Corinth), not {type(state).__name__}")
+    if not isinstance(objective, str) or objective not in OBJECTIVES:
+        raise ValueError(f"unknown objective {objective!r}: use 'immediate', 'expected' or 'exact'")
+    model_only = False
+    if options is None:
+        options, model_only = _from_keywords(objective, keywords)
+    elif keywords:
+        raise TypeError(
+            f"rank_moves: give the options either as RankOptions or as keywords, not both "
+            f"({', '.join(sorted(keywords))})"
+        )
+    elif not isinstance(options, RankOptions):
+        raise TypeError(f"options: a RankOptions, not {type(options).__name__}")
     _check_decision(state)
-    if goal == "win":
+    o, top = options, options.top
+    if o.goal == "win":
         if objective not in ("exact", "expected") or not in_reach(state, budget=None):
             why = "" if objective in ("exact", "expected") else f" (not by {objective!r})"
             try:
@@ -605,84 +709,52 @@ def rank_moves(
                 "the chance to win is worked out exactly, near the end only: objective 'exact' "
                 f"with at most 2 turns left{why}"
             )
-        model = check_model(opponents)
         max_work = MAX_WIN_WORK
-        if exact_budget is not None:  # refused at once when the estimate is past the budget
-            seconds = estimate_seconds(state, model) + estimate_win_seconds(state, model)
-            if seconds > exact_budget:
+        if o.exact_budget is not None:  # refused at once when the estimate is past the budget
+            seconds = estimate_seconds(state, o.model) + estimate_win_seconds(state, o.model)
+            if seconds > o.exact_budget:
                 raise OutOfReach(
                     f"the chance to win would take about {seconds:.0f} s of work here "
-                    f"({estimate_win_work(state, model):,} positions to value), more than the "
-                    f"{exact_budget:g} s allowed"
+                    f"({estimate_win_work(state, o.model):,} positions to value), more than the "
+                    f"{o.exact_budget:g} s allowed"
                 )
             # a backstop should the estimate be far too low
-            max_work = max(1, int(2 * exact_budget * WIN_POSITIONS_PER_SECOND))
-        return _rank_win(state, top, model, max_work)
+            max_work = max(1, int(2 * o.exact_budget * WIN_POSITIONS_PER_SECOND))
+        return _rank_win(state, top, o.model, max_work)
     if objective == "immediate":
-        if opponents != "greedy":
+        if o.model != "greedy" or o.rollout_bot != "greedy":
+            which = o.model if o.model != "greedy" else o.rollout_bot
             raise ValueError(
-                f"opponents {opponents!r}: the immediate ranking counts the points a move secures "
+                f"{which!r} opponents: the immediate ranking counts the points a move secures "
                 "now and reads no model of the other players; use objective 'exact' (near the "
                 "end) or 'expected'"
             )
         return _rank_immediate(state, top)
     if objective == "exact":
-        return _rank_exact(state, top, check_model(opponents))
-    if objective == "expected":
-        if not isinstance(opponents, str) or (
-            opponents not in ROLLOUT_BOTS and opponents not in OPPONENT_MODELS
-        ):
-            rollout_bot(opponents)  # the error names the bots
-        if exact and in_reach(state):
-            return _rank_exact(state, top, opponents if opponents in OPPONENT_MODELS else "greedy")
-        if opponents not in ROLLOUT_BOTS:
-            why = f" ({reach_words(state)})" if exact else " (exact=False)"
-            raise ValueError(
-                f"opponents {opponents!r} is a model of the exact ranking only, and it does not "
-                f"answer here{why}; the rollouts' bots: {', '.join(sorted(ROLLOUT_BOTS))}"
-            )
-        return _rank_expected(
-            state,
-            seed,
-            budget,
-            opponents,
-            top,
-            max_rollouts,
-            max_candidates,
-            full_first_round,
+        return _rank_exact(state, top, o.model)
+    if o.exact and in_reach(state):
+        return _rank_exact(state, top, o.model)
+    if model_only:
+        why = f" ({reach_words(state)})" if o.exact else " (exact=False)"
+        raise ValueError(
+            f"opponents {o.model!r} is a model of the exact ranking only, and it does not "
+            f"answer here{why}; the rollouts' bots: {', '.join(sorted(ROLLOUT_BOTS))}"
         )
-    raise ValueError(f"unknown objective {objective!r}: use 'immediate', 'expected' or 'exact'")
+    return _rank_expected(
+        state,
+        o.seed,
+        o.budget,
+        o.rollout_bot,
+        top,
+        o.max_rollouts,
+        o.max_candidates,
+        o.full_first_round,
+    )
 
 
 def _whole(name: str, value: object, least: int) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or value < least:
         raise ValueError(f"{name}: a whole number, at least {least}, not {value!r}")
-
-
-def _check_arguments(
-    state: object,
-    objective: object,
-    seed: object,
-    budget: object,
-    top: object,
-    max_rollouts: object,
-    max_candidates: object,
-    goal: object,
-) -> None:
-    """``rank_moves``' arguments, each refused with a sentence naming it."""
-    if not isinstance(state, GameState):
-        raise TypeError(f"state: a GameState (a position of Corinth), not {type(state).__name__}")
-    if not isinstance(objective, str) or objective not in OBJECTIVES:
-        raise ValueError(f"unknown objective {objective!r}: use 'immediate', 'expected' or 'exact'")
-    if not isinstance(goal, str) or goal not in GOALS:
-        raise ValueError(f"unknown goal {goal!r}: use 'score' (the default) or 'win'")
-    _whole("seed", seed, 0)
-    if top is not None:
-        _whole("top", top, 1)
-    _whole("max_rollouts", max_rollouts, 1)
-    _whole("max_candidates", max_candidates, 1)
-    if budget is not None:
-        _check_seconds("budget", budget)
 
 
 def _check_seconds(name: str, value: object) -> None:
