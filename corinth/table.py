@@ -25,7 +25,7 @@ from corinth.rules import GameState, IllegalMove, Move, Roll, Variants, new_game
 from corinth.rules.moves import values_of
 from corinth.rules.text import PHASE_WORDS
 from corinth.solver.bots import Bot
-from corinth.solver.exact import OutOfReach, in_reach, robust_best
+from corinth.solver.exact import EXACT_BUDGET, OutOfReach, in_reach, robust_best
 from corinth.solver.rank import RankedMove, rank_moves
 from corinth.solver.seats import make_bot
 
@@ -217,7 +217,14 @@ class Table:
         if objective == "win":
             if exact:
                 try:
-                    ranked = rank_moves(state, "exact", top=top, opponents=opponents, goal="win")
+                    ranked = rank_moves(
+                        state,
+                        "exact",
+                        top=top,
+                        opponents=opponents,
+                        goal="win",
+                        exact_budget=EXACT_BUDGET,
+                    )
                     return Hint(ranked, "win", opponents=opponents)
                 except OutOfReach:
                     note = (
@@ -226,8 +233,8 @@ class Table:
                     )
             else:
                 note = (
-                    "Your chance to win is counted exactly in your last 2 turns only: ranked "
-                    "by expected final score (estimated) instead."
+                    "Your chance to win is counted exactly in your last 2 turns only, where it "
+                    "takes little work: ranked by expected final score (estimated) instead."
                 )
             objective = "expected"
         if not exact:

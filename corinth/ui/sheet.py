@@ -31,7 +31,7 @@ from corinth.rules.geometry import CELLS, SIZE
 from corinth.rules.scoring import TERMS
 from corinth.rules.text import PHASE_WORDS
 
-from ._base import Board, module, stylesheet
+from ._base import Board, Whole, module, stylesheet
 
 
 class SheetWidget(Board):
@@ -139,16 +139,20 @@ class SheetWidget(Board):
 
     # --- clicks ------------------------------------------------------------------------------
 
-    def handle(self, content: dict) -> None:
-        if content.get("event") == "cell":
-            index = content.get("index")
-            if isinstance(index, int):
-                self.click(index)
+    page_events = {
+        "cell": {"index": Whole(0, CELLS - 1, f"a market cell number, 0 to {CELLS - 1}")}
+    }
+
+    def react(self, event: str, fields: dict) -> None:
+        self.click(fields["index"])
 
     def click(self, index: int) -> None:
         """What clicking market cell ``index`` does: add a step, take one back, or refuse with the rule."""
         state = self._state
-        if state is None or not 0 <= index < CELLS:
+        if type(index) is not int or not 0 <= index < CELLS:
+            self.refuse(f"a click on the market names a cell by its number, 0 to {CELLS - 1}")
+            return
+        if state is None:
             return
         p = state.players[self.player]
         if index == p.steward and self.path:
