@@ -32,6 +32,8 @@ MAY_IMPORT = {
     "corinth.render": {"corinth.rules", "corinth.render", "corinth.solver"},
     # Corintho, the second game: an engine of its own that imports nothing of Corinth's.
     "corinth.corintho": {"corinth.corintho"},
+    # The Four Courts, the third game: its own engine, bots and puzzles, importing no other game.
+    "corinth.courts": {"corinth.courts"},
 }
 
 SCRIPT = textwrap.dedent(
@@ -220,7 +222,9 @@ def function_local_imports(path: Path) -> Iterator[tuple[int, str]]:
                         yield node.lineno, alias.name
 
 
-@pytest.mark.parametrize("layer", ["corinth.rules", "corinth.solver", "corinth.corintho"])
+@pytest.mark.parametrize(
+    "layer", ["corinth.rules", "corinth.solver", "corinth.corintho", "corinth.courts"]
+)
 def test_the_engine_has_no_import_circle_hidden_in_a_function(layer):
     """The rules and the solver import each other's modules at the top, so an import circle fails at
     once instead of hiding in a function; drawing (``corinth.render``) imports matplotlib late on
