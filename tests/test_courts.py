@@ -193,7 +193,8 @@ def test_r1_choices_are_made_at_once_face_down_and_once():
     refused(game, Place(0), "R1")
     assert after.observe(0).chosen is None and after.observe(0).has_chosen[1]
     assert after.observe(1).chosen == card
-    assert CARDS[card].word not in " ".join(after.observe(0).history)
+    seen = after.observe(0, history=True).history
+    assert seen[-1] == "choose 2 a-card" and f" {CARDS[card].word}" not in " ".join(seen)
     assert after.describe(Choose(1, card), seat=0) == "Player 2 (East) lays a card face down."
 
 
@@ -381,7 +382,7 @@ def test_g7_still_tied_the_highest_card_wins_else_a_shared_win():
 def test_h1_a_seat_sees_its_own_hand_only():
     game = started(4, seed=11)
     for seat in range(4):
-        view = game.observe(seat)
+        view = game.observe(seat, history=True)
         assert view.hand == game.hands[seat]
         shown = json.dumps(view.__dict__, default=str) + view.to_json()
         others = {x for s in range(4) if s != seat for x in game.hands[s]}
@@ -465,7 +466,7 @@ def test_a_bad_save_is_refused_with_its_problem(text, problem):
 def test_a_seat_view_saved_shows_its_own_hand_and_masks_the_others():
     game = started(4, seed=8)
     game = game.apply(Choose(2, game.hands[2][0]))
-    saved = json.loads(game.observe(0).to_json())
+    saved = json.loads(game.observe(0, history=True).to_json())
     assert saved["format"] == "four-courts-view" and saved["seat"] == 1
     assert saved["hand"] == [CARDS[x].word for x in game.hands[0]]
     assert "choose 3 a-card" in saved["moves"]

@@ -8,8 +8,9 @@
   game at random (the unseen cards dealt to the other hands and the face-down discard, as they may
   be), picks one of its own moves by UCB1 over every iteration so far (the tree's root is its
   information set: the same moves whatever the unseen cards are), and plays the rest of the round
-  and ``horizon`` more rounds with every seat greedy. The reward is its tokens won minus the others'
-  average, and 3 more for a win if the game ends in that time. The move played most often is chosen.
+  and ``horizon`` more rounds with every seat greedy. The reward is its points then, the bonus
+  tokens counted as they would fall (``Game.standing``), minus the best other seat's, and 3 more
+  for a win if the game ends in that time. The move played most often is chosen.
 
     python -m corinth.courts.bots --games 1000     # every pair of bots, win rates with 95% intervals
 
@@ -49,17 +50,23 @@ def _token_value(game, seat: int, colour: int) -> float:
     return 1.5 if mine + 1 >= best_other else 1.1
 
 
-def card_value(game, seat: int, card: int) -> tuple[float, int]:
-    """Greedy's worth of choosing ``card`` now: a token now, else the length of the side it grows."""
-    best = 0.0
-    for court in FITS[card]:
-        side = len(game.sides[court][seat])
+def _court_worth(game, seat: int) -> list[float]:
+    """Greedy's worth of a card beside each Court: a token now, else the length of the side."""
+    worth = []
+    for k in range(4):
+        side = len(game.sides[k][seat])
         if side == 2:
-            worth = 10 + max(_token_value(game, seat, t) for t in game.court_tokens[court])
+            worth.append(10 + max(_token_value(game, seat, t) for t in game.court_tokens[k]))
         else:
-            worth = side + 1
-        best = max(best, worth)
-    return best, -STRENGTH[card]  # among equals, the weakest card
+            worth.append(side + 1)
+    return worth
+
+
+def card_value(game, seat: int, card: int) -> tuple[float, int]:
+    """Greedy's worth of choosing ``card`` now: a token now, else the length of the side it grows;
+    among equals, the weakest card (no two cards are equally strong, C3)."""
+    worth = _court_worth(game, seat)
+    return max(worth[k] for k in FITS[card]), -STRENGTH[card]
 
 
 def placing_value(game, seat: int, move: Place) -> float:
@@ -72,13 +79,14 @@ def greedy_move(game, seat: int, rng: random.Random) -> Move:
     """The greedy choice from a game or a view (both have hands/sides/tokens as ``seat`` sees them)."""
     if game.phase == "choose":
         hand = game.hand if isinstance(game, Observation) else game.hands[seat]
-        values = {c: card_value(game, seat, c) for c in hand}
-        best = max(values.values())
-        return Choose(seat, rng.choice([c for c, v in values.items() if v == best]))
+        worth = _court_worth(game, seat)
+        best = max(hand, key=lambda c: (max(worth[k] for k in FITS[c]), -STRENGTH[c]))
+        return Choose(seat, best)
     moves = game.legal_moves() if isinstance(game, Observation) else game.legal_moves(seat)
-    values = {m: placing_value(game, seat, m) for m in moves}
-    best = max(values.values())
-    return rng.choice([m for m, v in values.items() if v == best])
+    values = [placing_value(game, seat, m) for m in moves]
+    top = max(values)
+    best = [m for m, v in zip(moves, values) if v == top]
+    return best[0] if len(best) == 1 else rng.choice(best)
 
 
 class GreedyBot(RandomBot):
@@ -90,7 +98,6 @@ class GreedyBot(RandomBot):
 
 def _rollout(game: Game, seat: int, rounds: int, rng: random.Random) -> float:
     """Every seat greedy until ``rounds`` more rounds are over; the seat's reward (see the module)."""
-    start = [game.points(s) for s in range(game.players)]
     stop = game.rounds + rounds
     while not game.is_over and game.rounds < stop:
         if game.is_chance:
@@ -100,9 +107,8 @@ def _rollout(game: Game, seat: int, rounds: int, rng: random.Random) -> float:
                 game = game.apply(greedy_move(game, s, rng))
         else:
             game = game.apply(greedy_move(game, game.current_player, rng))
-    gains = [game.points(s) - start[s] for s in range(game.players)]
-    others = sum(gains) - gains[seat]
-    reward = gains[seat] - others / (game.players - 1)
+    standing = game.standing()
+    reward = standing[seat] - max(p for s, p in enumerate(standing) if s != seat)
     if game.is_over:
         reward += 3 * game.returns()[seat]
     return reward
@@ -113,7 +119,7 @@ class ISMCTSBot(RandomBot):
 
     name = "ismcts"
 
-    def __init__(self, seed: int = 0, iterations: int = 64, horizon: int = 1):
+    def __init__(self, seed: int = 0, iterations: int = 24, horizon: int = 1):
         super().__init__(seed)
         self.iterations = iterations
         self.horizon = horizon
@@ -152,7 +158,7 @@ def make_bot(name: str, seed: int = 0):
     """A bot by its name: random, greedy or ismcts.
 
     >>> make_bot("ismcts", 3).iterations
-    64
+    24
     """
     if name not in BOTS:
         raise ValueError(f"no bot {name!r}: a seat is 'human' or one of {', '.join(BOTS)}")
@@ -193,7 +199,7 @@ def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
     return centre - half, centre + half
 
 
-def match(a: str, b: str, games: int, players: int = 4, first_seed: int = 0) -> dict:
+def match(a: str, b: str, games: int, players: int = 4, first_seed: int = 0, progress=None) -> dict:
     """``games`` seeded games of one ``a`` bot against ``players - 1`` ``b`` bots, ``a``'s seat
     going round the table; ``a``'s share of the wins (shared wins split) and its 95% interval.
     An even bot wins 1/players of the games."""
@@ -205,6 +211,8 @@ def match(a: str, b: str, games: int, players: int = 4, first_seed: int = 0) -> 
         bots[seat] = make_bot(a, 1000 * seed + seat)
         final = play_game(bots, seed=seed, players=players)
         wins += final.returns()[seat]
+        if progress is not None and (k + 1) % 50 == 0:
+            progress(f"{a} against {b}: {wins:g} won of {k + 1} (seeds {first_seed}-{seed})")
     lo, hi = wilson(wins, games)
     return {
         "bot": a,
@@ -227,7 +235,10 @@ def main(argv: list[str] | None = None) -> None:
         nargs="+",
         default=["greedy:random", "random:greedy", "ismcts:greedy", "ismcts:random"],
     )
+    parser.add_argument("--first-seed", type=int, default=0)
+    parser.add_argument("--progress", action="store_true", help="a line every 50 games")
     args = parser.parse_args(argv)
+    report = (lambda line: print(line, flush=True)) if args.progress else None
     print(
         f"One bot against {args.players - 1} of another, {args.games} seeded games each; "
         f"an even bot wins {1 / args.players:.0%}"
@@ -236,7 +247,7 @@ def main(argv: list[str] | None = None) -> None:
     print("| --- | --- | ---: | ---: | ---: | --- |")
     for pair in args.pairs:
         a, b = pair.split(":")
-        r = match(a, b, args.games, args.players)
+        r = match(a, b, args.games, args.players, args.first_seed, report)
         print(
             f"| {a} | {b} | {r['games']} | {r['wins']:g} | {r['rate']:.1%} | "
             f"{r['low']:.1%} – {r['high']:.1%} |",

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import json
 import random
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from itertools import combinations
 
 from .cards import (
@@ -157,6 +157,42 @@ def parse(text: str) -> Move:
 # --- the state ---------------------------------------------------------------------------------
 
 
+def _bonus_shares(won, bonus) -> list[tuple[int, ...]]:
+    """G3, G4: for each bonus colour, the bonus tokens each seat would take."""
+    out = []
+    players = len(won)
+    for colour in bonus:
+        counts = [w[colour] for w in won]
+        best = max(counts)
+        top = [s for s in range(players) if counts[s] == best]
+        share = [0] * players
+        if best >= 2 and len(top) == 1:
+            share[top[0]] = 2
+        elif best >= 2 and len(top) == 2:
+            share[top[0]] = share[top[1]] = 1
+        # G4 [interp]: three or more tied: nobody takes them
+        out.append(tuple(share))
+    return out
+
+
+def _placings(sides, court_tokens, seat: int, card: int) -> list[Place]:
+    moves = []
+    for court in FITS[card]:  # R3
+        if len(sides[court][seat]) == 2:  # R5: the third card takes a token
+            moves += [Place(court, t) for t in sorted(set(court_tokens[court]))]
+        else:
+            moves.append(Place(court))
+    return moves
+
+
+def _evolve(game: Game, **changes) -> Game:
+    """``dataclasses.replace`` without its checks: the engine's hot path (fields are all known)."""
+    new = object.__new__(Game)
+    new.__dict__.update(game.__dict__)
+    new.__dict__.update(changes)
+    return new
+
+
 def _add(counts: tuple[int, ...], colour: int, n: int = 1) -> tuple[int, ...]:
     return counts[:colour] + (counts[colour] + n,) + counts[colour + 1 :]
 
@@ -222,6 +258,20 @@ class Game:
 
     def scores(self) -> tuple[int, ...]:
         return tuple(self.points(s) for s in range(self.players))
+
+    def standing(self) -> tuple[int, ...]:
+        """Every seat's points if the game ended now: its tokens and the bonus tokens as they would
+        fall (G3, G4); the final score once the game is over.
+
+        >>> from dataclasses import replace
+        >>> g = replace(new_game(3).apply("bonus moons suns waves knots"), won=((2,) + (0,) * 5,) * 1 + ((0,) * 6,) * 2)
+        >>> g.standing()
+        (4, 0, 0)
+        """
+        if self.is_over:
+            return self.scores()
+        shares = _bonus_shares(self.won, self.bonus)
+        return tuple(sum(self.won[s]) + sum(b[s] for b in shares) for s in range(self.players))
 
     def winners(self) -> tuple[int, ...]:
         """G5-G7: the winning seats (more than one only if they tie on everything)."""
@@ -301,14 +351,7 @@ class Game:
         return []
 
     def _placings(self) -> list[Place]:
-        seat, card = self.queue[0]
-        moves = []
-        for court in FITS[card]:  # R3
-            if len(self.sides[court][seat]) == 2:  # R5: the third card takes a token
-                moves += [Place(court, t) for t in sorted(set(self.court_tokens[court]))]
-            else:
-                moves.append(Place(court))
-        return moves
+        return _placings(self.sides, self.court_tokens, *self.queue[0])
 
     def apply(self, move: Move | str) -> Game:
         """The game after ``move``; ``IllegalMove`` names the rule it breaks, the game is unchanged."""
@@ -336,7 +379,7 @@ class Game:
             raise IllegalMove("S3", "the bonus draw is four different colours")
         pool = PLAYABLE
         size = HAND_SIZE[self.players]
-        return replace(
+        return _evolve(
             self,
             phase="deal",
             bonus=colours,
@@ -358,11 +401,11 @@ class Game:
         hands[seat] = tuple(sorted(hands[seat] + (move.card,)))
         pool = tuple(c for c in self.pool if c != move.card)
         dealt = self.dealt + 1
-        after = replace(
+        after = _evolve(
             self, hands=tuple(hands), pool=pool, dealt=dealt, history=self.history + (str(move),)
         )
         if dealt == self.deal_size * self.players:  # S6, R9: the rest face down to the discard
-            after = replace(
+            after = _evolve(
                 after,
                 phase="choose",
                 pool=(),
@@ -387,7 +430,7 @@ class Game:
             )
         chosen = list(self.chosen)
         chosen[move.seat] = move.card
-        after = replace(self, chosen=tuple(chosen), history=self.history + (str(move),))
+        after = _evolve(self, chosen=tuple(chosen), history=self.history + (str(move),))
         if after.to_choose():
             return after
         # R2: all at once, highest first
@@ -398,7 +441,7 @@ class Game:
             )
         )
         hands = tuple(tuple(c for c in h if c != chosen[s]) for s, h in enumerate(self.hands))
-        return replace(
+        return _evolve(
             after,
             phase="place",
             hands=hands,
@@ -466,7 +509,7 @@ class Game:
                     court_tokens[move.court] = suits
                 else:
                     ended = f"the {COURTS[move.court].capitalize()} could not be reloaded"
-        after = replace(
+        after = _evolve(
             self,
             sides=tuple(tuple(c) for c in sides),
             court_tokens=tuple(court_tokens),
@@ -480,9 +523,9 @@ class Game:
             return after._finish(ended)
         if after.queue:
             return after
-        after = replace(after, rounds=self.rounds + 1)
+        after = _evolve(after, rounds=self.rounds + 1)
         if any(after.hands):
-            return replace(after, phase="choose", revealed=())
+            return _evolve(after, phase="choose", revealed=())
         return after._redeal()
 
     def _redeal(self) -> Game:
@@ -491,7 +534,7 @@ class Game:
         size = min(self.hand_size, len(pool) // self.players)
         if size == 0:  # never with this deck (R9); ends rather than stalls
             return self._finish("the discard had too few cards to deal again")
-        return replace(
+        return _evolve(
             self,
             phase="deal",
             pool=pool,
@@ -507,18 +550,12 @@ class Game:
         hands = [list(h) for h in self.hands]
         for seat, card in self.queue:
             hands[seat].append(card)
+        shares = _bonus_shares(self.won, self.bonus)
         bonus_won = [[0] * 6 for _ in range(self.players)]
-        for colour in self.bonus:
-            counts = [w[colour] for w in self.won]
-            best = max(counts)
-            top = [s for s in range(self.players) if counts[s] == best]
-            if best >= 2 and len(top) == 1:
-                bonus_won[top[0]][colour] = 2
-            elif best >= 2 and len(top) == 2:
-                for s in top:
-                    bonus_won[s][colour] = 1
-            # G4 [interp]: three or more tied: nobody takes them
-        return replace(
+        for colour, share in zip(self.bonus, shares):
+            for s in range(self.players):
+                bonus_won[s][colour] = share[s]
+        return _evolve(
             self,
             phase="over",
             hands=tuple(tuple(sorted(h)) for h in hands),
@@ -601,8 +638,10 @@ class Game:
 
     # --- hidden information ------------------------------------------------------------------
 
-    def observe(self, seat: int) -> Observation:
-        """What ``seat`` may see (H1): never another hand nor another face-down choice."""
+    def observe(self, seat: int, history: bool = False) -> Observation:
+        """What ``seat`` may see (H1): never another hand nor another face-down choice. With
+        ``history``, the moves so far as the seat saw them (others' deals and choices are "a
+        card"): a saved seat view needs them, a bot does not."""
         if not 0 <= seat < self.players:
             raise CourtsError(f"there is no player {seat + 1} in a {self.players}-player game")
         return Observation(
@@ -630,7 +669,7 @@ class Game:
             deals=self.deals,
             rounds=self.rounds,
             ended=self.ended,
-            history=tuple(_mask(m, seat) for m in self.history),
+            history=tuple(_mask(m, seat) for m in self.history) if history else (),
         )
 
 
@@ -682,21 +721,15 @@ class Observation:
 
     def legal_moves(self) -> list[Move]:
         """This seat's legal moves, from what it sees."""
-        return (
-            self.determinize(random.Random(0)).legal_moves(self.seat)
-            if self.phase
-            in (
-                "choose",
-                "place",
-            )
-            else []
-        )
+        if self.phase == "choose" and self.chosen is None and not self.has_chosen[self.seat]:
+            return [Choose(self.seat, c) for c in self.hand]
+        if self.phase == "place" and self.queue[0][0] == self.seat:
+            return _placings(self.sides, self.court_tokens, *self.queue[0])
+        return []
 
     def determinize(self, rng: random.Random) -> Game:
         """A whole game consistent with this view: the unseen cards dealt at random to the other
         hands and the face-down discard (their sizes as seen); others' face-down choices undone."""
-        if self.phase in ("bonus", "deal", "over"):
-            raise CourtsError("a view is completed into a game only while players choose or place")
         unseen = list(self.unseen())
         rng.shuffle(unseen)
         hands, at = [], 0
@@ -707,7 +740,15 @@ class Observation:
                 n = self.hand_sizes[s]
                 hands.append(tuple(sorted(unseen[at : at + n])))
                 at += n
-        hidden = tuple(unseen[at:])
+        return self.complete(hands, tuple(unseen[at:]))
+
+    def complete(self, hands, hidden: tuple[int, ...]) -> Game:
+        """The whole game with these hands (this seat's as seen) and face-down discard."""
+        if self.phase in ("bonus", "deal", "over"):
+            raise CourtsError("a view is completed into a game only while players choose or place")
+        hands = tuple(tuple(h) for h in hands)
+        if hands[self.seat] != self.hand or tuple(map(len, hands)) != self.hand_sizes:
+            raise CourtsError("these hands do not match what this seat sees")
         if len(hidden) != self.discard_hidden:
             raise CourtsError("this view does not add up: cards are missing or counted twice")
         chosen = (
@@ -738,7 +779,8 @@ class Observation:
         )
 
     def to_json(self) -> str:
-        """A saved seat view: the table and this seat's hand, the history with others' cards masked."""
+        """A saved seat view: the table and this seat's hand, the history with others' cards masked
+        (from ``Game.observe(seat, history=True)``)."""
         return json.dumps(
             {
                 "format": VIEW_FORMAT,
