@@ -196,7 +196,7 @@ def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
     p = wins / games
     centre = (p + z * z / (2 * games)) / (1 + z * z / games)
     half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
-    return centre - half, centre + half
+    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def match(a: str, b: str, games: int, players: int = 4, first_seed: int = 0, progress=None) -> dict:

@@ -78,7 +78,7 @@ def place_my_card(board) -> None:
     if take.count():
         take.first.click()
     else:
-        board.locator(".corinth-court-place.legal").first.click()
+        board.locator(".corinth-courts-cross .corinth-court-place.legal").first.click()
 
 
 def test_a_round_by_clicks_and_no_other_hand_on_the_page(lab, opened):
@@ -89,7 +89,7 @@ def test_a_round_by_clicks_and_no_other_hand_on_the_page(lab, opened):
     first = events["hand"][0]
     board.locator(f".corinth-courts-handcard[data-card='{first}']").click()
     wait_for_events(lab.root, lambda e: first not in e["hand"])
-    page.wait_for_selector(".corinth-court-place.legal, .corinth-token-take")
+    page.wait_for_selector(".corinth-courts-cross .corinth-court-place.legal, .corinth-token-take")
     assert board.locator(".corinth-courts-revealed li").count() == 4  # the reveal, in order
     place_my_card(board)
     events = wait_for_events(lab.root, lambda e: e["rounds"] == 1 and e["mine"] == 1)
@@ -104,7 +104,9 @@ def test_a_round_by_keys_only(lab, opened):
     card.focus()
     page.keyboard.press("Enter")
     wait_for_events(lab.root, lambda e: len(e["hand"]) == 9)
-    target = board.locator(".corinth-token-take, .corinth-court-place.legal").first
+    target = board.locator(
+        ".corinth-token-take, .corinth-courts-cross .corinth-court-place.legal"
+    ).first
     target.wait_for()
     target.focus()
     outline = page.evaluate("() => getComputedStyle(document.activeElement).outlineStyle")
@@ -116,7 +118,7 @@ def test_a_round_by_keys_only(lab, opened):
 def test_axe_and_a_projector(lab, opened):
     page, board, _ = start(opened, lab, viewport=PROJECTOR)
     board.locator(".corinth-courts-handcard").first.click()
-    page.wait_for_selector(".corinth-court-place.legal, .corinth-token-take")
+    page.wait_for_selector(".corinth-courts-cross .corinth-court-place.legal, .corinth-token-take")
     board.locator(".corinth-legend summary").click()
     board.evaluate("node => node.scrollIntoView({block: 'start'})")
     page.wait_for_timeout(300)
