@@ -37,6 +37,8 @@ MAY_IMPORT = {
     "corinth.render": {"corinth.rules", "corinth.render"},
     # Corintho, the second game: an engine of its own that imports nothing of Corinth's.
     "corinth.corintho": {"corinth.corintho"},
+    # The Four Courts, the third game: its own engine, bots and puzzles, importing no other game.
+    "corinth.courts": {"corinth.courts"},
 }
 
 SCRIPT = textwrap.dedent(
@@ -248,7 +250,8 @@ def function_local_imports(path: Path) -> Iterator[tuple[int, str]]:
 
 
 @pytest.mark.parametrize(
-    "layer", ["corinth.rules", "corinth.solver", "corinth.render", "corinth.corintho"]
+    "layer",
+    ["corinth.rules", "corinth.solver", "corinth.render", "corinth.corintho", "corinth.courts"],
 )
 def test_the_engine_has_no_import_circle_hidden_in_a_function(layer):
     """The rules, the solver and the drawing import corinth's modules at the top, so an import
