@@ -74,7 +74,7 @@ def test_index_page_has_no_serious_accessibility_violations(classroom, page):
     axe_module = pytest.importorskip("axe_playwright_python.sync_playwright")
     url, token = classroom
     page.goto(f"{url}/voila/render/index.ipynb?token={token}")
-    page.get_by_role("link", name="09 Going deeper: the solver").wait_for(timeout=60_000)
+    page.get_by_role("link", name="09 Going deeper: finding the best move").wait_for(timeout=60_000)
     page.locator("svg[role='img'] title").wait_for(state="attached", timeout=60_000)  # the picture
     results = axe_module.Axe().run(page)
     serious = [v for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
