@@ -352,3 +352,20 @@ def test_the_hint_for_the_win_counts_the_chance_near_the_end_and_says_when_it_ca
     ranked = app.show_hint(top=2)
     assert ranked and "chance to win" in app.hint.value
     assert f"You win {share_words(ranked[0].value)}" in app.hint.value
+
+
+def test_a_kept_game_comes_back_after_a_reload_and_bad_kept_moves_change_nothing():
+    """The lesson's game is kept in the browser (its moves); a reload (a new app) replays them."""
+    kwargs = dict(players=3, seed=11, bots=["greedy", "random"], first_player=1, keep="05-game")
+    app = GameApp(**kwargs)
+    assert app.play(app.state.legal_moves()[0])
+    kept = list(app.keeper.moves)
+    assert kept == [str(m) for m in app.state.history]
+    again = GameApp(**kwargs)  # the page opened anew: the browser sends what it kept
+    fresh = again.state
+    for bad in (["buy 0", "roll 999999999"], ["nonsense"], "not a list", [3] * 5, ["x"] * 5000):
+        again.keeper._on_page(None, {"event": "restore", "moves": bad}, None)
+        assert again.state == fresh
+    again.keeper._on_page(None, {"event": "restore", "moves": kept}, None)
+    assert again.state == app.state and again.keeper.moves == kept
+    assert GameApp(**{**kwargs, "keep": ""}).keeper is None

@@ -5,19 +5,66 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 
+import anywidget
 import ipywidgets as w
+import traitlets
 
 from corinth.render.svg import side_by_side
-from corinth.rules import CorinthError, GameState, Move, Purvey, Variants, game_from_json
+from corinth.rules import (
+    CorinthError,
+    GameState,
+    Move,
+    Purvey,
+    Variants,
+    game_from_json,
+    new_game,
+)
 from corinth.table import Table
 
-from ._base import again_soon, clip
+from ._base import again_soon, clip, module
 from .controls import TurnControls
 from .game_text import WORKING, hint_html, log_html, since_html, status_html, strip_html
 from .guide import Guide
 from .harbor import HarborWidget
 from .picker import MovePicker
 from .sheet import SheetWidget
+
+MAX_KEPT_MOVES = 4000  # a whole game has a few hundred moves; more is not a game of this app
+
+
+class GameKeeper(anywidget.AnyWidget):
+    """A game's moves kept in the learner's browser (``localStorage``, under ``key``), so a reload
+    of the lesson brings the game back. The page sends the kept moves once, when it opens; they
+    are checked (text moves, bounded) and replayed through the rules by ``GameApp``, never trusted.
+    ``signature`` says which game they belong to (players, seed, first player, bots)."""
+
+    _esm = module("keeper.js")
+    key = traitlets.Unicode("").tag(sync=True)
+    signature = traitlets.Unicode("").tag(sync=True)
+    moves = traitlets.List(traitlets.Unicode()).tag(sync=True)
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self._restore: list = []
+        self.on_msg(self._on_page)
+
+    def set_state(self, sync_data: dict) -> None:
+        """The page never writes a trait: its only word is the checked "restore" message."""
+        self.send_state(list(self.keys))
+
+    def on_restore(self, callback) -> None:
+        self._restore.append(callback)
+
+    def _on_page(self, _widget, content, _buffers) -> None:
+        if not isinstance(content, dict) or content.get("event") != "restore":
+            return
+        moves = content.get("moves")
+        if not isinstance(moves, list) or len(moves) > MAX_KEPT_MOVES:
+            return
+        if not all(isinstance(m, str) and len(m) <= 200 for m in moves):
+            return
+        for callback in self._restore:
+            callback(list(moves))
 
 
 class GameApp(w.VBox):
@@ -48,8 +95,11 @@ class GameApp(w.VBox):
         variants: Variants | str | Sequence[str] | None = None,
         speed: float = 0.0,
         guide_rounds: int = 0,
+        keep: str = "",
     ):
         self.table = Table(players, seed, human, bots, state, first_player, variants)
+        # ``keep``: the game is kept in the learner's browser under this name (a lesson's game).
+        self.keeper = GameKeeper(key=keep, signature=self._signature()) if keep else None
         players = self.state.num_players
         self.human = human
         self.auto = auto  # False: the bots wait for "Next player"
@@ -106,8 +156,11 @@ class GameApp(w.VBox):
                 self.move_log,
                 self.output,
                 c.setup_box,
+                *([self.keeper] if self.keeper is not None else []),
             ]
         )
+        if self.keeper is not None:
+            self.keeper.on_restore(self._restore)
         self.add_class("corinth-game")  # one game among other boards on a page (tests, styles)
         self.new_game_button.on_click(lambda _b: self._run(self.restart))
         self.roll_button.on_click(lambda _b: self._play_purvey())
@@ -284,6 +337,38 @@ class GameApp(w.VBox):
             self.move_log.value = log_html(self.table)
             self.last_moves.value = since_html(self.table, self._mark)
             self._show_guide()
+            if self.keeper is not None:
+                self.keeper.moves = [str(m) for m in state.history]
+
+    def _signature(self) -> str:
+        state = self.state
+        bots = ",".join(str(self.table.bot_names[i]) for i in sorted(self.table.bot_names))
+        return f"{state.num_players}/{state.seed}/{state.start_player}/{self.table.human}/{bots}"
+
+    def _restore(self, moves: list[str]) -> None:
+        """The game the browser kept: replayed from this game's start, move by move through the
+        rules; any move the rules refuse leaves the game as it is."""
+        start = self.state
+        try:
+            state = new_game(
+                start.num_players, start.seed, start.start_player, start.sheet, start.variants
+            )
+            for text in moves:
+                state = state.apply(text)
+        except (CorinthError, ValueError):
+            return
+        self.table = Table(
+            start.num_players,
+            start.seed,
+            self.human,
+            [self.table.bot_names[i] for i in sorted(self.table.bot_names)],
+            state=state,
+        )
+        self._mark = len(self.state.history)
+        self._clear_hint()
+        self.output.clear_output()
+        self._advance()
+        self._refresh()
 
     def _show_guide(self) -> None:
         self.guide.update(self.state, self.human, self.harbor.selected or "")
