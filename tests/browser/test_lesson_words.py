@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import time
+from pathlib import Path
 
 import pytest
 
@@ -19,6 +20,7 @@ except ImportError:  # the ``browser`` fixture reports this, and fails on CI
     expect = None
 
 pytestmark = pytest.mark.browser
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
 LESSONS = [
     "index.ipynb",
@@ -83,6 +85,8 @@ def test_a_lessons_visible_text_has_no_code(classroom, page, lesson):
     url, token = classroom
     page.set_viewport_size({"width": 1280, "height": 720})
     text = read_lesson(page, url, token, lesson)
+    ARTIFACTS.mkdir(exist_ok=True)  # what was read, to look at when this fails
+    (ARTIFACTS / f"words-{lesson.removesuffix('.ipynb')}.txt").write_text(text, encoding="utf-8")
     assert len(text) > 500, f"{lesson} showed almost nothing: {text[:200]!r}"
     assert not code_like(text), f"{lesson} shows code-like text:\n" + "\n".join(code_like(text))
 
