@@ -621,7 +621,7 @@ _STEP = re.compile(r"^## (Step \d+ of \d+: .+)$", re.M)
 # What a step's practice is kept under in the browser: an exercise, or a puzzle on its own board.
 _TRACKED = re.compile(r"""^(ask|puzzle_board|corintho_puzzle)\(["']([\w.-]+)["']""", re.M)
 _MARK = {"ask": "", "puzzle_board": "puzzle-", "corintho_puzzle": "corintho-"}
-_NEXT_LESSON = re.compile(r"Next lesson: \*\*\[([^\]]+)\]\((\d\d_[\w.-]+\.ipynb)\)")
+_NEXT_LESSON = re.compile(r"Next lesson: \*\*\[([^\]]+)\]\((\d\d[a-z]?_[\w.-]+\.ipynb)\)")
 
 
 def _label(name: str, questions: dict) -> str:
@@ -702,7 +702,7 @@ def lesson_progress(lesson: str):
 
 
 def puzzle_trainer():
-    """Lesson 06's practice: the stored puzzles one after another, solved ones marked in this browser."""
+    """Lesson 06b's practice: the stored puzzles one after another, solved ones marked in this browser."""
     from corinth.ui.trainer import PuzzleTrainer
 
     return PuzzleTrainer(list(_stored_puzzles()), progress=_PROGRESS)
@@ -747,13 +747,14 @@ def course_map():
     text = "".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
     lessons = []
     puzzles, corintho = _puzzle_marks()  # lesson 06's trainer, lesson 11's puzzles
-    for title, file in re.findall(r"\[([^\]]+)\]\((\d\d_[\w.-]+\.ipynb)\)", text):
+    for title, file in re.findall(r"\[([^\]]+)\]\((\d\d[a-z]?_[\w.-]+\.ipynb)\)", text):
         if any(lesson["file"] == file for lesson in lessons):
             continue
-        steps, _ = lesson_steps(file[:2])
+        lesson = file.split("_", 1)[0]  # "06", or "06b" for the second part of a long lesson
+        steps, _ = lesson_steps(lesson)
         items = [n for step in steps for n in step["items"]]
-        items += [n for n in names if n.startswith(f"{file[:2]}-") and n not in items]
-        extra = puzzles if file.startswith("06_") else corintho if file.startswith("11_") else []
+        items += [n for n in names if n.startswith(f"{lesson}-") and n not in items]
+        extra = puzzles if file.startswith("06b_") else corintho if file.startswith("11_") else []
         extra = [n for n in extra if n not in items]
         if items:
             lessons.append({"file": file, "title": title, "items": items, "extra": extra})
