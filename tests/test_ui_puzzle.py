@@ -49,7 +49,9 @@ def test_show_the_answer_button_reveals_the_best_move(state):
 def test_illegal_move_is_refused_with_its_rule(state):
     puzzle = PuzzleWidget(state)
     assert puzzle.answer("orange") is None  # Orange is empty (R6)
-    assert "(R6)" in puzzle.result.value
+    assert 'title="Rule R6"' in puzzle.result.value  # the rule on hover
+    assert puzzle.answer("gold") is not None
+    assert "Not a legal move" not in puzzle.result.value  # the refusal goes with the legal move
 
 
 def test_move_drawn_on_the_boards(state):

@@ -29,7 +29,7 @@ def status_html(table: Table) -> str:
     """The headline (whose turn, or who won) and every player's score."""
     state = table.state
     scores = " · ".join(
-        f"{html.escape(table.player_name(i))}: {state.score(i)} points"
+        f"{html.escape(table.player_name(i))}: {state.score(i)} point{'' if state.score(i) == 1 else 's'}"
         for i in range(state.num_players)
     )
     # The harbor's live region reads the headline out; this copy is for the eye.

@@ -8,11 +8,11 @@ from typing import Any
 import ipywidgets as w
 
 from corinth.rules import GameState, IllegalMove, InvalidNotation, Move, Take
-from corinth.rules.describe import group_words
+from corinth.rules.describe import group_words, plain_words
 from corinth.solver.explain import move_effects, sentence
 from corinth.solver.puzzles import TIERS
 
-from ._base import clip, hint_ladder_html, move_html
+from ._base import clip, hint_ladder_html, move_html, words_html
 from .harbor import HarborWidget
 from .picker import MovePicker
 from .sheet import SheetWidget
@@ -220,11 +220,15 @@ class PuzzleWidget(w.VBox):
         try:
             after = state.apply(move)
         except (IllegalMove, InvalidNotation) as exc:
-            self.result.value = f"<span style='color:#a4000f'>Not a legal move here: {html.escape(clip(str(exc)))}</span>"
+            reason = clip(plain_words(str(exc), state.sheet))
+            self.result.value = (
+                f"<span style='color:#a4000f'>Not a legal move here: {words_html(reason)}</span>"
+            )
             self.output.outputs = ()
             with self.output:
-                print(f"Refused: {clip(str(exc))}")
+                print(f"Refused: {reason}")
             return None
+        self.output.outputs = ()  # a refusal before this legal move is no longer news
         played = after.history[-1]  # the engine's canonical notation
         if self.kind == "route" and not (isinstance(played, Take) and played.path):
             self.result.value = (
