@@ -31,6 +31,7 @@ LESSONS = [
     "04_buildings_and_score.ipynb",
     "05_play_a_game.ipynb",
     "06_puzzles.ipynb",
+    "06b_more_puzzles.ipynb",
 ]
 
 # What code and developer talk look like on a learner's screen, each with what it catches.
