@@ -250,7 +250,7 @@ def test_bot_moves_in_words_never_in_notation():
     rows = app.table.log
     assert rows and all(not line.words.startswith(("P1", "P2")) for line in rows)
     words, notation = next((r.words, r.notation) for r in rows if "took" in r.words)
-    assert words.startswith("Player ") and html.escape(words, quote=False) in app.move_log.value
+    assert words.startswith("Player ") and html.escape(words) in app.move_log.value
     assert "title=" not in app.move_log.value and not re.search(r"r\dc\d", app.move_log.value)
     assert "Since your last move" in app.last_moves.value
 

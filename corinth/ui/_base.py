@@ -70,7 +70,7 @@ def words_html(text: str) -> str:
     """
     return _RULE_IDS.sub(
         lambda m: f'<sup class="corinth-rule" title="Rule {m.group(1)}">rule</sup>',
-        html.escape(text, quote=False),
+        html.escape(text),
     )
 
 
