@@ -59,7 +59,7 @@ def sentence_html(move: Any, state: GameState | None) -> str:
     return f"<span>{words_html(text)}</span>"
 
 
-_RULE_IDS = re.compile(r" ?\(((?:[A-Z]\d+[a-z]?)(?:(?:, | and |–)[A-Z]\d+[a-z]?)*)\)")
+_RULE_IDS = re.compile(r" ?\(((?:[A-Z]\d+[a-z]?)(?:(?:, | and |–|-)[A-Z]\d+[a-z]?)*)\)")
 
 
 def words_html(text: str) -> str:
