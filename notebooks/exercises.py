@@ -682,6 +682,32 @@ def lesson_steps(lesson: str) -> tuple[list[dict], dict]:
     return steps, following
 
 
+def words_panel():
+    """The game's words (``WORDS.md``), folded under a small "Words" line at the top of a lesson: a
+    learner who meets a word again opens it there.
+
+    >>> "<details" in words_panel().data and "roll track" in words_panel().data
+    True
+    """
+    import html
+
+    from IPython.display import HTML
+
+    text = (DATA.parent / "WORDS.md").read_text(encoding="utf-8")
+    body = text.split("\n", 1)[1] if text.startswith("# ") else text  # without its own title
+    try:
+        import mistune
+
+        shown = mistune.html(body)
+    except ImportError:  # pragma: no cover - the lessons' environments have it (nbconvert's)
+        shown = f"<pre>{html.escape(body)}</pre>"
+    return HTML(
+        "<details class='corinth-words' style='margin:4px 0'><summary><b>Words</b>: the game's "
+        "words, each in one "
+        f"meaning</summary>{shown}</details>"
+    )
+
+
 def lesson_progress(lesson: str):
     """The progress line of a lesson ("This lesson: 2 of 6 exercises solved"), shown at its top: the
     lesson's exercises are marked when solved and the marks kept in this browser. The line names the

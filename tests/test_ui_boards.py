@@ -123,8 +123,9 @@ def test_a4b_a4c_illegal_clicks_are_refused_with_the_rule(state):
     assert sheet.message == (
         "the scoring spot, row 1, column 1 is not next to the steward start, row 3, column 3 (A4b)"
     )
-    assert sheet.path == []
+    assert sheet.path == [] and sheet.named == [0, 12]  # the cells it names, outlined
     sheet.click(7)
+    assert sheet.named == []  # gone with the next good click
     sheet.click(8)
     sheet.click(13)
     sheet.click(12)  # back on the steward's start: clears the path

@@ -250,7 +250,7 @@ def test_bot_moves_in_words_never_in_notation():
     rows = app.table.log
     assert rows and all(not line.words.startswith(("P1", "P2")) for line in rows)
     words, notation = next((r.words, r.notation) for r in rows if "took" in r.words)
-    assert words.startswith("Player ") and html.escape(words, quote=False) in app.move_log.value
+    assert words.startswith("Player ") and html.escape(words) in app.move_log.value
     assert "title=" not in app.move_log.value and not re.search(r"r\dc\d", app.move_log.value)
     assert "Since your last move" in app.last_moves.value
 
@@ -369,3 +369,19 @@ def test_a_kept_game_comes_back_after_a_reload_and_bad_kept_moves_change_nothing
     again.keeper._on_page(None, {"event": "restore", "moves": kept}, None)
     assert again.state == app.state and again.keeper.moves == kept
     assert GameApp(**{**kwargs, "keep": ""}).keeper is None
+
+
+def test_a_hints_expectation_is_said_in_words_not_statistics():
+    from corinth.rules import Move
+    from corinth.solver.rank import RankedMove
+    from corinth.ui.game_text import hint_html
+
+    state = new_game(players=2, seed=1, first_player=0).apply("buy 0").apply("roll 112344666")
+    ranked = [
+        RankedMove(Move.parse("gold"), 1, 59.38, 0.0, "x", (55.97, 62.78), 0.81, 16),
+        RankedMove(Move.parse("goats"), 2, 50.2, 9.18, "x", (47.0, 53.4), 1.0, 16),
+    ]
+    text = hint_html(ranked, "expected", state)
+    assert "About 59 points at the end; you win about 4 games in 5 against these bots." in text
+    assert "almost every game" in text  # 16 games won of 16: an estimate, not a certainty
+    assert not re.search(r"\d\.\d\d|CI|rollout|95%", text)

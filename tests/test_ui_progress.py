@@ -115,10 +115,10 @@ def test_06b_counts_the_trainers_puzzles_apart_and_needs_its_boards():
     trainer = exercises.puzzle_trainer()
     extra = len(trainer.puzzles) - 1  # t4-01 is step 4's board, also in the trainer
     assert f"0 of 3 exercises solved, and 0 of {extra} puzzles of the trainer" in progress.line()
-    assert "Next: Step 1 of 6: How hard a puzzle is — “Which of these" in progress.line()
+    assert "Next: Step 1 of 5: How hard a puzzle is — “Which of these" in progress.line()
     for name in [n for n in progress.items if n.startswith("06b-")]:
         progress.mark(name)
-    assert "Next: Step 4 of 6: Puzzles for the end of the game — the puzzle on its board" in (
+    assert "Next: Step 4 of 5: Puzzles for the end of the game — the puzzle on its board" in (
         progress.line()
     )
     progress.mark("puzzle-t4-01")

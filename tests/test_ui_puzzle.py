@@ -6,7 +6,8 @@ import pytest
 
 from corinth.rules import Move, new_game
 from corinth.ui import PuzzleWidget
-from corinth.ui._base import move_html, words_html
+from corinth.ui._base import sentence_html as move_html
+from corinth.ui._base import words_html
 from tests.conftest import game as layout_game
 
 pytest.importorskip("corinth.solver.rank")

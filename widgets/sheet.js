@@ -197,6 +197,7 @@ function render({ model, el }) {
       if (c.step) node.btn.classList.add("in-path");
       const hintStep = model.get("hinted").indexOf(i);
       if (hintStep >= 0) node.btn.classList.add("hinted");
+      if (model.get("named").includes(i)) node.btn.classList.add("named");
       node.btn.dataset.hint = hintStep >= 0 ? String(hintStep + 1) : "";
       if (node.kind !== c.kind) {
         node.kind = c.kind;
@@ -243,7 +244,7 @@ function render({ model, el }) {
   }
 
   update();
-  const names = ["board", "message", "path_ready", "hinted"];
+  const names = ["board", "message", "path_ready", "hinted", "named"];
   for (const n of names) model.on(`change:${n}`, update);
   model.on("msg:custom", onMessage);
   return () => {

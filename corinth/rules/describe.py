@@ -150,6 +150,11 @@ def gains(state: GameState, after: GameState, player: int) -> list[str]:
             out.append(f"claim the {district.name.capitalize()} bonus ({_points(district.bonus)})")
     if b.scores != a.scores:
         out.append(f"write {b.scores[-1]} on a scoring spot")
+    if after.earned_yellow(player) > state.earned_yellow(player):
+        out.append("earn a free yellow die for every later roll")
+    plus = state.sheet.market.count(b.circled, "+1") - state.sheet.market.count(a.circled, "+1")
+    if plus > 0:
+        out.append("circle a +1 for the later scoring spots")
     new = b.buildings & ~a.buildings
     if new:
         names = [t for i, t in enumerate(BUILDING_TITLES.values()) if new >> i & 1]

@@ -36,18 +36,31 @@ def clip(text: str, limit: int = REFUSAL_CHARS) -> str:
 
 
 def move_html(move: Any, state: GameState | None) -> str:
-    """A move for a learner: a sentence when the position is known (the notation stays in code).
+    """A move for a learner: a sentence when the position is known, its notation on hover.
 
     >>> from corinth.rules import new_game
     >>> s = new_game(players=2, seed=1, first_player=0).apply("buy 0").apply("roll 112344666")
     >>> move_html(s.legal_moves()[0], s)
+    "<span title='goats'>Take the Goats group (two 1s) and gain two goats.</span>"
+    """
+    text = move.describe(state) if state is not None else str(move)
+    return f"<span title='{html.escape(str(move))}'>{html.escape(text)}</span>"
+
+
+def sentence_html(move: Any, state: GameState | None) -> str:
+    """A Corinth move as the classroom shows it: a sentence only, the notation kept for code, its
+    rule IDs on hover.
+
+    >>> from corinth.rules import new_game
+    >>> s = new_game(players=2, seed=1, first_player=0).apply("buy 0").apply("roll 112344666")
+    >>> sentence_html(s.legal_moves()[0], s)
     '<span>Take the Goats group (two 1s) and gain two goats.</span>'
     """
     text = move.describe(state) if state is not None else plain_words(move.describe())
     return f"<span>{words_html(text)}</span>"
 
 
-_RULE_IDS = re.compile(r" ?\(((?:[A-Z]\d+[a-z]?)(?:(?:, | and |–)[A-Z]\d+[a-z]?)*)\)")
+_RULE_IDS = re.compile(r" ?\(((?:[A-Z]\d+[a-z]?)(?:(?:, | and |–|-)[A-Z]\d+[a-z]?)*)\)")
 
 
 def words_html(text: str) -> str:
@@ -58,7 +71,7 @@ def words_html(text: str) -> str:
     """
     return _RULE_IDS.sub(
         lambda m: f'<sup class="corinth-rule" title="Rule {m.group(1)}">rule</sup>',
-        html.escape(text, quote=False),
+        html.escape(text),
     )
 
 
@@ -308,8 +321,10 @@ class Board(anywidget.AnyWidget):
         Only the last refusal is kept, cut to ``REFUSAL_CHARS``: a page sending huge or endless bad
         values never grows the kernel.
         """
-        sheet = self._state.sheet if self._state is not None else None
-        self.message = clip(plain_words(str(reason), sheet))  # cells and shops in a learner's words
+        text, sheet = str(reason), getattr(self._state, "sheet", None)
+        if sheet is not None:  # a Corinth game: its cells and shops in a learner's words
+            text = plain_words(text, sheet)
+        self.message = clip(text)
         self.output.outputs = ()
         with self.output:
             print(f"Refused: {self.message}")

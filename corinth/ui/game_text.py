@@ -80,11 +80,13 @@ def _expectation(r, objective: str) -> str:
         return f"Your sheet would score {points_words(r.value)} now."
     if objective == "win":
         return f"You win {share_words(r.value)}."
-    text = f"{points_words(r.value)[:1].upper()}{points_words(r.value)[1:]} at the end"
+    # An estimate, or an average over the rolls to come: "about", never a bare number.
+    text = f"About {round(r.value)} points at the end"
     if objective == "exact":
         text += ", on average"
-    if r.win_rate is not None:
-        text += f"; you win {share_words(r.win_rate)} against these bots"
+    if r.win_rate is not None:  # from a few games: never "every game" nor "no game"
+        rate = min(max(r.win_rate, 0.01), 0.99)
+        text += f"; you win {share_words(rate)} against these bots"
     return text + "."
 
 

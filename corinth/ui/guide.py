@@ -11,10 +11,10 @@ Your take, click 2 of 2: ... the Blue group (two 4s) ...
 
 from __future__ import annotations
 
-import html
-
 from corinth.rules import GameState
 from corinth.rules.describe import group_words
+
+from ._base import words_html
 
 # What each district's own action gives (A1-A3), in a learner's words.
 ACTIONS = {
@@ -82,7 +82,7 @@ def guide_html(state: GameState, human: int, selected: str = "") -> str:
         return ""
     return (
         "<div role='status' aria-live='polite' class='corinth-guide'>"
-        f"<b>Guided first round.</b> {html.escape(text)}</div>"
+        f"<b>Guided first round.</b> {words_html(text)}</div>"
     )
 
 
@@ -104,7 +104,7 @@ class Guide:
                 self.box.value = (
                     "<div role='status' aria-live='polite' class='corinth-guide'><b>That was the "
                     "guided round.</b> You know every decision now: play on freely, and press "
-                    "'Hint' whenever you want the solver's advice.</div>"
+                    "'Hint' whenever you want the best moves shown on the boards.</div>"
                 )
             return
         self.box.value = guide_html(state, human, selected)

@@ -10,6 +10,7 @@ from corinth.rules import GameState, IllegalMove, Move, Take
 from corinth.rules.describe import shop_words
 from corinth.rules.sheet import Sheet
 
+from ._base import words_html
 from .harbor import HarborWidget
 from .sheet import SheetWidget
 
@@ -79,7 +80,7 @@ class MovePicker:
         elif phase == "compensate":
             hi = state.compensation_range(state.players[player])[1]
             steps = "1 step" if hi == 1 else f"1 step, or up to {hi} with gold or the Stables,"
-            self.help.value = (
+            self.help.value = words_html(
                 f"No group is left for you (R8): move the steward {steps} by clicking the cells of its "
                 "path on your market, or pass."
             )

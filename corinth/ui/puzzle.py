@@ -12,7 +12,8 @@ from corinth.rules.describe import group_words, plain_words
 from corinth.solver.explain import move_effects, sentence
 from corinth.solver.puzzles import TIERS
 
-from ._base import clip, hint_ladder_html, move_html, words_html
+from ._base import clip, hint_ladder_html, words_html
+from ._base import sentence_html as move_html
 from .harbor import HarborWidget
 from .picker import MovePicker
 from .sheet import SheetWidget

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -27,11 +28,13 @@ from corinth.rules import (
     Move,
     Take,
 )
-from corinth.rules.geometry import CELLS, SIZE
+from corinth.rules.geometry import CELLS, SIZE, cell_index
 from corinth.rules.scoring import TERMS
 from corinth.rules.text import PHASE_WORDS
 
 from ._base import Board, Whole, module, stylesheet
+
+_CELL_NAME = re.compile(r"\br[0-4]c[0-4]\b")  # a cell in the engine's message, before its words
 
 
 class SheetWidget(Board):
@@ -63,9 +66,9 @@ class SheetWidget(Board):
     group = traitlets.Unicode("").tag(sync=True)
     player = traitlets.Int(0).tag(sync=True)
     interactive = traitlets.Bool(True).tag(sync=True)
-    hinted = traitlets.List(traitlets.Int()).tag(
-        sync=True
-    )  # a hint's walk, drawn dashed (not chosen)
+    # A hint's walk, drawn dotted (not chosen); the cells the last refusal names, outlined.
+    hinted = traitlets.List(traitlets.Int()).tag(sync=True)
+    named = traitlets.List(traitlets.Int()).tag(sync=True)
     from_page = ("player", "group", "path")
 
     @traitlets.validate("player")
@@ -134,6 +137,7 @@ class SheetWidget(Board):
                 self.path = []
                 self.path_ready = False
                 self.message = ""
+                self.named = []
             if self._state is not None:
                 self.board = sheet_board(self._state, self.player, self.group, tuple(self.path))
 
@@ -172,6 +176,7 @@ class SheetWidget(Board):
         ready = bool(path) and state is not None and self._complete(state, path)
         with self.hold_sync():
             self.message = ""
+            self.named = []
             self.path_ready = ready
             self.path = list(path)  # last, so observers of ``path`` see the rest already
             self._redraw()
@@ -217,6 +222,20 @@ class SheetWidget(Board):
         except IllegalMove as exc:
             return str(exc)
         return ""
+
+    def refuse(self, reason: str | IllegalMove) -> None:
+        """Say why a click was refused, in words, and outline on the market the cells it names.
+
+        >>> from corinth.rules import new_game
+        >>> state = new_game(players=2, seed=1, first_player=0).apply("buy 0").apply("roll 112344666")
+        >>> sheet = SheetWidget(state, player=0, group="goats")
+        >>> sheet.click(0)
+        Refused: the scoring spot, row 1, column 1 is not next to the steward start, row 3, column 3 (A4b)
+        >>> sheet.named
+        [0, 12]
+        """
+        self.named = [cell_index(name) for name in _CELL_NAME.findall(str(reason))]
+        super().refuse(reason)
 
     def _complete(self, state: GameState, path: tuple[int, ...]) -> bool:
         move = self.move(path)

@@ -22,7 +22,7 @@ from .lab import CHROMIUM, CHROMIUM_ARGS, LabError, open_and_run, run_all_again,
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 VIEWPORT = {"width": 1400, "height": 1000}  # a page's size unless a test asks for another
 
-# The tests that share the classroom fixture (a Voilà with ten kernels that have run their lessons:
+# The tests that share the classroom fixture (a Voilà with 11 kernels that have run their lessons:
 # the dearest server here). Under `pytest -n` they all run on one worker, so it starts once.
 SHARED_CLASSROOM = (
     "tests/browser/test_classroom.py::",
@@ -96,7 +96,7 @@ def classroom_room(tmp_path_factory):
         with start_classroom(tmp_path_factory.mktemp("classroom")) as room:
             # On a busy 2-core machine ten kernels running their lessons take minutes; a student
             # arriving meanwhile waits for their lesson's kernel, which is not what a class sees.
-            room.wait_for_pools(10, timeout=600)
+            room.wait_for_pools(11, timeout=600)
             yield room
     except LabError as exc:
         pytest.fail(str(exc), pytrace=False)

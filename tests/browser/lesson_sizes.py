@@ -130,7 +130,7 @@ def measure(lessons: list[str]) -> list[Size]:
                 m = page.evaluate(MEASURE, PRACTICE)
                 sizes.append(
                     Size(
-                        lesson[:2],
+                        lesson.split("_")[0],
                         m["height"] / HEIGHT,
                         m["intro"] / HEIGHT,
                         m["practice"],
@@ -143,7 +143,9 @@ def measure(lessons: list[str]) -> list[Size]:
 
 
 def main(argv: list[str]) -> None:
-    lessons = [name for name in LESSONS if not argv or name[:2] in argv]
+    lessons = [
+        name for name in LESSONS if not argv or name.split("_")[0] in argv or name[:2] in argv
+    ]
     sizes = measure(lessons)
     print(
         f"| lesson | height at {WIDTH}×{HEIGHT} (screens) | steps | tallest step (screens) "

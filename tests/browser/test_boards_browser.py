@@ -69,6 +69,9 @@ def test_click_harbor_and_market(lab, opened):
     expect(status).to_contain_text("is not next to the purple ×2 cell, row 2, column 3")
     expect(status).not_to_contain_text("(A4b)")  # the rule's ID on hover only
     expect(status.locator("sup.corinth-rule")).to_have_attribute("title", "Rule A4b")
+    # The cells the refusal names are outlined on the market.
+    expect(page.locator(".corinth-cell.named[data-cell='r0c0']")).to_be_visible()
+    expect(page.locator(".corinth-cell.named[data-cell='r1c2']")).to_be_visible()
 
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "boards.png"), full_page=True)

@@ -31,6 +31,7 @@ LESSONS = [
     "04_buildings_and_score.ipynb",
     "05_play_a_game.ipynb",
     "06_puzzles.ipynb",
+    "06b_more_puzzles.ipynb",
 ]
 
 # What code and developer talk look like on a learner's screen, each with what it catches.
@@ -66,7 +67,7 @@ def code_like(text: str) -> list[str]:
 
 def read_lesson(page, url: str, token: str, lesson: str) -> str:
     """The lesson's visible text once the page has stopped changing (its widgets drawn)."""
-    page.goto(f"{url}/voila/render/{lesson}?token={token}")
+    page.goto(f"{url}/voila/render/{lesson}?token={token}", timeout=180_000)
     page.get_by_role("link", name="the lesson list").or_(
         page.get_by_role("link", name="05 Play a game")
     ).first.wait_for(timeout=180_000)
@@ -96,7 +97,7 @@ def test_the_hint_is_drawn_on_the_boards_beside_them(classroom, page):
     market, for a steward move), and the hint's words sit beside the boards, above the move log."""
     url, token = classroom
     page.set_viewport_size({"width": 1280, "height": 720})
-    page.goto(f"{url}/voila/render/05_play_a_game.ipynb?token={token}")
+    page.goto(f"{url}/voila/render/05_play_a_game.ipynb?token={token}", timeout=180_000)
     game = page.locator(".corinth-game")
     status = page.get_by_role("status").filter(has_text="Round 1").first
     expect(status).to_contain_text("your turn: take a group", timeout=180_000)
