@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -226,3 +227,59 @@ def test_a_lesson_with_odd_cell_metadata_is_copied_or_refused_clearly(tmp_path):
     source.write_text(json.dumps({"cells": "nope"}), encoding="utf-8")
     with pytest.raises(LessonsError, match="its cells are not a list"):
         _copy_lesson(source, tmp_path / "out.ipynb")
+
+
+def _made_here(tmp_path, monkeypatch) -> list:
+    """The classroom's temporary folders, made under ``tmp_path`` to be watched."""
+    import tempfile
+
+    made = []
+    real = tempfile.mkdtemp
+
+    def mkdtemp(*args, **kwargs):
+        made.append(real(dir=tmp_path, prefix="corinth-classroom-"))
+        return made[-1]
+
+    monkeypatch.setattr(tempfile, "mkdtemp", mkdtemp)
+    return made
+
+
+def test_the_classroom_removes_its_copy_of_the_lessons_when_it_stops(tmp_path, monkeypatch):
+    from corinth.classroom import __main__ as command
+    from corinth.classroom.server import Classroom
+
+    made = _made_here(tmp_path, monkeypatch)
+    served = []
+
+    def launch(argv, config):  # the server serving, then stopping (Ctrl-C, SIGTERM, an error)
+        served.append(list(Path(argv[-1]).glob("*.ipynb")))
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(Classroom, "launch_instance", launch)
+    with pytest.raises(KeyboardInterrupt):
+        command.main(["--lesson=05", "--students=2"])
+    assert served and served[0], "the lessons were copied and served"
+    assert len(made) == 1 and not Path(made[0]).exists()
+
+
+def test_a_refused_start_leaves_no_copy_of_the_lessons(tmp_path, monkeypatch):
+    from corinth.classroom import __main__ as command
+    from corinth.classroom.server import Classroom
+
+    made = _made_here(tmp_path, monkeypatch)
+    monkeypatch.setattr(Classroom, "launch_instance", lambda *a, **k: pytest.fail("started"))
+    with pytest.raises(ClassroomRefused, match="optional"):
+        command.main(["--lesson=09", "--students=5"])  # refused once the lessons are copied
+    with pytest.raises(ClassroomRefused):
+        command.main(["--lesson=77"])  # refused before anything is copied
+    assert all(not Path(folder).exists() for folder in made)
+    assert not list(tmp_path.iterdir())
+
+
+def test_a_teachers_own_lessons_folder_stays(tmp_path, monkeypatch):
+    from corinth.classroom import __main__ as command
+    from corinth.classroom.server import Classroom
+
+    monkeypatch.setattr(Classroom, "launch_instance", lambda *a, **k: None)
+    command.main([f"--lessons-dir={tmp_path / 'lessons'}"])
+    assert list((tmp_path / "lessons").glob("*.ipynb"))

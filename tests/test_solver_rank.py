@@ -235,9 +235,11 @@ def test_arguments_that_are_not_options_are_refused():
         rank_moves(s, "exactly")
 
 
-def test_an_ignored_model_is_refused():
+def test_an_ignored_model_is_said():
     """The immediate ranking reads no model of the others: asking it for one is said, not ignored."""
     s = new_game(players=2, seed=5, first_player=0).apply("buy 0").apply("roll 111223466")
-    with pytest.raises(ValueError, match="reads no model of the other players"):
-        rank_moves(s, "immediate", opponents="cautious")
-    assert rank_moves(s, "immediate", opponents="greedy") == rank_moves(s, "immediate")
+    plain = rank_moves(s, "immediate")
+    asked = rank_moves(s, "immediate", opponents="cautious")
+    assert [r.move for r in asked] == [r.move for r in plain]
+    assert all("Cautious opponents were asked for" in r.explanation for r in asked)
+    assert rank_moves(s, "immediate", opponents="greedy") == plain

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import socket
 import sys
 import tempfile
@@ -223,14 +224,21 @@ def main(argv: list[str] | None = None) -> None:
             lesson_file(args.lesson, lesson_names())  # before anything is copied
         except LessonsError as exc:
             raise ClassroomRefused(str(exc)) from None
-    folder = args.lessons_dir or Path(tempfile.mkdtemp(prefix="corinth-classroom-")) / "lessons"
+    # The classroom's own copy of the lessons (about 1 MB) lives while it serves: removed when it
+    # stops, however it stops, and at once after a refusal (a teacher's --lessons-dir stays).
+    made = None if args.lessons_dir else Path(tempfile.mkdtemp(prefix="corinth-classroom-"))
+    folder = args.lessons_dir or made / "lessons"
     try:
-        names = prepare(folder)
-    except LessonsError as exc:
-        raise ClassroomRefused(str(exc)) from None
-    settings = voila_settings(args, names)
-    announce(args, settings)
-    Classroom.launch_instance([*args.voila_args, str(folder)], config=settings)
+        try:
+            names = prepare(folder)
+        except LessonsError as exc:
+            raise ClassroomRefused(str(exc)) from None
+        settings = voila_settings(args, names)
+        announce(args, settings)
+        Classroom.launch_instance([*args.voila_args, str(folder)], config=settings)
+    finally:
+        if made is not None:
+            shutil.rmtree(made, ignore_errors=True)
 
 
 if __name__ == "__main__":

@@ -8,6 +8,9 @@ Small subclasses of Voilà's and jupyter_server's own classes, configured by ``v
 - ``LessonHandler`` (Voilà's page handler) serves only the lessons, answers "the class is full" (HTTP
   503) past the bound, and sets the ``_xsrf`` cookie that the page's shutdown request sends back, so
   closing or reloading a page ends its kernel at once (Voilà's bug #1458 refuses it otherwise).
+- ``ClosedKernelHandler`` answers jupyter_server's kernel API (``/api/kernels/<id>``) with a refusal
+  to ending, restarting or changing a kernel, whatever token or cookie the request carries: a student
+  who knows a kernel's id cannot end another's lesson (a page ends its own through Voilà's shutdown).
 - ``Classroom`` (the Voilà application) puts those handlers in place and reads ``voila.py`` from here.
 """
 
@@ -20,6 +23,7 @@ from pathlib import Path
 
 import tornado.web
 from jupyter_server._tz import utcnow
+from jupyter_server.services.kernels.handlers import KernelHandler
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from traitlets import Dict, Float, Int, List, Unicode, default
 from voila.app import Voila
@@ -205,6 +209,22 @@ class ShutdownHandler(VoilaShutdownKernelHandler):
         await super().post(kernel_id)
 
 
+class ClosedKernelHandler(KernelHandler):
+    """The kernel API of one kernel, closed: a request to end or change a kernel is refused (403)
+    before any check of its token or XSRF cookie (a token-authenticated request skips the XSRF
+    check), so nothing a student sends reaches it. Reading a kernel's state stays as Voilà has it."""
+
+    def _closed(self, *_args, **_kwargs):
+        raise tornado.web.HTTPError(403, "the classroom's kernels are ended by their own page only")
+
+    delete = post = patch = put = _closed
+
+    def check_xsrf_cookie(self):
+        if self.request.method not in ("GET", "HEAD", "OPTIONS"):
+            self._closed()
+        return super().check_xsrf_cookie()
+
+
 class TemplateFileHandler(TemplateStaticFileHandler):
     """Voilà's template files (``<template>/static/<file>``); any other path is a 404, not a server
     error."""
@@ -266,6 +286,8 @@ class Classroom(Voila):
                 handler = ShutdownHandler
             elif handler is TemplateStaticFileHandler:
                 handler = TemplateFileHandler
+            elif handler is KernelHandler:
+                handler = ClosedKernelHandler
             handlers.append((pattern, handler, *options))
         if self.class_dir:  # the class as a whole: the teacher's page and the live puzzle
             from .teacher import Class

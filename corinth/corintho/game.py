@@ -95,8 +95,21 @@ class Place:
     piece: str
     cell: int
 
+    def __post_init__(self) -> None:
+        if type(self.piece) is not str or self.piece not in PIECES:
+            raise CorinthoError(f"piece: one of {', '.join(PIECES)}, not {self.piece!r:.40}")
+        _check_cell("cell", self.cell)
+
     def __str__(self) -> str:
         return f"{self.piece} {cell_name(self.cell)}"
+
+
+def _check_cell(name: str, cell: object) -> None:
+    """A cell of a move: a whole number from 0 to 15 (a bool is not one)."""
+    if type(cell) is not int or not 0 <= cell < SIZE * SIZE:
+        raise CorinthoError(
+            f"{name}: a cell by its number, 0 to {SIZE * SIZE - 1} (a1 to d4), not {cell!r:.40}"
+        )
 
 
 @dataclass(frozen=True)
@@ -105,6 +118,10 @@ class Shift:
 
     source: int
     target: int
+
+    def __post_init__(self) -> None:
+        _check_cell("source", self.source)
+        _check_cell("target", self.target)
 
     def __str__(self) -> str:
         return f"{cell_name(self.source)}-{cell_name(self.target)}"
@@ -422,8 +439,8 @@ def new_game(players: int = 2) -> Game:
     >>> new_game(players=3).hands[2]
     (2, 2, 2)
     """
-    if isinstance(players, bool) or players not in (2, 3, 4):
-        raise CorinthoError(f"Corintho is for 2, 3 or 4 players, not {players!r}")
+    if type(players) is not int or players not in (2, 3, 4):
+        raise CorinthoError(f"players: Corintho is for 2, 3 or 4 players, not {players!r:.40}")
     each = 4 if players == 2 else 2
     return Game(
         players=players,
@@ -453,6 +470,17 @@ def to_json(game: Game) -> str:
     )
 
 
+def _no_duplicate_keys(pairs: list[tuple[str, object]]) -> dict:
+    """A JSON object whose every key is written once: a save naming ``players`` twice is
+    refused, not read as the later one."""
+    data = dict(pairs)
+    if len(data) < len(pairs):
+        seen: set[str] = set()
+        twice = next(k for k, _ in pairs if k in seen or seen.add(k))
+        raise ValueError(f"the key {twice[:40]!r} is written twice")
+    return data
+
+
 def from_json(text: str | bytes) -> Game:
     """Load a saved game, replaying every move through the rules; any problem is a
     ``CorinthoError`` naming it (and the move and rule, for an illegal one)."""
@@ -466,7 +494,7 @@ def from_json(text: str | bytes) -> Game:
     if not isinstance(text, str) or len(text) > MAX_SAVE_BYTES:
         raise CorinthoError(f"a saved game is JSON text of at most {MAX_SAVE_BYTES} bytes")
     try:
-        data = json.loads(text)
+        data = json.loads(text, object_pairs_hook=_no_duplicate_keys)
     except (ValueError, RecursionError) as exc:
         raise CorinthoError(f"not valid JSON: {str(exc)[:80]}") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:

@@ -43,6 +43,12 @@ What makes it fast enough (see ``corinth bench``):
   the last one is applied to each sheet of the player; the rolls played out per sheet start from
   that last move too.
 
+How long it takes is known before it starts: ``estimate_work`` walks the positions up to the rolls
+the solver will enumerate, without valuing anything, and counts those rolls exactly as the solver
+does (``ExactSolver.work``); ``estimate_seconds`` turns positions and rolls into CPU seconds. A hint
+(``in_reach``) answers exactly only where the three models' rankings fit ``EXACT_BUDGET`` seconds
+(the robust check included), so what a learner waits for stays under ``HINT_SECONDS``.
+
 >>> from corinth.rules import new_game
 >>> s = new_game(players=2, seed=5, first_player=0).apply("buy 0").apply("roll 111223466")
 >>> turns_left(s)  # 12 rounds: 2 turns in the 6 where player 1 is first, 1 in the 6 others

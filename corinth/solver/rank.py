@@ -722,14 +722,15 @@ def rank_moves(
             max_work = max(1, int(2 * o.exact_budget * WIN_POSITIONS_PER_SECOND))
         return _rank_win(state, top, o.model, max_work)
     if objective == "immediate":
-        if o.model != "greedy" or o.rollout_bot != "greedy":
+        ranked = _rank_immediate(state, top)
+        if o.model != "greedy" or o.rollout_bot != "greedy":  # said, not silently ignored
             which = o.model if o.model != "greedy" else o.rollout_bot
-            raise ValueError(
-                f"{which!r} opponents: the immediate ranking counts the points a move secures "
-                "now and reads no model of the other players; use objective 'exact' (near the "
-                "end) or 'expected'"
+            said = (
+                f" ({which.capitalize()} opponents were asked for, but the points a move secures "
+                "now do not depend on the other players: no model of them is used.)"
             )
-        return _rank_immediate(state, top)
+            ranked = [dataclasses.replace(r, explanation=r.explanation + said) for r in ranked]
+        return ranked
     if objective == "exact":
         return _rank_exact(state, top, o.model)
     if o.exact and in_reach(state):

@@ -96,17 +96,20 @@ class WinSolver:
         return self.value(s.apply(best_move_now(s)))
 
 
-# Positions valued per second of CPU (measured on a loaded 2-core machine: 8,400 to 15,000).
-WIN_POSITIONS_PER_SECOND = 10_000
+# Positions valued per second of CPU, as the estimates count them: measured 8,400 to 15,000 a
+# second on a loaded 2-core machine, and ``estimate_win_work`` counts up to a third too few on 4
+# players (12,014 for 16,290 valued), so on the safe side.
+WIN_POSITIONS_PER_SECOND = 7_000
 
 
 def estimate_win_work(state: GameState, opponents: str = "greedy") -> int:
     """The positions ``rank_win`` is expected to value at ``state``, before any of the work: the
     distinct positions the legal moves lead to, times every roll still to come in the game and
-    the decisions between them (one greedy game to the end says how many), times the groups each
-    other player may choose from under the cautious and random models. Nothing is shared between
-    sheets (see the module docstring), so this is close: 40,050 for 44,634 valued on a position of
-    2 players with 2 turns left. Raises ``OutOfReach`` like ``check_reach``.
+    the decisions between them (one greedy game to the end says how many), times the distinct
+    moves of the player's own later decisions, and the groups each other player may choose from
+    under the cautious and random models. Nothing is shared between sheets (see the module
+    docstring), so this is close: 12,014 for 16,290 valued on a position of 4 players with 2
+    turns left, 209 for 136 on one of 2 players. Raises ``OutOfReach`` like ``check_reach``.
 
     >>> from corinth.solver.exact import late_states
     >>> s = late_states(1, left=1)[0]
@@ -128,7 +131,9 @@ def _estimate(state: GameState, opponents: str) -> int:
             level *= len(compositions(WHITE_DICE)) * len(compositions(s.yellow_dice()))
             s = s.roll()
             continue
-        if opponents != "greedy" and s.phase == "take" and s.current_player != who:
+        if s.current_player == who:  # every move of the player's is valued, not one
+            level *= max(1, len({s.apply(m).key() for m in s.legal_moves()}))
+        elif opponents != "greedy" and s.phase == "take":
             level *= max(1, sum(g is not None for g in s.harbor))
         s = s.apply(best_move_now(s))
         total += level

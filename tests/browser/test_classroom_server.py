@@ -273,3 +273,41 @@ def test_three_students_open_the_game_together(tmp_path):
     assert len(result.first) == 3
     assert len(result.answers) == 2  # students 1 and 3 move; student 2 reads and sees no move
     assert result.ended_after is not None, f"{result.left} kernels left after the pages closed"
+
+
+def test_no_student_can_end_a_kernel_through_the_kernels_api(tmp_path):
+    """The kernel API is closed whatever a request carries: the class token (which skips the XSRF
+    check), an XSRF cookie and header of its own, or nothing."""
+    with start_classroom(tmp_path, "--pool=0") as room:
+        status, page = fetch(room.address(LESSON))
+        assert status == 200
+        kernel_id = re.search(r'"kernelId": "([0-9a-f-]{36})"', page).group(1)
+        assert len(room.kernels()) == 1
+        kernel = f"{room.url}/api/kernels/{kernel_id}"
+        carried = [
+            (f"{kernel}?token={room.token}", {}),
+            (kernel, {"Authorization": f"token {room.token}"}),
+            (
+                f"{kernel}?token={room.token}",
+                {"Cookie": "_xsrf=2|aa|bb|cc", "X-XSRFToken": "2|aa|bb|cc"},
+            ),
+            (kernel, {}),
+        ]
+        for url, headers in carried:
+            for method in ("DELETE", "POST", "PATCH"):
+                request = urllib.request.Request(
+                    url, method=method, headers=headers, data=None if method == "DELETE" else b"{}"
+                )
+                try:
+                    with urllib.request.urlopen(request, timeout=60) as reply:
+                        code = reply.status
+                except urllib.error.HTTPError as refused:
+                    code = refused.code
+                assert code in (403, 404, 405), f"{method} {url} {headers}: {code}"
+        restart = f"{kernel}/restart?token={room.token}"
+        try:
+            urllib.request.urlopen(urllib.request.Request(restart, method="POST", data=b""))
+        except urllib.error.HTTPError as refused:
+            assert refused.code in (403, 404, 405)
+        time.sleep(1)
+        assert len(room.kernels()) == 1, "a kernel was ended through the kernels API"
