@@ -26,6 +26,17 @@ except ImportError:  # the ``browser`` fixture reports this, and fails on CI
 pytestmark = pytest.mark.browser
 
 SCREEN = {"width": 1280, "height": 720}
+
+
+@pytest.fixture(autouse=True)
+def patient_expect():
+    """A busy 2-core machine (kernels, the solver, Chromium) answers a page's poll late: each check
+    waits up to 30 s for what the page shows (the 2 s a class sees is measured by class_load)."""
+    expect.set_options(timeout=30_000)
+    yield
+    expect.set_options(timeout=5_000)
+
+
 SHOTS = Path("/tmp/corinth-class")
 PUZZLE = "corintho/x4-01"  # extend to 4: the answer is base d4
 
