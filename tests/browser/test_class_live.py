@@ -97,9 +97,7 @@ def test_a_class_answers_a_puzzle_together_and_a_restart_loses_nothing(tmp_path,
             button = student.locator(f"#choices button[data-move='{move}']")
             button.click()
             expect(button).to_have_attribute("aria-pressed", "true")
-        expect(teacher.locator("#answered")).to_have_text(
-            "3 answers from 3 students.", timeout=5_000
-        )
+        expect(teacher.locator("#answered")).to_have_text("3 answers from 3 students.")
         expect(teacher.locator("#bars li")).to_have_count(2)
         expect(teacher.locator("#bars li").first).to_contain_text("2 students")
         shot(teacher, "teacher-answers")
