@@ -183,7 +183,10 @@ def test_wrong_answers_are_explained_in_words(name):
 
 
 # 06b: the second part of lesson 06, kept apart so that no page is too long
-LESSONS = sorted(NOTEBOOKS.glob("0[0-7]*_*.ipynb")) + [NOTEBOOKS / "11_corintho.ipynb"]
+LESSONS = sorted(NOTEBOOKS.glob("0[0-7]*_*.ipynb")) + [
+    NOTEBOOKS / "11_corintho.ipynb",
+    NOTEBOOKS / "12_the_four_courts.ipynb",
+]
 # Practice besides ``ask``: a puzzle on its board (06: a stored one, a new one, the explorer's) or a
 # trainer's flow; lesson 11's Corintho puzzles, one board or the trainer.
 PRACTICE = re.compile(
