@@ -1146,7 +1146,11 @@ def courts_choice_words(answer: str) -> str:
 
 
 def courts_best_choice() -> str:
-    """Lesson 12's puzzle answer, as its button says it: the search's best card and Court."""
+    """Lesson 12's puzzle answer, as its button says it: the search's best card and Court.
+
+    >>> courts_best_choice() in _ask_data("12-which-card")["options"]
+    True
+    """
     (answer,) = courts_puzzle().answers
     return courts_choice_words(answer)
 
@@ -1200,7 +1204,11 @@ def courts_puzzle_table(puzzle_id: str = COURTS_PUZZLE):
 
 
 def courts_game(seed: int = 0):
-    """Lesson 12's game: player 1 (North) against three greedy bots, seeded."""
+    """Lesson 12's game: player 1 (North) against three greedy bots, seeded.
+
+    >>> courts_game().view.phase, len(courts_game().hand)
+    ('choose', 10)
+    """
     from corinth.ui.courts import CourtsBoard
 
     return CourtsBoard(seed=seed)
