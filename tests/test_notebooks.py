@@ -60,6 +60,29 @@ TEACHES = {
     "10_how_the_market_was_reconstructed": ["M1", "M2", "M3", "M4", "M5", "M6", "M7"],
     # Corintho, the second game: its own rule IDs (corinth/corintho/RULES.md)
     "11_corintho": ["P1", "P2", "P4", "P5", "K1", "K2", "K3", "K4", "W1", "W2", "W3", "W4", "W5"],
+    # The Four Courts, the card game: its own rule IDs (corinth/courts/RULES.md)
+    "12_the_four_courts": [
+        "C1",
+        "C2",
+        "C3",
+        "C4",
+        "S1",
+        "S2",
+        "S3",
+        "S6",
+        "R1",
+        "R2",
+        "R3",
+        "R5",
+        "R6",
+        "R7",
+        "R9",
+        "G1",
+        "G2",
+        "G3",
+        "G4",
+        "G5",
+    ],
     "index": [],  # the lesson list the classroom app opens first: it teaches no rule itself
 }
 PATHS = sorted(NOTEBOOKS.glob("*.ipynb"))

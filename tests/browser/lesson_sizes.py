@@ -36,6 +36,7 @@ LESSONS = [
     "06b_more_puzzles.ipynb",
     "07_strategy_lab.ipynb",
     "11_corintho.ipynb",
+    "12_the_four_courts.ipynb",
 ]
 WIDTH, HEIGHT = 1280, 720
 WORDS_A_MINUTE = 200  # reading speed assumed for the estimate

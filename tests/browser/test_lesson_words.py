@@ -1,6 +1,6 @@
 """What a learner reads in the classroom app (Voilà, the code hidden): plain words, no code.
 
-Each lesson from the lesson list to 06 is opened as a student opens it; once its boards are drawn,
+Each lesson from the lesson list to 06, and 12, is opened as a student opens it; once its boards are drawn,
 its visible text is read and searched for what code looks like (a call, brackets, a snake_case
 name, a cell in move notation, a number with two decimals or more) and for developer words. The
 game's hint is asked for by a click, and its suggestion must be drawn on the boards, beside them.
@@ -32,6 +32,7 @@ LESSONS = [
     "05_play_a_game.ipynb",
     "06_puzzles.ipynb",
     "06b_more_puzzles.ipynb",
+    "12_the_four_courts.ipynb",
 ]
 
 # What code and developer talk look like on a learner's screen, each with what it catches.
