@@ -1,6 +1,7 @@
 """The layers of README.md ("What is where"), arrows pointing down:
 
     notebooks → corinth.ui → corinth.solver → corinth.rules → seeds/
+                                    (each game: its folder)   ↘ corinth.shared (any game)
 
 ``corinth.render`` draws for the boards, handouts and notebooks: it reads the rules, and the solver's
 market graph to draw a game's market. ``corinth.cli`` is a front end like ``corinth.ui``: nothing imports
@@ -27,11 +28,14 @@ CORINTH = Path(__file__).resolve().parents[1] / "corinth"
 
 # The packages of corinth each layer of the engine may import (``corinth`` itself re-exports the rules).
 MAY_IMPORT = {
-    "corinth.rules": {"corinth.rules"},
-    "corinth.solver": {"corinth.rules", "corinth.solver"},
+    # The shared parts (the game protocol, the table, the puzzle machinery): no game, no front end.
+    # A game follows the protocol and is found by name (``corinth.shared.registry``).
+    "corinth.shared": {"corinth.shared"},
+    "corinth.rules": {"corinth.rules", "corinth.shared"},
+    "corinth.solver": {"corinth.rules", "corinth.solver", "corinth.shared"},
     "corinth.render": {"corinth.rules", "corinth.render", "corinth.solver"},
     # Corintho, the second game: an engine of its own that imports nothing of Corinth's.
-    "corinth.corintho": {"corinth.corintho"},
+    "corinth.corintho": {"corinth.corintho", "corinth.shared"},
 }
 
 SCRIPT = textwrap.dedent(
