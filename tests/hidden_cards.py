@@ -123,6 +123,9 @@ class CardsState:
     def history(self) -> list[str]:
         return list(self.hands) + list(self.calls)
 
+    def start(self) -> CardsState:
+        return CardsState(self.players, self.seed)
+
     def text(self, player: int | None = None) -> str:
         return json.dumps(self.observation(player) if player is not None else self.history())
 

@@ -30,6 +30,7 @@ from .game import (
     parse,
     to_json,
 )
+from .solve import Ranked, rank_moves
 from .words import line_words, move_words
 
 
@@ -129,6 +130,9 @@ class CorinthoState:
     def history(self) -> list[str]:
         return list(self.native.history)
 
+    def start(self) -> CorinthoState:
+        return CorinthoState(new_game(self.native.players))
+
     def text(self, player: int | None = None) -> str:
         return self.native.text()
 
@@ -154,7 +158,9 @@ class CorinthoGame:
     players = (2, 3, 4)
     bots = ("greedy", "random", "search")
     errors = (CorinthoError,)
-    depth = 2  # the search bot's moves of both players
+
+    def __init__(self, depth: int = 2):
+        self.depth = depth  # the search bot's moves of both players
 
     def new(self, players: int = 2, seed: int = 0, variants: Any = None) -> CorinthoState:
         if variants:
@@ -168,6 +174,11 @@ class CorinthoGame:
         if not isinstance(native, Game):
             raise CorinthoError(f"not a Corintho game: {type(native).__name__}")
         return CorinthoState(native)
+
+    def rank(self, state: CorinthoState, depth: int = 3) -> list[Ranked]:
+        """Every legal move ranked by the exact search ``depth`` moves of both players deep (2
+        players only: ``ValueError`` with a sentence otherwise)."""
+        return rank_moves(state.native, depth=depth)
 
     def make_bot(self, name: str, seed: int = 0, players: int = 2, depth: int | None = None):
         if name == "search" and players != 2:

@@ -21,7 +21,7 @@ from corinth.shared.protocol import CHANCE, TERMINAL, normalised_returns
 
 from .geometry import cell_place
 from .moves import Move, Roll
-from .state import GameState
+from .state import GameState, new_game
 
 
 @dataclass(frozen=True, eq=False)
@@ -122,6 +122,10 @@ class CorinthState:
 
     def history(self) -> list[str]:
         return [str(m) for m in self.native.history]
+
+    def start(self) -> CorinthState:
+        s = self.native
+        return CorinthState(new_game(s.num_players, s.seed, s.start_player, s.sheet, s.variants))
 
     def text(self, player: int | None = None) -> str:
         return self.native.text(player)

@@ -114,6 +114,10 @@ class State(Protocol):
     def history(self) -> list[str]:
         """Every move since the start in notation, chance outcomes included."""
 
+    def start(self) -> State:
+        """The first position of this very game (its players, seed and variants): ``history()``
+        applied to it, move by move, gives this state back."""
+
     def text(self, player: int | None = None) -> str:
         """The position drawn as text (from ``player``'s seat if given: only what it may see)."""
 
