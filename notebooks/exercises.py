@@ -894,7 +894,7 @@ def corintho_position(name: str):
     """A position of lesson 11 by its name (``CORINTHO_POSITIONS``), played through the engine.
 
     >>> corintho_position("claim").claim
-    (0, (0, 1, 2))
+    (0, ((0, 1, 2),))
     """
     from corinth.corintho import new_game
 

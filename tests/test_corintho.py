@@ -131,12 +131,12 @@ def test_w2_an_alignment_has_one_kind_of_top_bases_included():
     assert game.alignments() == [] and game.claim is None
     game = game.apply("column d3")
     game = game.apply("base c3")  # a1, b2, c3: three bases on a diagonal
-    assert (0, 5, 10) in game.alignments() and game.claim == (0, (0, 5, 10))
+    assert (0, 5, 10) in game.alignments() and game.claim == (0, ((0, 5, 10),))
 
 
 def test_w3_an_alignment_that_survives_the_next_move_wins():
     game = play(new_game(), "column a1", "base d4", "column b1", "base d3", "column c1")
-    assert game.claim == (0, (0, 1, 2)) and not game.is_over
+    assert game.claim == (0, ((0, 1, 2),)) and not game.is_over
     after = game.apply("base a3")  # player 2 plays elsewhere: the alignment stands
     assert after.winner == 0
     with pytest.raises(IllegalMove, match=r"the game is over: player 1 won \(W3\)"):
@@ -153,6 +153,123 @@ def test_w5_the_next_player_may_undo_the_alignment_and_play_goes_on():
     undone = game.apply("capital b1")  # a capital on a column of the line of columns
     assert undone.winner is None and undone.claim is None and not undone.alignments()
     assert undone.apply("base a4").winner is None
+
+
+PIECE_LETTERS = {"b": "base", "c": "column", "k": "capital"}
+
+
+def position(players: int, cells: dict[str, str], hands: list[tuple[int, int, int]]) -> Game:
+    """A position set out by hand, player 1 to move: ``{"a1": "bc"}`` is a column on a base."""
+    from corinth.corintho.game import cell_index
+
+    board = [()] * 16
+    for name, letters in cells.items():
+        board[cell_index(name)] = tuple(PIECE_LETTERS[x] for x in letters)
+    return Game(players=players, board=tuple(board), hands=tuple(hands))
+
+
+def _cells(*names: str) -> tuple[int, ...]:
+    from corinth.corintho.game import cell_index
+
+    return tuple(cell_index(n) for n in names)
+
+
+# A row and a column through c1: a column on c1's base lines up a1-b1-c1 and c1-c2-c3 at once.
+ROW_AND_COLUMN = {"a1": "bc", "b1": "bc", "c1": "b", "c2": "bc", "c3": "bc", "d4": "b"}
+
+
+def test_e3_a_move_that_makes_two_lines_claims_both():
+    game = position(2, ROW_AND_COLUMN, [(2, 2, 2), (2, 2, 2)]).apply("column c1")
+    row, column = _cells("a1", "b1", "c1"), _cells("c1", "c2", "c3")
+    assert game.claim == (0, (row, column)) or game.claim == (0, (column, row))
+    assert "claims 2 lines" in game.text()
+
+
+def test_e3_answering_one_line_of_two_leaves_the_other_standing_and_it_wins():
+    game = position(2, ROW_AND_COLUMN, [(2, 2, 2), (2, 2, 2)]).apply("column c1")
+    row_capped = game.apply("capital b1")  # the row undone, the column left
+    assert row_capped.winner == 0 and row_capped.win_lines == (_cells("c1", "c2", "c3"),)
+    column_capped = game.apply("capital c2")  # the mirror image: the column undone, the row left
+    assert column_capped.winner == 0 and column_capped.win_lines == (_cells("a1", "b1", "c1"),)
+    assert "still stood after player 2's move (W3)" in column_capped.verdict()
+
+
+def test_e3_answering_every_line_at_once_lets_play_go_on():
+    game = position(2, ROW_AND_COLUMN, [(2, 2, 2), (2, 2, 2)]).apply("column c1")
+    both = game.apply("capital c1")  # the cell the two lines share
+    assert both.winner is None and both.claim is None and not both.alignments()
+
+
+def test_e3_extending_either_line_to_four_wins_for_the_next_player():
+    game = position(2, ROW_AND_COLUMN, [(2, 2, 2), (2, 2, 2)]).apply("column c1")
+    for extend, four in (
+        ("column d1", ("a1", "b1", "c1", "d1")),
+        ("column c4", ("c1", "c2", "c3", "c4")),
+    ):
+        won = game.apply(extend)
+        assert (won.winner, won.win_rule, won.win_lines) == (1, "W4", (_cells(*four),))
+
+
+def test_e3_a_row_and_a_diagonal_through_one_cell():
+    cells = {"a2": "bck", "c2": "k", "a1": "bck", "c3": "bck", "b2": "bc", "d2": "bc", "d4": "b"}
+    game = position(2, cells, [(2, 2, 2), (2, 2, 2)]).apply("capital b2")
+    row, diagonal = _cells("a2", "b2", "c2"), _cells("a1", "b2", "c3")
+    assert set(game.claim[1]) == {row, diagonal}
+    assert game.apply("base d1").winner == 0  # both left standing
+    moved = game.apply("c2-d2")  # c2's capital moved away: the row undone, the diagonal stands
+    assert (moved.winner, moved.win_lines) == (0, (diagonal,))
+
+
+def test_e3_and_w1_a_line_of_four_made_at_once_holds_two_lines_of_three():
+    """Note (4): "Par 3, il faut entendre 3 ou 4": breaking one end of a line of four made in one
+    move leaves a line of three standing, and that line wins."""
+    cells = {"a1": "k", "c1": "k", "d1": "k", "a2": "c", "d3": "b"}
+    game = position(2, cells, [(2, 2, 2), (2, 2, 2)]).apply("capital b1")
+    four = _cells("a1", "b1", "c1", "d1")
+    assert game.claim[0] == 0 and game.claim[1][0] == four and len(game.claim[1]) == 3
+    broken = game.apply("a1-a2")  # a1's capital moved onto a2's column: b1, c1, d1 remain
+    assert broken.winner == 0 and broken.win_lines == (_cells("b1", "c1", "d1"),)
+    assert game.apply("capital d4").winner == 0
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_w3_and_e1_a_claim_the_next_player_cannot_answer_wins_at_once(players):
+    """The claimant wins "à condition que le joueur suivant ne puisse modifier cette victoire": a
+    next player with nothing in hand and no stack able to move cannot change it."""
+    cells = {"a1": "bc", "b1": "bc", "c1": "b", "d3": "bck"}  # every stack stands on a base
+    hands = [(0, 1, 0), (0, 0, 0)] + [(2, 2, 2)] * (players - 2)
+    game = position(players, cells, hands)
+    won = game.apply("column c1")
+    assert (won.winner, won.win_rule, won.claim) == (0, "W3", None)
+    assert won.verdict() == (
+        "Player 1 won: player 2 had no move to undo their line of three columns on a1, b1, c1 (W3)."
+    )
+    assert won.legal_moves() == []
+    if players == 2:  # the search counts it the same way
+        (best, *_) = rank_moves(game, depth=1)
+        assert (str(best.move), best.words()) == ("column c1", "wins in 1 move")
+
+
+def test_e1_a_next_player_without_a_move_loses_in_three_players_too():
+    cells = {"a1": "bc", "b2": "bc", "d3": "bck"}
+    game = position(3, cells, [(1, 0, 0), (0, 0, 0), (2, 2, 2)])
+    won = game.apply("base c4")  # no line made, and player 2 has no move at all
+    assert (won.winner, won.win_rule) == (0, "E1")
+    assert won.verdict() == "Player 1 won: player 2 had no legal move left (E1)."
+
+
+@settings(max_examples=40, deadline=None)
+@given(players=st.sampled_from([2, 3, 4]), seed=st.integers(0, 2**32 - 1))
+def test_e1_a_game_never_stalls_it_is_over_or_has_a_move(players, seed):
+    rng = random.Random(seed)
+    game = new_game(players)
+    while not game.is_over:
+        moves = game.legal_moves()
+        assert moves, game.text()
+        game = game.apply(rng.choice(moves))
+    assert game.legal_moves() == [] and game.verdict().startswith(f"Player {game.winner + 1} won")
+    for line in game.win_lines:  # the lines named are on the board, aligned
+        assert line in game.alignments()
 
 
 def test_notation_reads_back_and_refuses_clearly():
@@ -371,8 +488,12 @@ def test_the_compact_position_moves_and_judges_exactly_as_the_engine():
             for move in legal:
                 after = game.apply(move)
                 child, outcome = S.apply(pos, S.from_move(move))
-                if after.is_over:  # W4 (the mover won) or W3 (the claimed line stood)
-                    assert outcome == (S.WIN if after.winner == game.current_player else S.LOSS)
+                mover_won = after.winner == game.current_player
+                if after.is_over and mover_won and after.win_rule != "W4":
+                    # W3 or E1: the next player cannot answer; the search finds it one move on
+                    assert outcome == S.DRAW and not S.has_move(child)
+                elif after.is_over:  # W4 (the mover won) or W3 (the claimed line stood)
+                    assert outcome == (S.WIN if mover_won else S.LOSS)
                 else:
                     assert outcome == S.DRAW and child == S.from_game(after)
                 checked += 1
@@ -452,7 +573,10 @@ def test_the_key_and_the_ranking_are_the_same_on_the_8_symmetric_boards():
                 frozen=tuple((perm[c], t) for c, t in game.frozen),
                 claim=None
                 if game.claim is None
-                else (game.claim[0], tuple(sorted(perm[c] for c in game.claim[1]))),
+                else (
+                    game.claim[0],
+                    tuple(tuple(sorted(perm[c] for c in line)) for line in game.claim[1]),
+                ),
             )
             assert key(image) == key(game)
             seen = {str(r.move): (r.outcome, r.plies) for r in S.rank_moves(image, 3)}
@@ -483,7 +607,7 @@ def _image_move(move: tuple, perm: tuple[int, ...]) -> tuple:
     return (kind, a, perm[b]) if kind == 0 else (kind, perm[a], perm[b])
 
 
-def test_no_position_repeats_every_move_lowers_pieces_in_hand_and_stacks():
+def test_e2_no_position_repeats_every_move_lowers_pieces_in_hand_and_stacks():
     """Why the search never meets a repetition (E2): 2 x (pieces in hand) + (stacks) drops by 1
     or 2 with every move, so the value of a position does not depend on the way to it."""
     rng = random.Random(3)
@@ -496,13 +620,14 @@ def test_no_position_repeats_every_move_lowers_pieces_in_hand_and_stacks():
                 assert before - S.horizon(S.from_game(game)) in (1, 2)
 
 
-def test_a_player_without_a_legal_move_has_lost_e1():
+def test_e1_a_player_without_a_legal_move_has_lost():
     full = ("base", "column", "capital")
     game = Game(players=2, board=(full,) * 15 + ((),), hands=((1, 0, 0), (0, 0, 0)))
     assert [str(m) for m in game.legal_moves()] == ["base d4"]
     stuck = game.apply("base d4")
-    assert stuck.legal_moves() == [] and not stuck.is_over
-    assert S.solve(stuck).words() == "loses in 0 moves"
+    assert stuck.legal_moves() == [] and stuck.winner == 0 and stuck.win_rule == "E1"
+    assert stuck.verdict() == "Player 1 won: player 2 had no legal move left (E1)."
+    assert S.solve(replace(stuck, winner=None)).words() == "loses in 0 moves"
     (best,) = rank_moves(game, depth=1)
     assert (str(best.move), best.words()) == ("base d4", "wins in 1 move")
 

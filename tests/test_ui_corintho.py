@@ -153,14 +153,22 @@ def test_claimed_and_winning_lines_are_drawn():
     board.click("d1")  # player 2 extends the line to four: won at once (W4)
     assert board.game.winner == 1
     assert (board.line, board.line_kind) == ([0, 1, 2, 3], "won")
-    assert board.caption == "Player 2 won: four columns on a1, b1, c1, d1"
+    assert board.caption == (
+        "Player 2 won: they extended player 1's line to four columns on a1, b1, c1, d1 (W4)"
+    )
     assert "in the winning line" in board.cells[3]["label"]
     board.click("a2")
-    assert board.message == "the game is over: player 2 won (W3)"
+    assert board.message == (
+        "the game is over. Player 2 won: they extended player 1's line to four columns on a1, b1, "
+        "c1, d1 (W4)"
+    )
     # The claim that stood (W3): player 2 answered elsewhere.
     stood = claimed.apply("base a4")
     assert winning_line(stood) == (0, 1, 2)
-    assert winning_line(stood, before=claimed) == (0, 1, 2)
+    assert stood.verdict() == (
+        "Player 1 won: their line of three columns on a1, b1, c1 still stood after player 2's "
+        "move (W3)."
+    )
 
 
 def test_repr_is_the_text_board_with_the_marks():
@@ -233,7 +241,7 @@ def test_app_refuses_bad_seats_and_a_finished_game_shows_its_line():
     app = CorinthoApp(seats=("human", "human"), game=play(*CLAIM))
     assert app.play("column d1")
     assert app.game.winner == 1 and app.board.line == [0, 1, 2, 3]
-    assert "Player 2 won: four columns on a1, b1, c1, d1" in app.status.value
+    assert "Player 2 won: they extended player 1&#x27;s line to four columns" in app.status.value
     assert not app.board.interactive
     assert not app.play("base a2")
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from itertools import product
 
@@ -140,8 +141,11 @@ class Game:
     hands: tuple[tuple[int, int, int], ...]
     turn: int = 0  # moves played so far; the player to move is turn % players
     frozen: tuple[tuple[int, int], ...] = ()  # (cell, first turn it may move again)
-    claim: tuple[int, tuple[int, ...]] | None = None  # (player, the line) waiting for W3
+    # (player, every line their move aligned) waiting for the next player's answer (W3, E3)
+    claim: tuple[int, tuple[tuple[int, ...], ...]] | None = None
     winner: int | None = None
+    win_rule: str | None = None  # why the game is over: "W3", "W4" or "E1"
+    win_lines: tuple[tuple[int, ...], ...] = ()  # the lines that won it (W3, W4), longest first
     history: tuple[str, ...] = field(default=())
 
     # --- reading the position ----------------------------------------------------------------
@@ -188,7 +192,9 @@ class Game:
         else:
             state = f"player {self.current_player + 1} to play"
             if self.claim is not None:
-                state += f" (player {self.claim[0] + 1} claims a line: answer it or lose)"
+                n = len(self.claim[1])
+                lines = "a line" if n == 1 else f"{n} lines"
+                state += f" (player {self.claim[0] + 1} claims {lines}: answer or lose)"
         rows.append(f"b base, c column, k capital; {state}")
 
         def count(n: int, piece: str) -> str:
@@ -273,7 +279,7 @@ class Game:
         if isinstance(move, str):
             move = parse(move)
         if self.is_over:
-            raise IllegalMove("W3", f"the game is over: player {self.winner + 1} won")
+            raise IllegalMove(self.win_rule, f"the game is over: player {self.winner + 1} won")
         player = self.current_player
         board = list(self.board)
         hands = [list(h) for h in self.hands]
@@ -319,20 +325,95 @@ class Game:
         return after._judge(self, player)
 
     def _judge(self, before: Game, player: int) -> Game:
-        """W3-W5: the claim of the previous player stands, is taken over, or is undone."""
+        """W3-W5, E1, E3: the claim of the previous player stands, is taken over, or is undone; the
+        lines this move aligns become its claim; a next player left without a move has lost.
+
+        Every line counts (E3): a claim is every line the move aligned (a line of four made at once
+        holds two lines of three, each claimed); it stands if any of them still stands after the
+        next player's move, and extending any of its lines of three to four wins at once (W4).
+        """
         lines = self.alignments()
         old = set(before.alignments())  # once: it is read for every line below
-        made = [ln for ln in lines if ln not in old]
+        made = tuple(sorted((ln for ln in lines if ln not in old), key=len, reverse=True))
         if before.claim is not None:
-            claimant, line = before.claim
-            if any(len(ln) == 4 and set(line) < set(ln) for ln in made):
-                return replace(self, winner=player)  # W4: extended to 4 by this player: won at once
-            if line in lines:  # W3: the alignment survived the next player's move
-                return replace(self, winner=claimant)
-        # W3: an alignment made by this move is claimed; the next player answers first
-        if made:
-            return replace(self, claim=(player, max(made, key=len)))
-        return self
+            claimant, claimed = before.claim
+            threes = [set(ln) for ln in claimed if len(ln) == 3]
+            extended = tuple(
+                ln for ln in made if len(ln) == 4 and any(three < set(ln) for three in threes)
+            )
+            if extended:  # W4: a claimed line of three extended to four by this player
+                return replace(self, winner=player, win_rule="W4", win_lines=extended)
+            standing = tuple(ln for ln in claimed if ln in lines)
+            if standing:  # W3: a claimed line survived the next player's move
+                return replace(self, winner=claimant, win_rule="W3", win_lines=standing)
+        after = replace(self, claim=(player, made)) if made else self
+        if not after._can_move():
+            # W3 and E1: the next player cannot answer, nor play at all: this move stands and wins
+            rule = "W3" if made else "E1"
+            return replace(after, claim=None, winner=player, win_rule=rule, win_lines=made)
+        return after
+
+    def _can_move(self) -> bool:
+        """Whether the player to move has a legal move (cheap tests first: a piece from hand on an
+        empty cell is the common case)."""
+        hand = self.hands[self.current_player]
+        tops = {stack[-1] if stack else None for stack in self.board}
+        if any(hand) and None in tops:
+            return True
+        if (hand[1] and "base" in tops) or (hand[2] and "column" in tops):
+            return True
+        return any(
+            self._shift_problem(source, target) is None
+            for source in range(SIZE * SIZE)
+            if self.board[source]
+            for target in NEIGHBOURS[source]
+        )
+
+    def verdict(self, names: Sequence[str] | None = None) -> str | None:
+        """Who won and why, in a sentence (None while the game goes on); ``names`` in place of
+        "player 1", "player 2", ….
+
+        >>> game = new_game(2)
+        >>> for move in ["column a1", "base d4", "column b1", "base d3", "column c1", "column d1"]:
+        ...     game = game.apply(move)
+        >>> game.verdict()
+        "Player 2 won: they extended player 1's line to four columns on a1, b1, c1, d1 (W4)."
+        """
+        if self.winner is None:
+            return None
+
+        def who(i: int) -> str:  # capitalised below where it starts the sentence
+            name = names[i] if names else f"player {i + 1}"
+            return "p" + name[1:] if name == f"Player {i + 1}" else name
+
+        winner, answerer = self.winner, (self.winner + 1) % self.players
+        if self.win_rule == "W4":
+            claimant = (winner - 1) % self.players
+            why = (
+                f"they extended {who(claimant)}'s line to {line_text(self, self.win_lines[0])} (W4)"
+            )
+        elif self.win_rule == "E1":
+            why = f"{who(answerer)} had no legal move left (E1)"
+        else:
+            line = line_text(self, self.win_lines[0])
+            more = len(self.win_lines) - 1
+            also = "" if not more else f" (and {more} more line{'s' if more > 1 else ''})"
+            if winner == (self.turn - 1) % self.players:  # their own move won: no answer came
+                why = f"{who(answerer)} had no move to undo their line of {line}{also} (W3)"
+            else:
+                why = f"their line of {line}{also} still stood after {who(answerer)}'s move (W3)"
+        text = f"{who(winner)} won: {why}."
+        return text[0].upper() + text[1:]
+
+
+PLURAL = {"base": "bases", "column": "columns", "capital": "capitals"}
+
+
+def line_text(game: Game, line: tuple[int, ...]) -> str:
+    """A line of cells and what it aligns: 'three columns on a1, b1, c1'."""
+    top = game.top(line[0]) or "piece"
+    count = {3: "three", 4: "four"}.get(len(line), str(len(line)))
+    return f"{count} {PLURAL.get(top, top + 's')} on {', '.join(cell_name(c) for c in line)}"
 
 
 def new_game(players: int = 2) -> Game:

@@ -1,5 +1,5 @@
 """Corintho through the game protocol (``corinth.shared.protocol``): the engine's ``Game`` wrapped, not
-changed. Corintho has no chance and no hidden information; a player with no legal move has lost (E1).
+changed. Corintho has no chance and no hidden information.
 
 >>> state = CORINTHO.new(players=2)
 >>> state = state.apply("base b2")
@@ -31,7 +31,7 @@ from .game import (
     to_json,
 )
 from .solve import Ranked, rank_moves
-from .words import line_words, move_words
+from .words import move_words
 
 
 @dataclass(frozen=True)
@@ -44,10 +44,6 @@ class CorinthoState:
     def num_players(self) -> int:
         return self.native.players
 
-    def _stalled(self) -> bool:
-        """E1: the player to move has no legal move (the game ends; the previous mover wins)."""
-        return not self.native.is_over and not self.native.legal_moves()
-
     def current_player(self) -> int:
         return TERMINAL if self.is_over() else self.native.current_player
 
@@ -57,9 +53,6 @@ class CorinthoState:
         return self.native.legal_moves()
 
     def apply(self, move: Any) -> CorinthoState:
-        if self._stalled():
-            who = self.native.current_player + 1
-            raise CorinthoError(f"the game is over: player {who} has no legal move (E1)")
         return CorinthoState(self.native.apply(move))
 
     def is_chance(self) -> bool:
@@ -72,36 +65,16 @@ class CorinthoState:
         raise CorinthoError("Corintho has no dice: nothing is drawn (P4)")
 
     def is_over(self) -> bool:
-        return self.native.is_over or self._stalled()
+        return self.native.is_over  # a player left with no legal move has lost (E1): over too
 
     def winners(self) -> tuple[int, ...]:
-        game = self.native
-        if game.is_over:
-            return (game.winner,)
-        if self._stalled():  # E1: the player who made the last move wins
-            return ((game.turn - 1) % game.players,)
-        return ()
+        return () if self.native.winner is None else (self.native.winner,)
 
     def returns(self) -> list[float]:
         return normalised_returns(self.num_players, self.winners())
 
     def verdict(self) -> str | None:
-        game = self.native
-        said = getattr(game, "verdict", None)
-        if callable(said):
-            words = said()
-            if words is not None or not self._stalled():
-                return words
-        if game.is_over:
-            lines = game.alignments()
-            how = f": {line_words(game, lines[0])}" if lines else ""
-            return f"Player {game.winner + 1} won{how}."
-        if self._stalled():
-            return (
-                f"Player {self.winners()[0] + 1} won: player {game.current_player + 1} has no "
-                "legal move left (E1)."
-            )
-        return None
+        return self.native.verdict()
 
     def observation(self, player: int) -> dict[str, Any]:
         game = self.native

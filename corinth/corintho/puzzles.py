@@ -183,13 +183,14 @@ def cells_words(cells) -> str:
 
 
 def _line_top(game: Game, line) -> str:
-    return PLURAL[game.top(line[0])]
+    """'three capitals', 'four columns': a line's length and what it aligns."""
+    return f"{'four' if len(line) == 4 else 'three'} {PLURAL[game.top(line[0])]}"
 
 
 def _made_line(game: Game, move: str) -> tuple[int, ...] | None:
-    """The line a move claims (W3), if any."""
+    """The longest line a move claims (W3), if any."""
     after = game.apply(move)
-    return after.claim[1] if after.claim is not None and not after.is_over else None
+    return after.claim[1][0] if after.claim is not None and not after.is_over else None
 
 
 def _threat(game: Game, answers: frozenset[str]) -> tuple[str, tuple[int, ...]] | None:
@@ -219,21 +220,21 @@ def _texts(kind: str, game: Game, answers: frozenset[str]) -> tuple[str, list[st
     words = move_words(game, first)
     more = f" ({len(answers)} moves do it; this is one)" if len(answers) > 1 else ""
     if kind == "extend to 4":
-        line = game.claim[1]
         four = _made_four(game, first)
+        line = next(ln for ln in game.claim[1] if set(ln) < set(four))
         end = (set(four) - set(line)).pop()
         tops = _line_top(game, line)
         question = (
-            f"Player {me} to play. Player {other} has just lined up three {tops}. "
+            f"Player {me} to play. Player {other} has just lined up {tops}. "
             "Take the win with this move."
         )
         hints = [
             f"Look at the line player {other} has just made: can it be made longer?",
-            f"The three {tops} on {cells_words(line)} have a fourth cell in their line: {cell_name(end)}.",
+            f"The {tops} on {cells_words(line)} have a fourth cell in their line: {cell_name(end)}.",
             f"{words.capitalize()}{more}.",
         ]
         explanation = (
-            f"When player {me} {move_words(game, first, 3)}, the {tops} on {cells_words(four)} "
+            f"When player {me} {move_words(game, first, 3)}, the {PLURAL[game.top(line[0])]} on {cells_words(four)} "
             f"make player {other}'s line four long, and the player who extends a line of three to "
             "four wins at once (W4)."
         )
@@ -248,7 +249,7 @@ def _texts(kind: str, game: Game, answers: frozenset[str]) -> tuple[str, list[st
         hints = [
             "Look for three cells in a row, a column or a diagonal that one move can give the same "
             f"top, where player {other} cannot change it back.",
-            f"The line is {cells_words(line)}: three {tops}.",
+            f"The line is {cells_words(line)}: {tops}.",
             f"{words.capitalize()}{more}.",
         ]
         explanation = (
@@ -280,10 +281,10 @@ def _texts(kind: str, game: Game, answers: frozenset[str]) -> tuple[str, list[st
         )
     else:  # stop the threat
         if game.claim is not None:
-            line = game.claim[1]
+            line = game.claim[1][0]
             tops = _line_top(game, line)
             question = (
-                f"Player {me} to play. Player {other} has just lined up three {tops} on "
+                f"Player {me} to play. Player {other} has just lined up {tops} on "
                 f"{cells_words(line)}: it wins unless you answer it. Find every move that saves "
                 "the game."
             )
@@ -342,9 +343,11 @@ def _move_cell(move: str) -> str:
 
 def _made_four(game: Game, move: str) -> tuple[int, ...]:
     """The line of four an extending move makes (W4)."""
-    line = set(game.claim[1])
+    threes = [set(ln) for ln in game.claim[1] if len(ln) == 3]
     after = game.apply(move)
-    return next(ln for ln in after.alignments() if len(ln) == 4 and line < set(ln))
+    return next(
+        ln for ln in after.alignments() if len(ln) == 4 and any(t < set(ln) for t in threes)
+    )
 
 
 # --- making the set --------------------------------------------------------------------------

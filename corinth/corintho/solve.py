@@ -81,20 +81,41 @@ SYMMETRIES = _transforms()
 #   me, other the hands of the player to move and of the other, bases + 8 columns + 64 capitals;
 #   f1        the cell (as a bit) placed on or moved to by the last move: nobody may move it (K4);
 #   f2        the cell of the move before: the player to move may not move it yet (K4);
-#   claim     the line (as a bit mask) the other player's last move aligned, waiting (W3), or 0.
+#   claim     every line the other player's last move aligned, as one mask of their cells (W3,
+#             E3), or 0.
 # A move is (0, piece, cell) for a piece from hand (piece 0 base, 1 column, 2 capital) or
 # (1, source, target) for a stack moved.
 
 LINE_MASKS = tuple(sum(1 << c for c in line) for line in LINES)
-# the lines through a cell, longest first, each length in the order of LINES: the first aligned
-# one is the line the engine's judge claims (the first longest line made)
-THROUGH = tuple(
-    tuple(sorted((m for m in LINE_MASKS if m >> c & 1), key=lambda m: -m.bit_count()))
-    for c in range(CELLS)
+# the lines through a cell: a move aligns only lines through the cell whose top it changed
+THROUGH = tuple(tuple(m for m in LINE_MASKS if m >> c & 1) for c in range(CELLS))
+_LONG = tuple(m for m in LINE_MASKS if m.bit_count() == 4)
+
+
+class _ByClaim(dict):
+    """What a claim implies, computed once per claim (a claim is the union of the cells of every
+    line one move aligned: E3). Every line inside that union was aligned by the move (any other
+    alignment was undone, or the game would be over), so the union alone names the claimed lines."""
+
+    def __init__(self, compute: Callable[[int], object]):
+        super().__init__()
+        self.compute = compute
+
+    def __missing__(self, claim: int):
+        value = self[claim] = self.compute(claim)
+        return value
+
+
+# the claimed lines: a claim stands while any of them is untouched (W3)
+CLAIMED = _ByClaim(lambda u: tuple(m for m in LINE_MASKS if m & u == m))
+# the lines of four that extend a claimed line of three (W4), and their cells outside the claim
+EXTENDERS = _ByClaim(
+    lambda u: tuple(
+        x for x in _LONG if x & u != x and any(m & x == m for m in CLAIMED[u] if m.bit_count() == 3)
+    )
 )
-_LONG = {m for m in LINE_MASKS if m.bit_count() == 4}
-# the cells that extend a claimed line to four (W4): the 4-lines holding it, less the line
-EXTEND = {m: sum(x & ~m for x in _LONG if x & m == m and x != m) for m in LINE_MASKS}
+EXTEND = _ByClaim(lambda u: sum({x & ~u for x in EXTENDERS[u]}))
+EXTEND[0] = 0
 COL0 = sum(1 << (r * SIZE) for r in range(SIZE))
 COL3 = COL0 << (SIZE - 1)
 PIECE_NAMES = ("base", "column", "capital")
@@ -122,7 +143,10 @@ def from_game(game: Game) -> tuple:
             f1 = 1 << cell
         elif until - game.turn == 1:
             f2 = 1 << cell
-    claim = sum(1 << c for c in game.claim[1]) if game.claim is not None else 0
+    claim = 0
+    if game.claim is not None:
+        for line in game.claim[1]:
+            claim |= sum(1 << c for c in line)
     return (masks[0], masks[1], masks[2], pack(me), pack(other), f1, f2, claim)
 
 
@@ -257,16 +281,17 @@ def apply(pos: tuple, move: tuple) -> tuple[tuple, int]:
     # A line aligned now and not before holds the moved cell, whose top changed (the source is
     # empty), and all its cells show that cell's new top (W1, W2).
     if claim:
-        extend = EXTEND[claim]
-        if extend & moved and tops & (claim | extend) == claim | extend:
-            return (B, C, K, other, me, moved, 0, 0), WIN  # W4: extended to four
-        if not claim & touched:
-            return (B, C, K, other, me, moved, 0, 0), LOSS  # W3: the claimed line stood
+        if EXTEND[claim] & moved:
+            for line in EXTENDERS[claim]:
+                if line & moved and tops & line == line:
+                    return (B, C, K, other, me, moved, 0, 0), WIN  # W4: extended to four
+        for line in CLAIMED[claim]:
+            if not line & touched:
+                return (B, C, K, other, me, moved, 0, 0), LOSS  # W3: a claimed line stood
     made = 0
     for line in THROUGH[b]:
         if tops & line == line:
-            made = line  # W3: claimed, the next player answers
-            break
+            made |= line  # W3, E3: every line aligned is claimed; the next player answers
     f2 = 0 if f1 & touched else f1  # K4: the last move's cell waits one more move
     return (B, C, K, other, me, moved, f2, made), DRAW
 

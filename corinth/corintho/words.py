@@ -10,9 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .game import Game, Place, Shift, cell_name, parse
-
-PLURAL = {"base": "bases", "column": "columns", "capital": "capitals"}
+from .game import Game, Place, Shift, cell_name, line_text, parse
 
 
 def stack_words(stack: Sequence[str]) -> str:
@@ -34,12 +32,10 @@ def line_words(game: Game, line: Sequence[int]) -> str:
     >>> g = new_game(2)
     >>> for m in ["column a1", "base d4", "column b1", "base d3", "column c1"]:
     ...     g = g.apply(m)
-    >>> line_words(g, g.claim[1])
+    >>> line_words(g, g.claim[1][0])
     'three columns on a1, b1, c1'
     """
-    top = game.top(line[0]) or "piece"
-    count = {3: "three", 4: "four"}.get(len(line), str(len(line)))
-    return f"{count} {PLURAL.get(top, top + 's')} on {', '.join(cell_name(c) for c in line)}"
+    return line_text(game, tuple(line))
 
 
 def move_words(game: Game, move: Place | Shift | str) -> str:

@@ -27,10 +27,10 @@ import traitlets
 
 from corinth.corintho import PIECES, CorinthoError, Game, IllegalMove, Place, Shift, new_game
 from corinth.corintho.bots import BOTS
-from corinth.corintho.game import NEIGHBOURS, SIZE, cell_index, cell_name, parse
+from corinth.corintho.game import NEIGHBOURS, PLURAL, SIZE, cell_index, cell_name, parse
 from corinth.corintho.protocol import CorinthoGame
 from corinth.corintho.solve import rank_moves
-from corinth.corintho.words import PLURAL, line_words, move_words, stack_words
+from corinth.corintho.words import line_words, move_words, stack_words
 from corinth.shared.table import Table
 
 from ._base import Board, hint_ladder_html, module, move_html, stylesheet
@@ -60,60 +60,46 @@ def said_html(game: Game, move: Place | Shift | str) -> str:
     return move_html(_Said(move, game), game)
 
 
-def _replay(game: Game, moves: Sequence[str]) -> Game | None:
-    """``game``'s players from a new game through ``moves``, or None if that fails."""
-    try:
-        out = new_game(game.players)
-        for m in moves:
-            out = out.apply(m)
-    except (CorinthoError, ValueError):
-        return None
-    return out
+def winning_line(game: Game) -> tuple[int, ...]:
+    """The cells of the lines that won a finished game (W3: the claimed lines that stood; W4: the
+    line extended to four), or ``()`` (E1: the next player had no move)."""
+    return tuple(sorted({c for line in game.win_lines for c in line})) if game.is_over else ()
 
 
-def winning_line(game: Game, before: Game | None = None) -> tuple[int, ...]:
-    """The line that won a finished game (W3: the claimed line that stood; W4: the line extended
-    to four), or ``()``. ``before`` is the game one move earlier; without it the game's own history
-    is replayed (a game built from ``new_game``), else the longest alignment is shown.
-    """
-    if not game.is_over:
+def claimed_cells(game: Game) -> tuple[int, ...]:
+    """The cells of every line claimed and waiting for the next player's answer (W3, E3)."""
+    if game.claim is None:
         return ()
-    lines = game.alignments()
-    if before is None and game.history:
-        before = _replay(game, game.history[:-1])
-        if before is not None:
-            try:
-                if before.apply(game.history[-1]).board != game.board:
-                    before = None
-            except CorinthoError:
-                before = None
-    if before is not None and before.claim is not None:
-        claimant, line = before.claim
-        longer = [ln for ln in lines if len(ln) == 4 and set(line) < set(ln)]
-        if game.winner != claimant and longer:
-            return longer[0]  # W4: the next player extended it to four
-        if line in lines:
-            return line  # W3: the claim stood
-    return max(lines, key=len) if lines else ()
+    return tuple(sorted({c for line in game.claim[1] for c in line}))
+
+
+def claim_words(game: Game) -> str:
+    """The lines a claim holds, in words: 'three columns on a1, b1, c1' (and the others)."""
+    lines = game.claim[1]
+    first = line_words(game, lines[0])
+    if len(lines) == 1:
+        return first
+    rest = "; ".join(line_words(game, ln) for ln in lines[1:])
+    return f"{first}; and {rest}"
 
 
 def status_words(game: Game, names: Sequence[str] | None = None) -> str:
-    """Whose turn it is, a claimed line, or who won, in plain words.
+    """Whose turn it is, a claimed line, or who won and why, in plain words.
 
     >>> status_words(new_game(2))
     'Player 1 to play'
     """
-    names = list(names or [f"Player {i + 1}" for i in range(game.players)])
     if game.is_over:
-        line = winning_line(game)
-        how = f": {line_words(game, line)}" if line else ""
-        return f"{names[game.winner]} won{how}"
+        return game.verdict(list(names) if names else None).rstrip(".")
+    names = list(names or [f"Player {i + 1}" for i in range(game.players)])
     text = f"{names[game.current_player]} to play"
     if game.claim is not None:
-        claimant, line = game.claim
+        claimant, lines = game.claim
+        some = "a line" if len(lines) == 1 else f"{len(lines)} lines"
+        each = "it" if len(lines) == 1 else "every one of them"
         text += (
-            f". Player {claimant + 1} claims a line, {line_words(game, line)}: undo it or extend "
-            f"it to four, or player {claimant + 1} wins (W3)"
+            f". Player {claimant + 1} claims {some}, {claim_words(game)}: undo {each} or extend "
+            f"one to four, or player {claimant + 1} wins (W3)"
         )
     return text
 
@@ -214,7 +200,7 @@ class CorinthoBoard(Board):
         if game.is_over:
             line, kind = winning_line(game), "won"
         elif game.claim is not None:
-            line, kind = game.claim[1], "claimed"
+            line, kind = claimed_cells(game), "claimed"
         else:
             line, kind = (), ""
         cells = []
@@ -290,7 +276,7 @@ class CorinthoBoard(Board):
             self.refuse("this board is for viewing: it takes no move now")
             return False
         if self.game.is_over:
-            self.refuse(f"the game is over: player {self.game.winner + 1} won (W3)")
+            self.refuse("the game is over. " + self.game.verdict(self._names).rstrip("."))
             return False
         return True
 
@@ -528,8 +514,8 @@ class CorinthoApp(w.VBox):
         """Play the learner's move (as a click would); the bots answer. False if refused."""
         if self.table.position.is_over() or not self.table.humans_turn:
             self.board.refuse(
-                "the game is over (W3)"
-                if self.table.position.is_over()
+                f"the game is over ({self.game.win_rule})"
+                if self.game.is_over
                 else "it is a bot's turn (T1)"
             )
             return False
@@ -555,9 +541,6 @@ class CorinthoApp(w.VBox):
             )
             before = after
         self.board.game = self.game
-        position = self.table.position
-        if position.is_over() and not self.game.is_over:  # E1: a player with no legal move
-            said.append(html.escape(position.verdict() or ""))
         return said
 
     def new_game(self) -> None:
@@ -586,8 +569,6 @@ class CorinthoApp(w.VBox):
         self.board.interactive = not self.table.position.is_over() and self.table.humans_turn
         self.undo_button.disabled = not self.table.can_undo
         words = status_words(game, self.board.names)
-        if self.table.position.is_over() and not game.is_over:
-            words = self.table.position.verdict() or words
         self.status.value = f"<b role='status'>{html.escape(words)}</b>"
 
     def __repr__(self) -> str:
