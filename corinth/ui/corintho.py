@@ -649,7 +649,8 @@ class CorinthoPuzzleBoard(w.VBox):
     def _moved(self, move: str, before: Game, after: Game) -> None:
         self.last = move
         said = said_html(before, move)
-        if move in self.answers:
+        judge = getattr(self.puzzle, "verdict", None)  # the puzzle's own verdict, when it has one
+        if judge(move).right if judge is not None else move in self.answers:
             self.solved = True
             self.board.interactive = False
             self.result.value = (
