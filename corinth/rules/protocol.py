@@ -13,12 +13,14 @@ is on the table, so no seat hides anything (the seed decides the dice and no sea
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 from corinth.shared.protocol import CHANCE, TERMINAL, normalised_returns
 
+from .dice import WHITE_DICE
 from .geometry import cell_place
 from .moves import Move, Roll
 from .state import GameState, new_game
@@ -58,6 +60,18 @@ class CorinthState:
 
     def chance_outcomes(self) -> list[tuple[Roll, Fraction]]:
         return list(self.native.chance_outcomes()) if self.native.is_chance else []
+
+    def dice(self) -> tuple[int, Callable[[list[int]], Roll]]:
+        """At a roll: how many dice are rolled (white first, then yellow) and the roll their
+        faces make, for a player of the protocol that rolls one die at a time (OpenSpiel's
+        adapter): each die a chance node of six outcomes, the same distribution as the whole
+        roll's ``chance_outcomes``."""
+        yellow = self.native.yellow_dice()
+
+        def roll(faces: list[int]) -> Roll:
+            return Roll.of(faces[:WHITE_DICE], faces[WHITE_DICE:])
+
+        return WHITE_DICE + yellow, roll
 
     def sample(self) -> Roll:
         return self.native.sample_roll()
