@@ -202,7 +202,9 @@ class PuzzleWidget(w.VBox):
             self.answer(self.typed.value)
 
     def answer(self, move: Move | str):
-        """Rank the user's move; show and return its ``RankedMove`` (None if it is not legal here)."""
+        """Rank the user's move; show and return its ``RankedMove`` (None if it is not legal here).
+        For a stored puzzle, right or wrong is the puzzle's own ``verdict`` (the one every board
+        and command reads); the board adds the move's place among the ranked candidates."""
         state = self.position
         try:
             after = state.apply(move)
@@ -213,6 +215,8 @@ class PuzzleWidget(w.VBox):
                 print(f"Refused: {clip(str(exc))}")
             return None
         played = after.history[-1]  # the engine's canonical notation
+        judge = getattr(self.puzzle, "verdict", None)
+        judged = judge(played) if judge is not None else None
         if self.kind == "route" and not (isinstance(played, Take) and played.path):
             self.result.value = (
                 "This puzzle asks for a steward move (A4): draw a path on the market."
@@ -230,7 +234,8 @@ class PuzzleWidget(w.VBox):
         place = 1 + sum(1 for r in ranking if r.value > mine.value + 1e-9)
         tied = sum(1 for r in ranking if abs(r.value - mine.value) <= 1e-9) - 1
         amount = _chance if self.objective == "win" else _points
-        if mine.loss > 1e-9:
+        right = judged.right if judged is not None else mine.loss <= 1e-9
+        if not right:
             verdict = (
                 f"{amount(mine.loss)} {'less' if amount is _chance else 'fewer'} than the best move"
             )
@@ -246,16 +251,16 @@ class PuzzleWidget(w.VBox):
             f"<b>{verdict}</b> — {move_html(played, self.position)} It ranks {place} of {len(ranking)}"
             + (f" (tied with {tied} other move{'s' if tied != 1 else ''})" if tied else "")
             + f", worth {amount(mine.value)}.<br>{html.escape(mine.explanation)}"
-            + (f"<br>{html.escape(self.explain)}" if self.explain and mine.loss <= 1e-9 else "")
+            + (f"<br>{html.escape(self.explain)}" if self.explain and right else "")
             + (
                 ""
-                if mine.loss <= 1e-9
+                if right
                 else "<br>Try again, or press <b>Show the answer</b>."
                 if self.wrong_tries < 2
                 else f"<br>Best: {self._best_words(best)}"
             )
         )
-        behind = f"{amount(mine.loss)} behind the best" if mine.loss > 1e-9 else "a best move"
+        behind = "a best move" if right else f"{amount(mine.loss)} behind the best"
         with self.output:
             print(f"{played}: place {place} of {len(ranking)}, {behind}")
         return mine
