@@ -6,10 +6,8 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable
 
-from corinth.corintho.bots import BOTS
-
 from .common import UserError
-from .playing import MAX_DEPTH, run_play, show_game, solve_game
+from .playing import MAX_DEPTH, add_seats, run_play, show_game, solve_game
 
 __all__ = ["MAX_DEPTH", "run_corintho"]
 
@@ -24,13 +22,7 @@ def add_corintho(p: argparse.ArgumentParser) -> None:
     p.add_argument("--depth", type=int, default=3, help="moves of both players searched (1-6)")
     p.add_argument("--json", action="store_true", help="print the ranking as JSON")
     p.add_argument("--moves", action="store_true", help="show: also list the moves played")
-    p.add_argument("--players", type=int, default=2, help="play: 2, 3 or 4 (default 2)")
-    p.add_argument("--seat", type=int, default=1, help="play: your seat, from 1")
-    p.add_argument(
-        "--bots", default="greedy", help=f"play: the other seats' bots ({', '.join(BOTS)})"
-    )
-    p.add_argument("--seed", type=int, default=0, help="play: the bots' seed")
-    p.add_argument("--save", help="play: write the game here when you quit or it ends")
+    add_seats(p)
 
 
 def run_corintho(

@@ -203,8 +203,8 @@ def add_game_option(p: argparse.ArgumentParser) -> None:
     )
 
 
-def add_play(p: argparse.ArgumentParser) -> None:
-    add_game_option(p)
+def add_seats(p: argparse.ArgumentParser) -> None:
+    """The options of a game played at a table: players, seed, your seat, the bots, where to save."""
     p.add_argument("--players", type=int, default=2, help="2, 3 or 4 (default 2)")
     p.add_argument(
         "--seed", type=int, default=0, help="the game's seed: the same seed, the same dice and bots"
@@ -213,9 +213,14 @@ def add_play(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--bots", default="greedy", help="bot names for the other seats, e.g. greedy,random"
     )
+    p.add_argument("--save", help="write the game here when you quit or it ends")
+
+
+def add_play(p: argparse.ArgumentParser) -> None:
+    add_game_option(p)
+    add_seats(p)
     p.add_argument("--variant", action="append", default=[], help="a rule variant (repeatable)")
     p.add_argument("--load", help="carry on a saved game (JSON)")
-    p.add_argument("--save", help="write the game here when you quit or it ends")
 
 
 def run_play(
