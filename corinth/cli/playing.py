@@ -337,7 +337,11 @@ def show_game(args: argparse.Namespace) -> int:
     view = view_of(args.which)
     state = view.load(args.game)
     table = view.table(_seat_args(state), state)
-    print(view.board(table) if not table.position.is_over() else "\n".join(view.final(table)))
+    position = table.position
+    if position.is_over():
+        print("\n".join(view.final(table)))
+    else:  # the board without the table's headline: its reader is not a player at the table
+        print(view.board(table).rsplit("\n", 1)[0])
     if getattr(args, "moves", False):
         print("Moves: " + " ; ".join(table.position.history()))
     return 0
