@@ -5,8 +5,11 @@ OpenSpiel is optional (``pip install 'corinth[openspiel]'``): nothing else impor
 
 How a game of the protocol maps onto OpenSpiel's state API:
 
-- a decision's actions are the indices of ``State.legal_moves()`` (0, 1, …), in its fixed order, up
-  to the game's ``max_moves`` (Corinth's compound moves, group, walk and shops, stay whole);
+- a decision is split into sub-decisions, one word of the move's notation at a time (words are
+  separated by spaces and commas): Corinth's compound move "blue steward r1c2,r1c3 shops 3" is the
+  group, then "steward", then each cell of the walk, then the shops, so no decision offers more
+  than a few dozen actions (a whole decision can offer over 200,000 moves); once one move is left,
+  it is played. An action is a word's number in ``WORDS`` (numbered as they are first met);
 - a chance node is OpenSpiel's too, with the protocol's exact outcomes; a roll of many dice (a state
   with ``dice()``: Corinth) is rolled one die at a time, six outcomes of 1/6 each, the roll applied
   once the last die is down (the same distribution as the whole roll's ``chance_outcomes``);
@@ -16,23 +19,24 @@ How a game of the protocol maps onto OpenSpiel's state API:
 
     python -m corinth.shared.openspiel --compare      # MCTS against the project's bots, measured
 
->>> import pyspiel
 >>> game = load("corintho", players=2)
 >>> state = game.new_initial_state()
->>> state.current_player(), len(state.legal_actions())
-(0, 48)
->>> state.apply_action(state.legal_actions()[5]); str(state.history_str())
-'5'
->>> state.protocol.history()
+>>> state.current_player(), sorted(state.action_to_string(0, a) for a in state.legal_actions())
+(0, ['base', 'capital', 'column'])
+>>> state.apply_action(word_action("base")); len(state.legal_actions())  # then the cell
+16
+>>> state.apply_action(word_action("b2")); state.protocol.history()
 ['base b2']
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import math
 import random
+import re
 import time
 from typing import Any
 
@@ -42,15 +46,39 @@ import pyspiel
 from . import registry
 from .protocol import CHANCE
 
-# The most legal moves a decision may have (Corinth: 24,811 seen in a random 3-player game, where
-# a walk's cells and its shops multiply; the cap leaves room, and a decision beyond it is refused
-# with a sentence), and the moves after which a game is stopped as a draw.
-LIMITS = {
-    "corinth": {"max_moves": 200_000, "max_plies": 4_000},
-    "corintho": {"max_moves": 112, "max_plies": 200},  # 48 placements, 64 stack moves (K1-K3)
-}
-DEFAULT_LIMITS = {"max_moves": 1_000, "max_plies": 1_000}
+# The moves after which a game is stopped as a draw (Corinth's games end by themselves in a few
+# hundred moves; Corintho's stacks can move back and forth, as in the bots' own games).
+LIMITS = {"corinth": {"max_plies": 4_000}, "corintho": {"max_plies": 200}}
+DEFAULT_LIMITS = {"max_plies": 1_000}
 FACES = 6
+MAX_WORDS = 2_000  # distinct words of every game's notation (Corinth's: districts, cells, …)
+WORDS: dict[str, int] = {}  # a notation's word → its action number, numbered as first met
+_SPLIT = re.compile(r"[ ,]+")
+END = "."  # the word closing a move whose notation begins another's ("green" and "green 3")
+
+
+@functools.lru_cache(maxsize=1 << 18)
+def words_of(notation: str) -> tuple[str, ...]:
+    """A move's notation as the words its sub-decisions choose.
+
+    >>> words_of("blue steward r1c2,r1c3 shops 3")
+    ('blue', 'steward', 'r1c2', 'r1c3', 'shops', '3')
+    """
+    return tuple(w for w in _SPLIT.split(notation.strip()) if w)
+
+
+def word_action(word: str) -> int:
+    """The action number of a word (a new word gets the next number)."""
+    action = WORDS.get(word)
+    if action is None:
+        if len(WORDS) >= MAX_WORDS:
+            raise ValueError(f"more than {MAX_WORDS} distinct words of notation")
+        action = WORDS[word] = len(WORDS)
+    return action
+
+
+def action_word(action: int) -> str:
+    return next(w for w, a in WORDS.items() if a == action)
 
 
 def short_name(name: str) -> str:
@@ -80,7 +108,11 @@ def _game_type(name: str) -> pyspiel.GameType:
         provides_information_state_tensor=False,
         provides_observation_string=True,
         provides_observation_tensor=False,
-        parameter_specification={"players": probe.num_players, "seed": 0},
+        parameter_specification={
+            "players": probe.num_players,
+            "seed": 0,
+            "max_plies": LIMITS.get(name, DEFAULT_LIMITS)["max_plies"],
+        },
     )
 
 
@@ -99,15 +131,15 @@ class SpielGame(pyspiel.Game):
         self.players = int(params.get("players", 2))
         self.seed = int(params.get("seed", 0))
         limits = LIMITS.get(self.game_name, DEFAULT_LIMITS)
-        self.max_moves, self.max_plies = limits["max_moves"], limits["max_plies"]
+        self.max_plies = int(params.get("max_plies", limits["max_plies"]))
         info = pyspiel.GameInfo(
-            num_distinct_actions=max(self.max_moves, FACES),
+            num_distinct_actions=MAX_WORDS,
             max_chance_outcomes=FACES if _has_chance(self.game_name) else 0,
             num_players=self.players,
             min_utility=-1.0,
             max_utility=1.0,
             utility_sum=None,
-            max_game_length=self.max_plies,
+            max_game_length=self.max_plies * 40,  # a move's words, a roll's dice
         )
         super().__init__(_game_type(self.game_name), info, params)
 
@@ -120,23 +152,32 @@ class SpielGame(pyspiel.Game):
 
 class SpielState(pyspiel.State):
     """A protocol state as a ``pyspiel.State``: ``protocol`` is the game's position, ``dice`` the
-    dice already down at a roll rolled one die at a time."""
+    dice already down at a roll rolled one die at a time, ``chosen`` the words of the move being
+    chosen so far (and ``left``, the legal moves whose notation starts with them)."""
 
     def __init__(self, game: SpielGame, protocol: Any, dice: tuple[int, ...] = (), plies: int = 0):
         super().__init__(game)
         self.protocol, self.dice, self.plies = protocol, dice, plies
-        self._moves: list | None = None
+        self.chosen: tuple[str, ...] = ()
+        self._left: list | None = None  # (words, move) of the legal moves still open
 
     def __deepcopy__(self, memo) -> SpielState:  # the protocol's states are immutable: shared
-        return SpielState(self.get_game(), self.protocol, self.dice, self.plies)
+        other = SpielState(self.get_game(), self.protocol, self.dice, self.plies)
+        other.chosen, other._left = self.chosen, self._left
+        return other
 
     def _cut(self) -> bool:
         return self.plies >= self.get_game().max_plies
 
     def moves(self) -> list:
-        if self._moves is None:
-            self._moves = self.protocol.legal_moves()
-        return self._moves
+        """The legal moves of the position (all of them, whatever words are chosen)."""
+        return self.protocol.legal_moves()
+
+    def left(self) -> list[tuple[tuple[str, ...], Any]]:
+        if self._left is None:
+            notation = self.protocol.notation
+            self._left = [(words_of(notation(m)), m) for m in self.protocol.legal_moves()]
+        return self._left
 
     def current_player(self) -> int:
         if self._cut() or self.protocol.is_over():
@@ -145,13 +186,9 @@ class SpielState(pyspiel.State):
         return pyspiel.PlayerId.CHANCE if who == CHANCE else who
 
     def _legal_actions(self, player: int) -> list[int]:
-        moves = self.moves()
-        if len(moves) > self.get_game().max_moves:
-            raise ValueError(
-                f"{len(moves)} legal moves, more than this adapter numbers "
-                f"({self.get_game().max_moves}): raise LIMITS[{self.get_game().game_name!r}]"
-            )
-        return list(range(len(moves)))
+        k = len(self.chosen)
+        words = {w[k] if len(w) > k else END for w, _ in self.left()}
+        return sorted(word_action(w) for w in words)
 
     def _rolled_by_die(self) -> int:
         """How many dice the roll has when it is rolled one die at a time (0: not so)."""
@@ -174,8 +211,15 @@ class SpielState(pyspiel.State):
         elif state.is_chance():
             move = state.chance_outcomes()[action][0]
         else:
-            move = self.moves()[action]
-        self.protocol, self._moves = state.apply(move), None
+            word, k = action_word(action), len(self.chosen)
+            left = [(w, m) for w, m in self.left() if (w[k] if len(w) > k else END) == word]
+            if not left:
+                raise ValueError(f"{word!r} is not a legal word here")
+            if len(left) > 1:  # more to choose: the next word
+                self.chosen, self._left = self.chosen + (word,), left
+                return
+            move = left[0][1]  # one move left: its other words are forced
+        self.protocol, self.chosen, self._left = state.apply(move), (), None
         self.plies += 1
 
     def _action_to_string(self, player: int, action: int) -> str:
@@ -183,8 +227,7 @@ class SpielState(pyspiel.State):
             if self._rolled_by_die():
                 return f"die {action + 1}"
             return self.protocol.notation(self.protocol.chance_outcomes()[action][0])
-        moves = self.moves()
-        return self.protocol.notation(moves[action]) if action < len(moves) else f"move {action}"
+        return action_word(action) if action < len(WORDS) else f"word {action}"
 
     def is_terminal(self) -> bool:
         return self.current_player() == pyspiel.PlayerId.TERMINAL
@@ -196,7 +239,8 @@ class SpielState(pyspiel.State):
 
     def __str__(self) -> str:
         down = f"\ndice down: {' '.join(map(str, self.dice))}" if self.dice else ""
-        return self.protocol.text() + down
+        chosen = f"\nchosen: {' '.join(self.chosen)}" if self.chosen else ""
+        return self.protocol.text() + down + chosen
 
 
 class Observer:
@@ -211,8 +255,8 @@ class Observer:
 
     def string_from(self, state: SpielState, player: int) -> str:
         seen = state.protocol.observation(player)
-        if state.dice:
-            seen = {**seen, "dice down": list(state.dice)}
+        if state.dice or state.chosen:
+            seen = {**seen, "dice down": list(state.dice), "chosen": list(state.chosen)}
         return json.dumps(seen, sort_keys=True)
 
 
@@ -228,9 +272,13 @@ def register(name: str) -> str:
     return short_name(name)
 
 
-def load(name: str, players: int = 2, seed: int = 0) -> pyspiel.Game:
-    """A game of the protocol through ``pyspiel.load_game``, registered first."""
-    return pyspiel.load_game(register(name), {"players": players, "seed": seed})
+def load(name: str, players: int = 2, seed: int = 0, max_plies: int | None = None) -> pyspiel.Game:
+    """A game of the protocol through ``pyspiel.load_game``, registered first; ``max_plies``: the
+    moves after which it is stopped as a draw (default: the game's own in ``LIMITS``)."""
+    params = {"players": players, "seed": seed}
+    if max_plies is not None:
+        params["max_plies"] = max_plies
+    return pyspiel.load_game(register(name), params)
 
 
 # --- OpenSpiel's MCTS against the project's bots --------------------------------------------------
@@ -245,10 +293,17 @@ def mcts_bot(game: pyspiel.Game, simulations: int, seed: int):
     return mcts.MCTSBot(game, 2.0, simulations, evaluator, random_state=rng, solve=False)
 
 
-def play_match(name: str, opponent: str, simulations: int, seed: int, mcts_seat: int) -> float:
+def play_match(
+    name: str,
+    opponent: str,
+    simulations: int,
+    seed: int,
+    mcts_seat: int,
+    max_plies: int | None = None,
+) -> float:
     """One seeded 2-player game, MCTS in ``mcts_seat`` against the project's bot ``opponent``:
     MCTS's return (+1 won, -1 lost, 0 a draw)."""
-    game = load(name, players=2, seed=seed)
+    game = load(name, players=2, seed=seed, max_plies=max_plies)
     state = game.new_initial_state()
     mcts = mcts_bot(game, simulations, seed)
     bot = registry.get(name).make_bot(opponent, seed=seed + 1)
@@ -260,11 +315,17 @@ def play_match(name: str, opponent: str, simulations: int, seed: int, mcts_seat:
         elif state.current_player() == mcts_seat:
             state.apply_action(mcts.step(state))
         else:
-            move = bot.choose(state.protocol)
-            notation = state.protocol.notation(move)
-            index = [state.protocol.notation(m) for m in state.moves()].index(notation)
-            state.apply_action(index)
+            play_move(state, bot.choose(state.protocol))
     return state.returns()[mcts_seat]
+
+
+def play_move(state: SpielState, move: Any) -> None:
+    """Play a whole move of the protocol on an OpenSpiel state: its words, one by one."""
+    plies = state.plies
+    for word in words_of(state.protocol.notation(move)) + (END,):
+        if state.plies > plies:
+            return
+        state.apply_action(word_action(word))
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
