@@ -72,9 +72,11 @@ class CardsState:
         left = [c for c in DECK if c not in self.hands]
         return [(c, Fraction(1, len(left))) for c in left]
 
-    def sample(self) -> str:
-        rng = random.Random(self.seed * 10 + len(self.hands))
-        return rng.choice([c for c, _ in self.chance_outcomes()])
+    def sample(self, rng=None) -> str:
+        left = [c for c, _ in self.chance_outcomes()]
+        if rng is not None:
+            return left[int(rng.integers(len(left)))]
+        return random.Random(self.seed * 10 + len(self.hands)).choice(left)
 
     def is_over(self) -> bool:
         return self.current_player() == TERMINAL

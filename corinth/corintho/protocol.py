@@ -61,7 +61,7 @@ class CorinthoState:
     def chance_outcomes(self) -> list[tuple[Any, Fraction]]:
         return []
 
-    def sample(self) -> Any:
+    def sample(self, rng: Any = None) -> Any:
         raise CorinthoError("Corintho has no dice: nothing is drawn (P4)")
 
     def is_over(self) -> bool:

@@ -73,8 +73,8 @@ class CorinthState:
 
         return WHITE_DICE + yellow, roll
 
-    def sample(self) -> Roll:
-        return self.native.sample_roll()
+    def sample(self, rng: Any = None) -> Roll:
+        return self.native.sample_roll(rng)
 
     def is_over(self) -> bool:
         return self.native.is_over

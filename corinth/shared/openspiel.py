@@ -284,12 +284,45 @@ def load(name: str, players: int = 2, seed: int = 0, max_plies: int | None = Non
 # --- OpenSpiel's MCTS against the project's bots --------------------------------------------------
 
 
+class GameRollouts:
+    """MCTS's evaluator: one random game played on from a leaf, as OpenSpiel's
+    ``RandomRolloutEvaluator`` does, but a whole move at a time by the game's own ``random`` bot
+    (uniform over the legal moves), the dice drawn from this evaluator's generator: a Corinth game
+    rolled out word by word takes seconds, move by move a fraction of one."""
+
+    def __init__(self, game: pyspiel.Game, seed: int):
+        self.rng = np.random.default_rng(seed)
+        self.bot = game.protocol_game.make_bot("random", seed=seed, players=game.players)
+
+    def evaluate(self, state: SpielState) -> np.ndarray:
+        working = state.clone()
+        while not working.is_terminal() and (working.chosen or working.dice):
+            actions = working.legal_actions() if not working.is_chance_node() else range(FACES)
+            working.apply_action(int(self.rng.choice(list(actions))))
+        protocol, plies, cap = working.protocol, working.plies, working.get_game().max_plies
+        while not protocol.is_over() and plies < cap:
+            if protocol.is_chance():
+                protocol = protocol.apply(protocol.sample(self.rng))
+            else:
+                protocol = protocol.apply(self.bot.choose(protocol))
+            plies += 1
+        players = working.get_game().players
+        return np.array(protocol.returns() if protocol.is_over() else [0.0] * players)
+
+    def prior(self, state: SpielState) -> list[tuple[int, float]]:
+        if state.is_chance_node():
+            return state.chance_outcomes()
+        actions = state.legal_actions(state.current_player())
+        return [(action, 1.0 / len(actions)) for action in actions]
+
+
 def mcts_bot(game: pyspiel.Game, simulations: int, seed: int):
-    """OpenSpiel's MCTS (UCT, random rollouts) with a fixed budget of ``simulations`` per move."""
+    """OpenSpiel's MCTS (UCT, c = 2) with a fixed budget of ``simulations`` per move, a random
+    game played on from each leaf (``GameRollouts``)."""
     from open_spiel.python.algorithms import mcts
 
     rng = np.random.RandomState(seed)
-    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
+    evaluator = GameRollouts(game, seed)
     return mcts.MCTSBot(game, 2.0, simulations, evaluator, random_state=rng, solve=False)
 
 

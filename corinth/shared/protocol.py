@@ -76,9 +76,9 @@ class State(Protocol):
         """At a chance node, every outcome (a move ``apply`` takes) with its exact probability; the
         probabilities sum to 1. Elsewhere, empty."""
 
-    def sample(self) -> Any:
+    def sample(self, rng: Any = None) -> Any:
         """At a chance node, one outcome drawn from the game's own seed (the same game, the same
-        dice), to ``apply``."""
+        dice), or from ``rng`` (a ``numpy.random.Generator``) when given, to ``apply``."""
 
     def is_over(self) -> bool:
         """True when the game has ended (``current_player() == TERMINAL``)."""
