@@ -13,7 +13,7 @@ LESSON ?=
 STUDENTS ?=
 POOL ?=
 
-.PHONY: lab classroom test test-units test-browser test-notebooks install install-dev browser lint bench clean
+.PHONY: lab classroom test test-units test-browser test-notebooks install install-dev browser proxy lint bench clean
 
 # uv installs the same packages as pip in a third of the time (a fresh clone's `make test` and `make
 # lab` wait for it), compiled as pip compiles them; where uv cannot be installed or cannot reach the
@@ -61,7 +61,6 @@ endif
 endif
 endif
 classroom: install
-	@echo "Students open: http://$(if $(filter 127.0.0.1 localhost,$(IP)),$(IP),ADDRESS-OF-THIS-MACHINE):$(CLASSROOM_PORT)/voila/render/index.ipynb$(if $(TOKEN),?token=$(TOKEN),)"
 	$(BIN)/python -m corinth.classroom --ip='$(IP)' --port=$(CLASSROOM_PORT) \
 		$(if $(TOKEN),--token='$(TOKEN)',) $(if $(MAX_STUDENTS),--max-students=$(MAX_STUDENTS),) \
 		$(if $(LESSON),--lesson=$(LESSON),) $(if $(STUDENTS),--students=$(STUDENTS),) \
@@ -69,16 +68,53 @@ classroom: install
 
 # Chromium for the browser tests (Debian's package; needs root).
 browser:
-	@command -v chromium >/dev/null || (apt-get update -qq && apt-get install -y -qq chromium)
+	@command -v chromium >/dev/null || (apt-get update -qq && apt-get install -y -qq chromium) \
+	|| { echo "make browser: Chromium is missing and could not be installed (apt-get install chromium, as root)"; exit 1; }
+
+# JupyterHub's proxy for the school hub's test (tests/browser/test_hub.py): configurable-http-proxy from
+# the npm registry, with Debian's Node and npm when there are none. Its 5.x needs Node 20 or later (Debian
+# 12's Node is 18: then its 4.x). Needs root; where it cannot be installed, this says so and the tests go
+# on: the hub test then skips, and make test's closing summary names it.
+proxy:
+	@command -v configurable-http-proxy >/dev/null || { \
+		if [ "$$(id -u)" != 0 ]; then \
+			echo "make proxy: JupyterHub's proxy (configurable-http-proxy) is missing and installing it needs root: run make proxy as root, or the hub test skips"; \
+			exit 0; \
+		fi; \
+		{ command -v npm >/dev/null || { apt-get update -qq && apt-get install -y -qq nodejs npm >/dev/null; }; } \
+		&& if [ "$$(node -p 'process.versions.node.split(".")[0]')" -ge 20 ]; then v=; else v=@4; fi \
+		&& npm install -g --no-fund --no-audit --loglevel=error configurable-http-proxy$$v >/dev/null \
+		&& command -v configurable-http-proxy >/dev/null \
+		|| echo "make proxy: JupyterHub's proxy (configurable-http-proxy) could not be installed from the npm registry: the hub test skips"; \
+	}
 
 # Every test: engine, solver, widgets (in a real browser), notebooks, and the built wheel. The three
 # parts run side by side (each part's output shows when it ends): the browser tests mostly wait for
 # servers, kernels and pages, and the unit tests and notebooks, at a lower priority (nice), use the
 # cores meanwhile. One part alone, once make install-dev (and make browser) has run: make test-units,
-# make test-browser or make test-notebooks. Needs GNU make 4 (--output-sync).
-test: install-dev browser
+# make test-browser or make test-notebooks. Needs GNU make 4 (--output-sync). Each part's summary
+# names its skipped tests with their reasons (-ra, pyproject.toml); the last lines of make test list
+# every part's skips, read from the parts' JUnit reports, or say there was none.
+test: install-dev browser proxy
 	$(BIN)/ruff check .
-	$(MAKE) --no-print-directory -j 3 --output-sync=target test-units test-browser test-notebooks
+	@rm -rf $(REPORTS)
+	@$(MAKE) --no-print-directory -j 3 --output-sync=target test-units test-browser test-notebooks; \
+		status=$$?; $(BIN)/python -c "$$SKIPS_PY" $(REPORTS); exit $$status
+
+# Where each part writes its JUnit report, and the closing summary that reads them (an xfail is not a skip).
+REPORTS := $(VENV)/test-reports
+define SKIPS_PY
+import glob, sys, xml.etree.ElementTree as ET
+skips = [
+    f"  {path.rsplit('/', 1)[-1][:-4]}: {case.get('classname')}::{case.get('name')}: {skip.get('message')}"
+    for path in sorted(glob.glob(sys.argv[1] + '/*.xml'))
+    for case in ET.parse(path).iter('testcase')
+    for skip in case.iter('skipped')
+    if skip.get('type') != 'pytest.xfail'
+]
+print(f'make test: {len(skips)} skipped test(s):' if skips else 'make test: no test skipped.', *skips, sep='\n')
+endef
+export SKIPS_PY
 
 # Each part loads the pytest plugins it uses, no other. pytest would load every installed one, and
 # rewrite the assertions of their whole packages (hypothesis, anyio) at each start, with no cache where
@@ -86,10 +122,11 @@ test: install-dev browser
 # process (each xdist worker and their controller): a trivial test file took 3.5 s, now 0.3 s.
 # xdist for every part: the browser tests' conftest shapes its scheduling (pytest -n).
 PYTEST = env PYTEST_DISABLE_PLUGIN_AUTOLOAD=1 $(BIN)/python -m pytest -p _hypothesis_pytestplugin \
-	-p xdist.plugin
+	-p xdist.plugin --junitxml=$(REPORTS)/$(@:test-%=%).xml
 
 test-units:
-	nice -n 10 $(PYTEST) -n 2 --dist worksteal --doctest-modules --doctest-glob=README.md corinth tests README.md -m "not browser and not slow"
+	nice -n 10 $(PYTEST) -n 2 --dist worksteal --doctest-modules --doctest-glob=README.md \
+		--doctest-glob='docs/*.md' corinth tests README.md docs -m "not browser and not slow"
 
 # One after the other, at full priority: side by side, their kernels and pages answer late on two cores.
 # With pytest -n, the tests that share the classroom server run on one worker (tests/browser/conftest.py).

@@ -27,7 +27,7 @@ from corinth.rules.text import PHASE_WORDS
 from corinth.shared.protocol import State
 from corinth.shared.table import Hint, LogLine
 from corinth.shared.table import Table as SharedTable
-from corinth.solver.exact import OutOfReach, in_reach, robust_best
+from corinth.solver.exact import EXACT_BUDGET, OutOfReach, in_reach, robust_best
 from corinth.solver.protocol import CORINTH
 from corinth.solver.rank import rank_moves
 
@@ -130,7 +130,14 @@ class Table(SharedTable):
         if objective == "win":
             if exact:
                 try:
-                    ranked = rank_moves(state, "exact", top=top, opponents=opponents, goal="win")
+                    ranked = rank_moves(
+                        state,
+                        "exact",
+                        top=top,
+                        opponents=opponents,
+                        goal="win",
+                        exact_budget=EXACT_BUDGET,
+                    )
                     return Hint(ranked, "win", opponents=opponents)
                 except OutOfReach:
                     note = (
@@ -139,8 +146,8 @@ class Table(SharedTable):
                     )
             else:
                 note = (
-                    "Your chance to win is counted exactly in your last 2 turns only: ranked "
-                    "by expected final score (estimated) instead."
+                    "Your chance to win is counted exactly in your last 2 turns only, where it "
+                    "takes little work: ranked by expected final score (estimated) instead."
                 )
             objective = "expected"
         if not exact:

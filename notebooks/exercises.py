@@ -209,11 +209,11 @@ def yellow_purchases() -> list[str]:
 
 
 def yellow_purchase_check() -> str:
-    """What the engine offers Player 1 in ``earned_two_yellow``, in words (01's prediction)."""
+    """What the rules let Player 1 buy in ``earned_two_yellow``, in words (01's prediction)."""
     state = earned_two_yellow()
     words = [m.describe(state).rstrip(".").lower() for m in state.legal_moves()]
     count = ["no", "one", "two", "three", "four"][len(words)] if len(words) < 5 else len(words)
-    return f"the engine offers Player 1 {count} choices: {', or '.join(words)}."
+    return f"the rules give Player 1 {count} choices here: {', or '.join(words)}."
 
 
 def sorted_roll() -> GameState:
@@ -313,25 +313,25 @@ def no_walk_answer() -> str:
 
 
 def no_walk_check() -> str:
-    """What the engine offers with the Purple group in ``boxed_in``, in words (03's prediction)."""
+    """What the rules allow with the Purple group in ``boxed_in``, in words (03's prediction)."""
     moves = [m for m in boxed_in().legal_moves() if getattr(m, "district", "") == "purple"]
     walks = [m for m in moves if m.path]
     if walks:
-        return f"the engine offers {len(walks)} steward walks with the Purple group."
+        return f"the rules allow {len(walks)} steward walks with the Purple group."
     return (
-        f"the engine offers {len(moves)} moves with the Purple group, and not one steward walk: "
+        f"the rules allow {len(moves)} moves with the Purple group, and not one steward walk: "
         "each uses the group's own action, checking Purple goods in the shop of your choice."
     )
 
 
 def end_of_game_check() -> str:
-    """Two random bots play a whole 3-player game: how long it lasted (00's prediction)."""
+    """Three random bots play a whole 3-player game: how long it lasted (00's prediction)."""
     from corinth.solver import RandomBot, play_game
 
     final = play_game(new_game(players=3, seed=7), [RandomBot(1), RandomBot(2), RandomBot(3)])
     full = all(p.turns == final.sheet.turn_track for p in final.players)
     return (
-        f"two bots played a whole 3-player game. It lasted {final.round} rounds and ended when "
+        f"three bots played a whole 3-player game. It lasted {final.round} rounds and ended when "
         f"every player's roll track was full{'' if full else ' (not all were: see R5)'}."
     )
 
@@ -403,8 +403,8 @@ def leftover_points() -> int:
 def beginner_review(seed: int = 5) -> tuple[GameState, list[tuple[int, str, float]]]:
     """A seeded game of the random bot (Player 1) against two greedy bots, and its review.
 
-    Each row is (the beginner's turn, from 1; the group taken, in notation; the points it lost
-    right then against the best choice, by the solver's ranking).
+    Each row is (the beginner's turn, from 1; the move made, in words; the points it lost right
+    then against the best choice, by the solver's ranking).
 
     >>> final, review = beginner_review()
     >>> review[0][0], len(review) == len({row[0] for row in review})
@@ -425,7 +425,7 @@ def _beginner_review(seed: int) -> tuple[GameState, tuple[tuple[int, str, float]
         if state.phase == "take" and state.current_player == 0:
             ranking = rank_moves(state, "immediate")
             chosen = next(r for r in ranking if str(r.move) == str(move))
-            review.append((len(review) + 1, str(move), chosen.loss))
+            review.append((len(review) + 1, move.describe(state), chosen.loss))
         state = state.apply(move)
     return final, tuple(review)
 
@@ -572,8 +572,8 @@ def expected_apart() -> str:
     """Whether the two first moves of ``expected_ranking`` are clearly apart (intervals not overlapping)."""
     first, second = expected_ranking()[:2]
     if first.ci[0] > second.ci[1]:
-        return "Yes: its interval starts above where the second one ends"
-    return "No: their confidence intervals overlap"
+        return "Yes: its range starts above where the second one ends"
+    return "No: their ranges overlap"
 
 
 _READ: dict[str, Any] = {}  # exercises.toml as last read, and when it was written (``_questions``)
@@ -621,7 +621,7 @@ _STEP = re.compile(r"^## (Step \d+ of \d+: .+)$", re.M)
 # What a step's practice is kept under in the browser: an exercise, or a puzzle on its own board.
 _TRACKED = re.compile(r"""^(ask|puzzle_board|corintho_puzzle)\(["']([\w.-]+)["']""", re.M)
 _MARK = {"ask": "", "puzzle_board": "puzzle-", "corintho_puzzle": "corintho-"}
-_NEXT_LESSON = re.compile(r"Next lesson: \*\*\[([^\]]+)\]\((\d\d_[\w.-]+\.ipynb)\)")
+_NEXT_LESSON = re.compile(r"Next lesson: \*\*\[([^\]]+)\]\((\d\d[a-z]?_[\w.-]+\.ipynb)\)")
 
 
 def _label(name: str, questions: dict) -> str:
@@ -702,7 +702,7 @@ def lesson_progress(lesson: str):
 
 
 def puzzle_trainer():
-    """Lesson 06's practice: the stored puzzles one after another, solved ones marked in this browser."""
+    """Lesson 06b's practice: the stored puzzles one after another, solved ones marked in this browser."""
     from corinth.ui.trainer import PuzzleTrainer
 
     return PuzzleTrainer(list(_stored_puzzles()), progress=_PROGRESS)
@@ -747,13 +747,14 @@ def course_map():
     text = "".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
     lessons = []
     puzzles, corintho = _puzzle_marks()  # lesson 06's trainer, lesson 11's puzzles
-    for title, file in re.findall(r"\[([^\]]+)\]\((\d\d_[\w.-]+\.ipynb)\)", text):
+    for title, file in re.findall(r"\[([^\]]+)\]\((\d\d[a-z]?_[\w.-]+\.ipynb)\)", text):
         if any(lesson["file"] == file for lesson in lessons):
             continue
-        steps, _ = lesson_steps(file[:2])
+        lesson = file.split("_", 1)[0]  # "06", or "06b" for the second part of a long lesson
+        steps, _ = lesson_steps(lesson)
         items = [n for step in steps for n in step["items"]]
-        items += [n for n in names if n.startswith(f"{file[:2]}-") and n not in items]
-        extra = puzzles if file.startswith("06_") else corintho if file.startswith("11_") else []
+        items += [n for n in names if n.startswith(f"{lesson}-") and n not in items]
+        extra = puzzles if file.startswith("06b_") else corintho if file.startswith("11_") else []
         extra = [n for n in extra if n not in items]
         if items:
             lessons.append({"file": file, "title": title, "items": items, "extra": extra})

@@ -15,9 +15,10 @@ from pathlib import Path
 import pytest
 
 from corinth import new_game
-from corinth.cli import COMMANDS, games, main, simulate
+from corinth.cli import COMMANDS, main, simulate
 from corinth.rules import Variants
 from corinth.rules.scoring import TERMS
+from corinth.solver import runner
 from corinth.solver.runner import game_seed
 
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100  # /proc's CPU unit
@@ -158,7 +159,7 @@ def test_simulate_hands_its_games_out_lazily(monkeypatch):
         for k in itertools.islice(numbers, 3):
             yield {"winners": [0], "scores": [dict.fromkeys(("total", *TERMS), k)] * 2}
 
-    monkeypatch.setattr(games, "play_games", fake_play_games)
+    monkeypatch.setattr(runner, "play_games", fake_play_games)
     report = simulate(2, 10**9, ("random",), seed=1, jobs=2)
     assert isinstance(seen["numbers"], range) and len(seen["numbers"]) == 10**9
     assert seen["jobs"] == 2 and report["games"] == 10**9
@@ -166,7 +167,7 @@ def test_simulate_hands_its_games_out_lazily(monkeypatch):
 
 
 def test_simulate_seeds_game_k_from_the_run_seed():
-    play = functools.partial(games._play_one, 1, 2, ("random", "random"), Variants())
+    play = functools.partial(runner._play_one, 1, 2, ("random", "random"), Variants())
     assert [play(k)["seed"] for k in range(3)] == [game_seed(1, k) for k in range(3)]
 
 

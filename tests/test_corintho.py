@@ -643,3 +643,30 @@ def test_a_budget_leaves_the_moves_it_did_not_settle_unknown():
         if r.outcome != "unknown":
             assert (full[str(r.move)].outcome, full[str(r.move)].plies) == (r.outcome, r.plies)
     assert S.solve(game, budget=0.0).outcome in ("unknown", "win", "loss")
+
+
+@pytest.mark.parametrize(
+    "cells, move",
+    [
+        (ROW_AND_COLUMN, "column c1"),
+        ({"a1": "k", "c1": "k", "d1": "k", "a2": "c", "d3": "b"}, "capital b1"),
+        (
+            {"a2": "bck", "c2": "k", "a1": "bck", "c3": "bck", "b2": "bc", "d2": "bc", "d4": "b"},
+            "capital b2",
+        ),
+    ],
+)
+def test_e3_the_search_judges_every_answer_to_several_lines_as_the_engine(cells, move):
+    """One judge: the search's compact position answers each reply to a claim of several lines (a
+    row and a column, a line of four, a row and a diagonal) exactly as the engine does."""
+    game = position(2, cells, [(2, 2, 2), (2, 2, 2)]).apply(move)
+    pos = S.from_game(game)
+    for reply in game.legal_moves():
+        after = game.apply(reply)
+        child, outcome = S.apply(pos, S.from_move(reply))
+        if after.is_over and after.win_rule != "E1":
+            assert outcome == (S.WIN if after.winner == 1 else S.LOSS), str(reply)
+        else:
+            assert outcome == S.DRAW and child == S.from_game(replace(after, winner=None)), str(
+                reply
+            )

@@ -1,20 +1,24 @@
-"""The layers of README.md ("What is where"), arrows pointing down:
+"""The layers of docs/architecture.md ("The layers, and why"), arrows pointing down:
 
     notebooks → corinth.ui → corinth.solver → corinth.rules → seeds/
                                     (each game: its folder)   ↘ corinth.shared (any game)
 
-``corinth.render`` draws for the boards, handouts and notebooks: it reads the rules, and the solver's
-market graph to draw a game's market. ``corinth.cli`` is a front end like ``corinth.ui``: nothing imports
-it but its own entry point. The engine (rules, solver, render) imports no Jupyter package.
+``corinth.render`` draws for the boards, handouts and notebooks: it reads the rules alone (the
+market's graph is the rules' model, ``corinth.rules.market``). ``corinth.cli`` is a front end like
+``corinth.ui``: nothing imports it but its own entry point, and no lesson or helper of the notebooks
+does. The engine (rules, solver, render) imports no Jupyter package.
 
 Each layer is checked twice: every module of it is imported in a fresh interpreter that refuses
 every layer it may not import (and Jupyter), and every import statement of its files is read,
-those inside functions too (a drawing function's lazy import is an import all the same).
+those inside functions too (a drawing function's lazy import is an import all the same). The
+notebooks' helper modules are imported with the command line refused, and every import statement
+of the helpers and of the lessons' code cells is read.
 """
 
 from __future__ import annotations
 
 import ast
+import json
 import subprocess
 import sys
 import textwrap
@@ -25,6 +29,7 @@ import pytest
 
 BLOCKED = ("ipywidgets", "anywidget", "jupyterlab", "IPython", "ipykernel", "notebook", "jupyter")
 CORINTH = Path(__file__).resolve().parents[1] / "corinth"
+NOTEBOOKS = CORINTH.parent / "notebooks"
 
 # The packages of corinth each layer of the engine may import (``corinth`` itself re-exports the rules).
 MAY_IMPORT = {
@@ -33,7 +38,7 @@ MAY_IMPORT = {
     "corinth.shared": {"corinth.shared"},
     "corinth.rules": {"corinth.rules", "corinth.shared"},
     "corinth.solver": {"corinth.rules", "corinth.solver", "corinth.shared"},
-    "corinth.render": {"corinth.rules", "corinth.render", "corinth.solver"},
+    "corinth.render": {"corinth.rules", "corinth.render"},
     # Corintho, the second game: an engine of its own that imports nothing of Corinth's.
     "corinth.corintho": {"corinth.corintho", "corinth.shared"},
 }
@@ -143,11 +148,13 @@ def test_each_layer_imports_without_the_layers_above_it(layer):
     assert result.stdout.strip() == "ok"
 
 
-def imported(path: Path) -> Iterator[tuple[int, str]]:
-    """Every module an import statement of ``path`` names, with its line: those inside functions
-    too, relative ones made absolute, and ``from a import b`` as both ``a`` and ``a.b``."""
+def imported(path: Path, source: str | None = None) -> Iterator[tuple[int, str]]:
+    """Every module an import statement of ``path`` (or of ``source``, read as if it were that
+    file) names, with its line: those inside functions too, relative ones made absolute, and
+    ``from a import b`` as both ``a`` and ``a.b``."""
     package = path.relative_to(CORINTH.parent).parts[:-1]  # what a relative import starts from
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    text = path.read_text(encoding="utf-8") if source is None else source
+    for node in ast.walk(ast.parse(text)):
         if isinstance(node, ast.Import):
             for alias in node.names:
                 yield node.lineno, alias.name
@@ -202,13 +209,33 @@ def test_nothing_imports_the_command_line_but_its_entry_point():
 
 
 def test_the_import_reader_sees_lazy_and_relative_imports():
-    solver = {module for _, module in imported(CORINTH / "solver" / "market.py")}
-    assert "corinth.rules.geometry" in solver  # at the top
-    assert "corinth.rules.Compensate" in solver  # inside steward_route
-    render = {module for _, module in imported(CORINTH / "render" / "market.py")}
-    assert {"corinth.render.palette", "corinth.solver.market"} <= render  # relative; lazy
+    source = textwrap.dedent(
+        """
+        from corinth.rules.geometry import SIZE
+        from . import palette
+
+        def draw():
+            from ..solver import market
+            import corinth.cli.games
+        """
+    )
+    found = {module for _, module in imported(CORINTH / "render" / "example.py", source)}
+    assert "corinth.rules.geometry" in found  # at the top
+    assert "corinth.render.palette" in found  # relative
+    assert {"corinth.solver", "corinth.solver.market", "corinth.cli.games"} <= found  # lazy
     assert corinth_package("corinth.solver.market") == "corinth.solver"
     assert corinth_package("corinth.new_game") is None
+
+
+def test_the_drawing_and_the_solver_read_one_market_model():
+    """The market's graph is the rules' model: the drawing imports it at the top, and the solver's
+    old name for it is the same object."""
+    from corinth.render import market as drawing
+    from corinth.rules import market
+    from corinth.solver import market as old_name
+
+    assert drawing.market_graph is market.market_graph is old_name.market_graph
+    assert drawing.steward_route is market.steward_route is old_name.steward_route
 
 
 def function_local_imports(path: Path) -> Iterator[tuple[int, str]]:
@@ -229,11 +256,13 @@ def function_local_imports(path: Path) -> Iterator[tuple[int, str]]:
                         yield node.lineno, alias.name
 
 
-@pytest.mark.parametrize("layer", ["corinth.rules", "corinth.solver", "corinth.corintho"])
+@pytest.mark.parametrize(
+    "layer", ["corinth.rules", "corinth.solver", "corinth.render", "corinth.corintho"]
+)
 def test_the_engine_has_no_import_circle_hidden_in_a_function(layer):
-    """The rules and the solver import each other's modules at the top, so an import circle fails at
-    once instead of hiding in a function; drawing (``corinth.render``) imports matplotlib late on
-    purpose, and the front ends import late to start fast."""
+    """The rules, the solver and the drawing import corinth's modules at the top, so an import
+    circle fails at once instead of hiding in a function; drawing (``corinth.render``) imports
+    matplotlib late on purpose (not corinth), and the front ends import late to start fast."""
     hidden = [
         f"{path.relative_to(CORINTH.parent)}:{line} imports {module}"
         for path in files(layer)
@@ -269,3 +298,75 @@ def test_no_games_package_imports_another_games():
                 ):
                     wrong.append(f"{path.relative_to(CORINTH.parent)}:{line} imports {module}")
     assert not wrong, "\n".join(wrong)
+
+
+def notebook_sources() -> Iterator[tuple[str, str]]:
+    """The notebooks' Python: each helper module (``notebooks/*.py``) and each code cell of each
+    lesson, named for a message; IPython's ``%`` and ``!`` lines are left out (they are not Python)."""
+    for path in sorted(NOTEBOOKS.glob("*.py")):
+        yield f"notebooks/{path.name}", path.read_text(encoding="utf-8")
+    for path in sorted(NOTEBOOKS.glob("*.ipynb")):
+        cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+        for cell in cells:
+            if cell["cell_type"] == "code":
+                lines = "".join(cell["source"]).splitlines()
+                python = ["" if line.lstrip().startswith(("%", "!")) else line for line in lines]
+                yield f"notebooks/{path.name}, cell {cell.get('id', '?')}", "\n".join(python)
+
+
+def command_line_imports(name: str, source: str) -> list[str]:
+    """Where ``source`` imports the command line: ``NAME:LINE imports MODULE``."""
+    here = CORINTH / "notebook.py"  # the notebooks use absolute imports only
+    return [
+        f"{name}:{line} imports {module}"
+        for line, module in imported(here, source)
+        if corinth_package(module) == "corinth.cli"
+    ]
+
+
+def test_no_lesson_or_helper_of_the_notebooks_imports_the_command_line():
+    sources = list(notebook_sources())
+    assert any(name == "notebooks/exercises.py" for name, _ in sources)
+    assert any("07_strategy_lab.ipynb" in name for name, _ in sources)
+    wrong = [hit for name, source in sources for hit in command_line_imports(name, source)]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_notebooks_check_sees_every_way_to_import_the_command_line():
+    source = "import corinth.cli\nfrom corinth.cli.games import simulate\nfrom corinth import cli\n"
+    assert [hit.split(" imports ")[0] for hit in command_line_imports("x", source)] == [
+        "x:1",
+        "x:2",
+        "x:2",
+        "x:3",
+    ]
+
+
+HELPERS_SCRIPT = textwrap.dedent(
+    """
+    import importlib, importlib.abc, sys
+
+    class NoCommandLine(importlib.abc.MetaPathFinder):
+        def find_spec(self, name, path=None, target=None):
+            if name == "corinth.cli" or name.startswith("corinth.cli."):
+                raise ImportError(f"{{name}}: the notebooks' helpers import no command line")
+            return None
+
+    sys.meta_path.insert(0, NoCommandLine())
+    sys.path.insert(0, {notebooks!r})
+    for name in {helpers!r}:
+        importlib.import_module(name)
+    assert not any(m == "corinth.cli" or m.startswith("corinth.cli.") for m in sys.modules)
+    print("ok")
+    """
+)
+
+
+def test_the_notebooks_helpers_import_without_the_command_line():
+    helpers = sorted(path.stem for path in NOTEBOOKS.glob("*.py"))
+    script = HELPERS_SCRIPT.format(notebooks=str(NOTEBOOKS), helpers=helpers)
+    result = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=300, cwd=NOTEBOOKS
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "ok"

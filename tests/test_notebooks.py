@@ -53,6 +53,7 @@ TEACHES = {
     "04_buildings_and_score": ["B1", "B2", "B3", "B4", "B5", "E1", "E2"],
     "05_play_a_game": ["R2", "R3", "B1"],
     "06_puzzles": ["E1", "A4"],
+    "06b_more_puzzles": ["E1", "A4a"],
     "07_strategy_lab": ["E1", "E2"],
     "08_going_deeper_the_sheet_and_the_dice": ["C3", "R5"],
     "09_going_deeper_the_solver": ["A4b"],

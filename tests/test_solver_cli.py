@@ -121,6 +121,8 @@ def test_bench_runs_and_reports_every_measure():
         "against cautious opponents",
         "against random opponents",
         "ranking for the win, the last turn",
+        "hint by immediate",
+        "hint by win, cautious opponents",
     ):
         assert word in table
     assert report["machine"]["cores"] >= 1

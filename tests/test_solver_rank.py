@@ -95,7 +95,7 @@ def test_explanation_names_gold_goats_shops_and_the_loss():
     assert "gains 2 gold" in by_move["gold"].explanation
     assert "gains 3 goats" in by_move["goats"].explanation
     best = rank_moves(state, "immediate")[0]
-    assert "completes Orange shop 1 (4 points)" in best.explanation
+    assert "completes the Orange shop worth 4" in best.explanation
     assert best.explanation.endswith("Best move.")
     words = state.describe_move(best.move)
     assert f"3.00 points less than the best move: {words}" in by_move["gold"].explanation
@@ -177,3 +177,67 @@ def test_lookahead_bot_is_registered_and_plays_legal_moves():
     assert quick.choose(state) == LookaheadBot(3, None, max_rollouts=2, max_candidates=2).choose(
         state
     )
+
+
+# --- the options, one meaning each, checked when made ------------------------------------------
+
+
+def test_rank_options_name_the_rollouts_bot_and_the_exact_model_apart():
+    from corinth.solver.exact import late_states
+    from corinth.solver.rank import RankOptions
+
+    late = late_states(1)[0]
+    by_options = rank_moves(late, "expected", RankOptions(model="cautious", rollout_bot="random"))
+    assert by_options == rank_moves(late, "exact", opponents="cautious")  # in reach: the model
+    s = new_game(players=2, seed=5, first_player=0).apply("buy 0").apply("roll 111223466")
+    options = RankOptions(seed=1, budget=None, max_rollouts=4, rollout_bot="random", top=2)
+    assert rank_moves(s, "expected", options) == rank_moves(
+        s, "expected", seed=1, budget=None, max_rollouts=4, opponents="random", top=2
+    )
+
+
+@pytest.mark.parametrize(
+    "keywords, words",
+    [
+        ({"budget": -5}, "budget: a number of seconds above 0"),
+        ({"budget": float("nan")}, "budget: a number of seconds above 0"),
+        ({"exact_budget": True}, "exact_budget: a number of seconds"),
+        ({"top": "3"}, "top: a whole number, at least 1"),
+        ({"top": True}, "top: a whole number, at least 1"),
+        ({"seed": -1}, "seed: a whole number, at least 0"),
+        ({"max_rollouts": 0}, "max_rollouts: a whole number, at least 1"),
+        ({"max_candidates": 2.0}, "max_candidates: a whole number"),
+        ({"goal": "draw"}, "goal: unknown goal 'draw'"),
+        ({"exact": "yes"}, "exact: True or False"),
+        ({"rollout_bot": "cautious"}, "rollout_bot: unknown bot 'cautious'"),
+        ({"model": "bogus"}, "model: unknown model 'bogus'"),
+        ({"opponents": "bogus"}, "unknown opponent model 'bogus'"),
+    ],
+    ids=str,
+)
+def test_every_option_is_checked_with_a_sentence_naming_it(keywords, words):
+    s = new_game(players=2, seed=5, first_player=0).apply("buy 0").apply("roll 111223466")
+    with pytest.raises(ValueError, match=re.escape(words)):
+        rank_moves(s, "exact", **keywords)
+
+
+def test_arguments_that_are_not_options_are_refused():
+    from corinth.solver.rank import RankOptions
+
+    s = new_game(players=2, seed=5, first_player=0).apply("buy 0").apply("roll 111223466")
+    with pytest.raises(TypeError, match="unknown option 'budgte'"):
+        rank_moves(s, "immediate", budgte=3)
+    with pytest.raises(TypeError, match="not both"):
+        rank_moves(s, "immediate", RankOptions(), top=3)
+    with pytest.raises(TypeError, match="state: a GameState"):
+        rank_moves("goats", "immediate")
+    with pytest.raises(ValueError, match="unknown objective 'exactly'"):
+        rank_moves(s, "exactly")
+
+
+def test_an_ignored_model_is_refused():
+    """The immediate ranking reads no model of the others: asking it for one is said, not ignored."""
+    s = new_game(players=2, seed=5, first_player=0).apply("buy 0").apply("roll 111223466")
+    with pytest.raises(ValueError, match="reads no model of the other players"):
+        rank_moves(s, "immediate", opponents="cautious")
+    assert rank_moves(s, "immediate", opponents="greedy") == rank_moves(s, "immediate")

@@ -98,7 +98,7 @@ def test_svg_forms_are_wellformed(state):
         svg = widget.to_svg()
         root = ET.fromstring(svg)
         assert root.tag.endswith("svg")
-    assert SheetWidget(state).to_svg().count("market r") == 25
+    assert SheetWidget(state).to_svg().count(", column ") == 25
 
 
 def test_a4_sheet_draws_a_steward_path(state):
@@ -120,7 +120,9 @@ def test_a4_sheet_draws_a_steward_path(state):
 def test_a4b_a4c_illegal_clicks_are_refused_with_the_rule(state):
     sheet = SheetWidget(state, player=0, group="blue")
     sheet.click(0)
-    assert sheet.message == "r0c0 is not orthogonally next to r2c2 (A4b)"
+    assert sheet.message == (
+        "the scoring spot, row 1, column 1 is not next to the steward start, row 3, column 3 (A4b)"
+    )
     assert sheet.path == []
     sheet.click(7)
     sheet.click(8)
@@ -180,9 +182,9 @@ def test_m1_goods_cell_offers_shop_choices(state):
 def test_aria_labels_name_cell_effect_and_distance(state):
     sheet = SheetWidget(state, player=0, group="goats")
     cells = sheet.board["market"]
-    assert cells[7]["label"].startswith("market r1c2: purple ×2, reachable in 1")
+    assert cells[7]["label"].startswith("purple ×2, row 2, column 3: reachable in 1")
     assert "reachable in 4" in cells[0]["label"]
-    assert cells[12]["label"].startswith("market r2c2: steward start, steward here")
+    assert cells[12]["label"].startswith("steward start, row 3, column 3: steward here")
     # Goats shows 1; with 1 gold the steward can end one or two steps away.
     reach = {c["name"] for c in cells if c["reachable"]}
     assert "r1c2" in reach and "r0c2" in reach and "r0c0" not in reach

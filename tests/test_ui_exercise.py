@@ -96,17 +96,22 @@ def test_path_exercise_takes_a_compensation_step():
     assert ex.answer_with(ex.sheet.move()).startswith("Right")
 
 
-def test_a_predictions_check_shows_only_once_the_learner_has_answered():
-    ex = ChoiceExercise(
-        "Predict: how many dice are white?",
-        ["3", "9"],
-        answer="9",
-        then="the engine rolled 9 white dice.",
-    )
+def test_a_predictions_check_shows_only_once_the_answer_is_found_or_shown():
+    def exercise():
+        return ChoiceExercise(
+            "Predict: how many dice are white?", ["3", "9"], answer="9", then="9 white dice rolled."
+        )
+
+    ex = exercise()
     assert ex.revealed.value == "" and ex.revealed.layout.display == "none"
-    ex.answer_with("3")  # a wrong answer reveals it too: the check is what teaches
-    assert "the engine rolled 9 white dice." in ex.revealed.value
+    ex.answer_with("3")  # the check would tell the answer: a wrong pick keeps it hidden
+    assert ex.revealed.value == "" and ex.revealed.layout.display == "none"
+    ex.answer_with("9")
+    assert "9 white dice rolled." in ex.revealed.value
     assert ex.revealed.layout.display == ""
+    shown = exercise()
+    shown.show_answer()
+    assert "9 white dice rolled." in shown.revealed.value
 
 
 def test_a_right_walk_is_made_on_the_sheet_and_old_refusals_go():
@@ -115,7 +120,7 @@ def test_a_right_walk_is_made_on_the_sheet_and_old_refusals_go():
     state = new_game(players=2, seed=1, first_player=0).apply("buy 0").apply("roll 112344666")
     ex = PathExercise("Walk one step up.", state, "goats", accept=lambda m: m.path == (7,))
     ex.sheet.click(0)  # not next to the steward: refused under the board
-    assert "not orthogonally next to" in ex.sheet.message
+    assert "is not next to" in ex.sheet.message
     ex.sheet.click(7)
     assert ex.answer_with(ex.sheet.move()).startswith("Right")
     assert ex.sheet.output.outputs == () and ex.sheet.message == ""

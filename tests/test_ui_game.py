@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import html
+import re
+
 import pytest
 
 from corinth.rules import GameState, new_game
 from corinth.solver.bots import GreedyBot
+from corinth.solver.explain import share_words
 from corinth.ui import GameApp
 
 
@@ -113,7 +117,23 @@ def test_hint_lists_the_solver_ranking():
     app = GameApp(players=2, seed=3)
     ranked = app.show_hint(top=3)
     assert [r.rank for r in ranked][:1] == [1]
-    assert "<table" in app.hint.value and str(ranked[0].move) in app.hint.value
+    assert html.escape(ranked[0].move.describe(app.state)) in app.hint.value
+    # In words, no notation, no raw floats; the best move drawn on the boards.
+    assert not re.search(r"r\dc\d|\d\.\d\d", app.hint.value)
+    assert app.harbor.hinted == ranked[0].move.district
+    assert app.sheet.hinted == list(ranked[0].move.path)
+    assert app.play(ranked[0].move)
+    assert app.harbor.hinted == "" and app.sheet.hinted == [] and app.hint.value == ""
+
+
+def test_the_top_moves_of_a_hint_are_told_apart():
+    from corinth.solver import rank_moves
+    from corinth.ui.game_text import hint_html
+
+    state = new_game(players=2, seed=1, first_player=0).apply("buy 0").apply("roll 112344666")
+    ranked = rank_moves(state, "immediate", top=40)
+    items = re.findall(r"<li value='\d+'><b>(.*?)</b>", hint_html(ranked, "immediate", state))
+    assert len(items) == len(ranked) and len(set(items)) == len(items)
 
 
 def test_repr_is_deterministic():
@@ -225,12 +245,13 @@ def test_selection_cleared_at_the_next_decision_and_by_undo():
     assert app.harbor.selected == "" and app.sheet.group == "" and app.picker.act.disabled
 
 
-def test_bot_moves_in_words_with_notation_on_hover():
+def test_bot_moves_in_words_never_in_notation():
     app = GameApp(players=3, seed=11, bots=["greedy", "random"], first_player=1)
     rows = app.table.log
     assert rows and all(not line.words.startswith(("P1", "P2")) for line in rows)
     words, notation = next((r.words, r.notation) for r in rows if "took" in r.words)
-    assert words.startswith("Player ") and f"title='{notation}'" in app.move_log.value
+    assert words.startswith("Player ") and html.escape(words, quote=False) in app.move_log.value
+    assert "title=" not in app.move_log.value and not re.search(r"r\dc\d", app.move_log.value)
     assert "Since your last move" in app.last_moves.value
 
 
@@ -246,10 +267,10 @@ def test_hint_table_is_compact_with_the_rest_behind_show_all():
 
     state = new_game(players=2, seed=1, first_player=0).apply("buy 0").apply("roll 112344666")
     ranked = rank_moves(state, "immediate", top=10)
-    text = hint_html(ranked, "immediate")
+    text = hint_html(ranked, "immediate", state)
     shown, _, rest = text.partition("<details>")
-    assert shown.count("<tr><td>") == HINT_ROWS
-    assert rest.count("<tr><td>") == len(ranked) - HINT_ROWS
+    assert shown.count("<li value=") == HINT_ROWS
+    assert rest.count("<li value=") == len(ranked) - HINT_ROWS
     assert f"show all {len(ranked)} moves" in rest
 
 
@@ -269,7 +290,7 @@ def test_hint_is_exact_near_the_end_and_says_how_it_was_worked_out():
     while not in_reach(app.state):  # the human plays greedy up to 2 turns from the end
         assert app.play(best_move_now(app.state))
     ranked = app.show_hint(top=2)
-    assert "Worked out exactly" in app.hint.value and "exact expected final score" in app.hint.value
+    assert "Worked out exactly" in app.hint.value and "at the end, on average" in app.hint.value
     assert "greedy" in ranked[0].explanation and early
 
 
@@ -308,10 +329,10 @@ def test_near_the_end_the_hint_is_exact_against_the_chosen_kind_of_opponent():
     app.controls.opponents.value = "cautious"
     ranked = app.show_hint(top=3)
     assert ranked and "worst for player 1" in ranked[0].explanation
-    assert "worst for player 1" in app.hint.value
+    assert "worst for you" in app.hint.value
     assert (
         "best whatever the others do" in app.hint.value
-        or "No move is the best against every kind of opponent" in app.hint.value
+        or "No move is the best against every kind of other player" in app.hint.value
     )
     app.controls.opponents.value = "random"
     assert "at random" in app.show_hint(top=1)[0].explanation
@@ -329,5 +350,22 @@ def test_the_hint_for_the_win_counts_the_chance_near_the_end_and_says_when_it_ca
     while turns_left(app.state) > 1 and not app.state.is_over:
         app.play(bot.choose(app.state))
     ranked = app.show_hint(top=2)
-    assert ranked and "chance to win" in app.hint.value and "Exact chance to win" in app.hint.value
-    assert f"{100 * ranked[0].value:.1f}%" in app.hint.value
+    assert ranked and "chance to win" in app.hint.value
+    assert f"You win {share_words(ranked[0].value)}" in app.hint.value
+
+
+def test_a_kept_game_comes_back_after_a_reload_and_bad_kept_moves_change_nothing():
+    """The lesson's game is kept in the browser (its moves); a reload (a new app) replays them."""
+    kwargs = dict(players=3, seed=11, bots=["greedy", "random"], first_player=1, keep="05-game")
+    app = GameApp(**kwargs)
+    assert app.play(app.state.legal_moves()[0])
+    kept = list(app.keeper.moves)
+    assert kept == [str(m) for m in app.state.history]
+    again = GameApp(**kwargs)  # the page opened anew: the browser sends what it kept
+    fresh = again.state
+    for bad in (["buy 0", "roll 999999999"], ["nonsense"], "not a list", [3] * 5, ["x"] * 5000):
+        again.keeper._on_page(None, {"event": "restore", "moves": bad}, None)
+        assert again.state == fresh
+    again.keeper._on_page(None, {"event": "restore", "moves": kept}, None)
+    assert again.state == app.state and again.keeper.moves == kept
+    assert GameApp(**{**kwargs, "keep": ""}).keeper is None

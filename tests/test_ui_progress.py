@@ -4,6 +4,7 @@ checked in Chromium by tests/browser/test_classroom.py)."""
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 
@@ -20,12 +21,12 @@ def _items(course: Progress, prefix: str) -> list[str]:
 
 def test_the_map_lists_the_lessons_with_exercises_and_the_trainers_apart():
     course = exercises.course_map()
-    assert [lesson["file"][:2] for lesson in course.lessons] == [
-        "00", "01", "02", "03", "04", "05", "06", "07", "11",
+    assert [lesson["file"].split("_")[0] for lesson in course.lessons] == [
+        "00", "01", "02", "03", "04", "05", "06", "06b", "07", "11",
     ]  # fmt: skip
     assert all(lesson["items"] for lesson in course.lessons)
-    puzzles = next(lesson for lesson in course.lessons if lesson["file"].startswith("06"))
-    assert "puzzle-t4-01" in puzzles["items"]  # step 9's board: needed to finish 06
+    puzzles = next(lesson for lesson in course.lessons if lesson["file"].startswith("06b"))
+    assert "puzzle-t4-01" in puzzles["items"]  # step 4's board: needed to finish 06b
     assert "puzzle-t4-01" not in puzzles["extra"] and "puzzle-t1-01" in puzzles["extra"]
     assert not set(puzzles["items"]) & set(puzzles["extra"])
 
@@ -40,7 +41,7 @@ def test_the_map_names_the_trainers_puzzles_as_the_trainers_mark_them():
 
 def test_a_new_learner_starts_at_00_and_nothing_is_finished():
     lines = exercises.course_map().course(set())
-    assert lines[0].startswith("Your progress: 0 of 9 lessons finished, 0 of ")
+    assert lines[0].startswith("Your progress: 0 of 10 lessons finished, 0 of ")
     assert lines[1] == "00 Start here — 0 of 6 solved · Start here →"
     assert not any("finished" in line or "Continue" in line for line in lines[1:])
 
@@ -49,7 +50,7 @@ def test_finished_lessons_are_marked_in_words_and_the_next_one_says_continue_her
     course = exercises.course_map()
     solved = set(_items(course, "00")) | set(_items(course, "01")) | {_items(course, "03")[0]}
     lines = course.course(solved)
-    assert lines[0].startswith("Your progress: 2 of 9 lessons finished")
+    assert lines[0].startswith("Your progress: 2 of 10 lessons finished")
     assert lines[1].endswith("— 6 of 6 solved ✓ finished")
     assert lines[2] == "01 The harbor — 8 of 8 solved ✓ finished"
     assert lines[3].startswith("02 Gold, goats and goods — 0 of ")
@@ -76,7 +77,7 @@ def test_every_lesson_finished():
 def test_the_maps_text_repr_is_its_lines_for_no_marks_and_does_not_depend_on_the_browser():
     course = exercises.course_map()
     assert repr(course) == "\n".join(course.course(set(), trainers=False))
-    assert "puzzles" not in repr(course)  # the puzzle sets may grow: the saved output stays
+    assert not re.search(r"· \d+ of \d+ puzzles", repr(course))  # the puzzle sets may grow
     course._on_page(course, {"event": "restore", "solved": ["01-two-gold"]}, [])  # not its items
     assert course.solved == [] and repr(course) == repr(exercises.course_map())
 
@@ -108,20 +109,27 @@ def test_a_step_with_two_exercises_names_the_one_not_solved():
     )
 
 
-def test_06_counts_the_trainers_puzzles_apart_and_needs_its_boards():
-    progress = exercises.lesson_progress("06")
+def test_06b_counts_the_trainers_puzzles_apart_and_needs_its_boards():
+    progress = exercises.lesson_progress("06b")
     exercises.puzzle_board("t4-01")
     trainer = exercises.puzzle_trainer()
-    extra = len(trainer.puzzles) - 1  # t4-01 is step 9's board, also in the trainer
-    assert f"0 of 7 exercises solved, and 0 of {extra} puzzles of the trainer" in progress.line()
-    assert progress.line().endswith("Next: Step 1 of 11: A first puzzle — the puzzle on its board")
-    for name in [n for n in progress.items if n.startswith("06-")]:
+    extra = len(trainer.puzzles) - 1  # t4-01 is step 4's board, also in the trainer
+    assert f"0 of 3 exercises solved, and 0 of {extra} puzzles of the trainer" in progress.line()
+    assert "Next: Step 1 of 6: How hard a puzzle is — “Which of these" in progress.line()
+    for name in [n for n in progress.items if n.startswith("06b-")]:
         progress.mark(name)
-    assert "Next: Step 9 of 11: Puzzles for the end of the game — the puzzle on its board" in (
+    assert "Next: Step 4 of 6: Puzzles for the end of the game — the puzzle on its board" in (
         progress.line()
     )
     progress.mark("puzzle-t4-01")
     assert progress.line().endswith("✓ Lesson finished — next: 07 Strategy lab")
+
+
+def test_06_leads_to_its_second_part():
+    progress = exercises.lesson_progress("06")
+    for name in progress.items:
+        progress.mark(name)
+    assert progress.line().endswith("✓ Lesson finished — next: 06b More puzzles")
 
 
 def test_a_lesson_without_steps_keeps_its_plain_count():

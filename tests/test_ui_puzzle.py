@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from corinth.rules import new_game
+from corinth.rules import Move, new_game
 from corinth.ui import PuzzleWidget
+from corinth.ui._base import move_html, words_html
 from tests.conftest import game as layout_game
 
 pytest.importorskip("corinth.solver.rank")
@@ -42,13 +43,15 @@ def test_show_the_answer_button_reveals_the_best_move(state):
     puzzle = PuzzleWidget(state)
     puzzle.reveal_button.click()
     best = puzzle.ranking()[0]
-    assert f"Best: <span title='{best.move}'>" in puzzle.result.value
+    assert f"Best: {move_html(best.move, state)}" in puzzle.result.value
 
 
 def test_illegal_move_is_refused_with_its_rule(state):
     puzzle = PuzzleWidget(state)
     assert puzzle.answer("orange") is None  # Orange is empty (R6)
-    assert "(R6)" in puzzle.result.value
+    assert 'title="Rule R6"' in puzzle.result.value  # the rule on hover
+    assert puzzle.answer("gold") is not None
+    assert "Not a legal move" not in puzzle.result.value  # the refusal goes with the legal move
 
 
 def test_move_drawn_on_the_boards(state):
@@ -73,7 +76,7 @@ def test_solver_puzzle_set():
     widget = PuzzleWidget(p)
     result = widget.answer(p.answer)
     assert result.loss == 0
-    assert repr(widget).startswith(f"Puzzle {p.id}")
+    assert repr(widget).startswith("A beginner puzzle, round ")
 
 
 def test_position_must_be_a_take(state):
@@ -112,7 +115,7 @@ def check_board_agrees(stored) -> None:
     board.answer(wrong)
     assert "Best:" not in board.result.value  # one more try before the solution is shown
     board.answer(wrong)
-    assert f"Best: <span title='{stored.answer}'>" in board.result.value
+    assert f"Best: {move_html(Move.parse(stored.answer), stored.state)}" in board.result.value
     assert stored.check(wrong).startswith("Legal, but not the best")
 
 
@@ -123,7 +126,7 @@ def test_puzzle_board_asks_for_clicks_and_its_hint_hides_the_answer(stored):
     assert "notation" not in board.question_text()
     hint = board.show_hint()
     assert hint.startswith("Hint:") and stored.answer not in hint
-    assert hint in board.result.value
+    assert words_html(hint) in board.result.value  # rule IDs shown on hover only
 
 
 def test_puzzle_board_shows_its_own_hint_and_explanation(state):

@@ -1,6 +1,6 @@
 // The harbor board: six districts, Gold on top. Built once; `update` changes it in place.
 // Colours come from Python in each group's data (corinth/render/palette.py); keys in widgets/README.md.
-import { die, focusWhenShown, guardKeys, h, legend, roving } from "./dice.js";
+import { die, focusWhenShown, guardKeys, h, legend, roving, showMessage } from "./dice.js";
 
 // What the harbor's borders mean; each sample uses the board's own classes (boards.css).
 const HARBOR_LEGEND = [
@@ -58,6 +58,7 @@ function render({ model, el }) {
       r.row.classList.toggle("legal", g.legal);
       r.row.classList.toggle("empty", !g.size);
       r.row.classList.toggle("selected", g.district === selected);
+      r.row.classList.toggle("hinted", g.district === model.get("hinted"));
       r.row.setAttribute("aria-pressed", g.district === selected ? "true" : "false");
       r.row.setAttribute("aria-label", g.label);
       r.title.textContent = g.title;
@@ -70,7 +71,7 @@ function render({ model, el }) {
         for (let i = 0; i < g.yellow; i++) r.dice.appendChild(die(g.face, true));
       }
     });
-    status.textContent = model.get("message");
+    showMessage(status, model.get("message"));
     if (announce.textContent !== model.get("announce")) announce.textContent = model.get("announce");
     root.classList.toggle("readonly", !model.get("interactive"));
   }
@@ -86,7 +87,7 @@ function render({ model, el }) {
   }
 
   update();
-  const names = ["groups", "selected", "caption", "message", "interactive", "announce"];
+  const names = ["groups", "selected", "caption", "message", "interactive", "announce", "hinted"];
   for (const name of names) model.on(`change:${name}`, update);
   model.on("msg:custom", onMessage);
   return () => {

@@ -25,6 +25,79 @@ function write(data) {
   }
 }
 
+// The class (make classroom): a page whose student joined the class (the class's page keeps its key
+// here) tells the teacher's page which lesson and step it is on and which lessons are finished, and
+// shows a link when the teacher puts a puzzle in front of the class. Outside the classroom (JupyterLab,
+// or a page that never joined) it sends nothing.
+const CLASS = "corinth-class-v1";
+const PROJECTOR = "corinth-projector-v1";
+
+function classBase() {
+  // The classroom: the class's pages beside the lessons; the school hub: its "class" service.
+  const path = window.location.pathname;
+  const at = path.indexOf("voila/render/");
+  if (at < 0) return null;
+  const hub = path.match(/^(.*\/)user\/[^/]+\/voila\/render\//);
+  return hub ? `${hub[1]}services/class/` : path.slice(0, at);
+}
+
+function classMember() {
+  try {
+    const data = JSON.parse(window.localStorage.getItem(CLASS) || "{}");
+    return data && typeof data === "object" && typeof data.key === "string" ? data : null;
+  } catch (e) {
+    return null;
+  }
+}
+
+function xsrf() {
+  const found = document.cookie.split("; ").find((c) => c.startsWith("_xsrf="));
+  return found ? decodeURIComponent(found.slice(6)) : "";
+}
+
+let lastReport = "";
+function reportToClass(lesson, step, finishedNow) {
+  const base = classBase();
+  const me = classMember();
+  if (base === null || !me) return;
+  const finished = Array.from(new Set([...(me.finished || []), ...finishedNow])).slice(0, 60);
+  const body = JSON.stringify({ key: me.key, lesson: lesson.slice(0, 120), step: step.slice(0, 120), finished });
+  if (body === lastReport) return;
+  lastReport = body;
+  try {
+    window.localStorage.setItem(CLASS, JSON.stringify({ ...me, finished }));
+  } catch (e) {
+    /* storage refused: the teacher still gets this mark */
+  }
+  fetch(`${base}class/api/progress`, {
+    method: "POST",
+    credentials: "same-origin",
+    headers: { "Content-Type": "application/json", "X-XSRFToken": xsrf(), "X-Requested-With": "corinth" },
+    body,
+  }).catch(() => {});
+}
+
+function projector(on) {
+  // Larger text and boards for a projector: at least 18 px at 1280×720, kept for every lesson.
+  if (!document.getElementById("corinth-projector-style")) {
+    const style = document.createElement("style");
+    style.id = "corinth-projector-style";
+    style.textContent =
+      "body.corinth-projector { --jp-content-font-size1: 20px; --jp-ui-font-size1: 18px; " +
+      "--jp-code-font-size: 18px; --jp-content-font-size2: 22px; }" +
+      "body.corinth-projector .jp-RenderedHTMLCommon, body.corinth-projector .corinth-board, " +
+      "body.corinth-projector .jp-OutputArea-output { font-size: 20px; }" +
+      "body.corinth-projector .corinth-board { zoom: 1.25; }";
+    document.head.appendChild(style);
+  }
+  document.body.classList.toggle("corinth-projector", on);
+  try {
+    window.localStorage.setItem(PROJECTOR, on ? "1" : "");
+  } catch (e) {
+    /* storage refused: the mode lasts as long as the page */
+  }
+}
+
 function render({ model, el }) {
   const root = h("div", { class: "corinth-progress", role: "region", "aria-label": "Your progress" });
   const line = h("p", { class: "corinth-progress-line", role: "status", "aria-live": "polite" });
@@ -43,8 +116,53 @@ function render({ model, el }) {
     model.send({ event: "reset" });
     draw();
   });
-  root.append(line, map, reset);
+  const screen = h("button", { type: "button", class: "corinth-progress-projector", text: "Projector mode" });
+  const stored = (() => {
+    try {
+      return window.localStorage.getItem(PROJECTOR) === "1";
+    } catch (e) {
+      return false;
+    }
+  })();
+  screen.setAttribute("aria-pressed", String(stored));
+  if (stored) projector(true);
+  screen.addEventListener("click", () => {
+    const on = !document.body.classList.contains("corinth-projector");
+    projector(on);
+    screen.setAttribute("aria-pressed", String(on));
+  });
+  const live = h("p", { class: "corinth-progress-live", role: "status", "aria-live": "polite" });
+  if (classBase() !== null && model.get("lessons").length) {
+    // The lesson list in a classroom or on the school hub: the way to the class's page.
+    live.append(h("a", { href: `${classBase()}class`, class: "corinth-progress-class", text: "Your class: join it and answer your teacher's puzzles →" }));
+  }
+  root.append(line, live, map, reset, screen);
   el.appendChild(root);
+
+  // The teacher's live puzzle: a link to the class's page while one waits for this student's answer.
+  async function watchClass() {
+    const base = classBase();
+    const me = classMember();
+    if (base === null || !me) return;
+    try {
+      const response = await fetch(`${base}class/api/live?key=${encodeURIComponent(me.key)}`, {
+        credentials: "same-origin",
+        cache: "no-store",
+      });
+      const data = await response.json();
+      if (data.puzzle && !data.mine && !data.revealed) {
+        live.replaceChildren(
+          h("a", { href: `${base}class`, class: "corinth-progress-next", text: "Your teacher sent a puzzle to the class: answer it →" }),
+        );
+      } else live.replaceChildren();
+    } catch (e) {
+      live.replaceChildren();
+    }
+  }
+  if (classBase() !== null && classMember()) {
+    watchClass();
+    const timer = setInterval(() => (el.isConnected ? watchClass() : clearInterval(timer)), 3000);
+  }
 
   function drawCourse(stored, lessons) {
     // The lesson list: one line per lesson with its count, linked; finished ones marked in words,
@@ -88,6 +206,11 @@ function render({ model, el }) {
     line.textContent =
       `Your progress: ${finished} of ${lessons.length} lessons finished, ${done} of ${all} ` +
       "exercises solved (kept in this browser).";
+    reportToClass(
+      "The lesson list",
+      "",
+      lessons.filter((lesson) => lesson.items.length && lesson.items.every((name) => stored[name])).map((lesson) => lesson.title),
+    );
     if (lessons.length && finished === lessons.length) line.textContent += " Every lesson finished ✓";
   }
 
@@ -103,6 +226,11 @@ function render({ model, el }) {
       text += `, and ${extra.filter((name) => stored[name]).length} of ${extra.length} puzzles of the trainer`;
     }
     line.replaceChildren(document.createTextNode(`${text} (kept in this browser).`));
+    const heading = document.querySelector("h1");
+    const title = (heading ? heading.textContent : "") || document.title || model.get("lesson");
+    const current = steps.find((step) => step.items.some((name) => !stored[name]));
+    const all = counted.length > 0 && counted.every((name) => stored[name]);
+    reportToClass(title.replace(/[¶#]/g, "").trim(), current ? current.title : all ? "Lesson finished" : "", all ? [title.replace(/[¶#]/g, "").trim()] : []);
     for (const step of steps) {
       const i = step.items.findIndex((name) => !stored[name]);
       if (i >= 0) {

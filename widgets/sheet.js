@@ -2,7 +2,7 @@
 // The DOM is built once for the sheet's shape; `update` changes classes and texts in place.
 // Colours and cell pictures come from Python in the board data (corinth/render/palette.py);
 // the market's size comes from `board.size`. The keys are listed in widgets/README.md.
-import { guardKeys, h, legend, roving } from "./dice.js";
+import { guardKeys, h, legend, roving, showMessage } from "./dice.js";
 
 const CELL = 58; // px, keep in step with boards.css (.corinth-cell)
 // What the sheet's marks mean; each sample uses the board's own classes (boards.css).
@@ -195,6 +195,9 @@ function render({ model, el }) {
         if (c[flag]) node.btn.classList.add(flag);
       }
       if (c.step) node.btn.classList.add("in-path");
+      const hintStep = model.get("hinted").indexOf(i);
+      if (hintStep >= 0) node.btn.classList.add("hinted");
+      node.btn.dataset.hint = hintStep >= 0 ? String(hintStep + 1) : "";
       if (node.kind !== c.kind) {
         node.kind = c.kind;
         node.btn.style.setProperty("--kind", c.colour);
@@ -230,7 +233,7 @@ function render({ model, el }) {
     for (const t of Object.keys(b.score)) p.scoreCells[t].textContent = String(b.score[t]);
     p.written.textContent = b.scores.length ? `Scoring spots written: ${b.scores.join(", ")}` : "";
     p.yellow.textContent = b.yellow ? `Yellow dice earned: ${b.yellow}` : "";
-    p.status.textContent = model.get("message");
+    showMessage(p.status, model.get("message"));
     root.classList.toggle("ready", model.get("path_ready"));
   }
 
@@ -240,7 +243,7 @@ function render({ model, el }) {
   }
 
   update();
-  const names = ["board", "message", "path_ready"];
+  const names = ["board", "message", "path_ready", "hinted"];
   for (const n of names) model.on(`change:${n}`, update);
   model.on("msg:custom", onMessage);
   return () => {

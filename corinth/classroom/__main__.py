@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import socket
 import sys
 import tempfile
 from pathlib import Path
@@ -98,6 +99,13 @@ def parse(argv: list[str]) -> argparse.Namespace:
         help="kernels waiting per lesson for the next student (0: none)",
     )
     parser.add_argument("--lessons-dir", type=Path, help="the classroom's own copy of the lessons")
+    parser.add_argument(
+        "--class-dir",
+        type=Path,
+        default=None,
+        help="the class's folder: names, progress and answers, kept across restarts "
+        "(default: ~/.local/share/corinth/class)",
+    )
     # Anything else is a Voilà setting, e.g. --ClassroomKernelManager.cull_idle_timeout=30
     args, args.voila_args = parser.parse_known_args(argv)
     unknown = [a for a in args.voila_args if not (a.startswith("--") and "." in a.split("=")[0])]
@@ -110,6 +118,53 @@ def parse(argv: list[str]) -> argparse.Namespace:
         raise ClassroomRefused("--students needs --lesson: which lesson the class opens first")
     check_address(args.ip, args.token)
     return args
+
+
+def class_folder(args: argparse.Namespace) -> Path:
+    """Where the class's store lives: ``--class-dir``, else the user's data folder."""
+    if args.class_dir is not None:
+        return args.class_dir
+    data = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(data) / "corinth" / "class"
+
+
+def public_address(ip: str, port: int) -> str:
+    """The address students type: this machine's address on the room's network when the class
+    listens beyond it (the first IPv4 address that is not the loopback), else ``ip`` itself.
+
+    >>> public_address("127.0.0.1", 8866)
+    'http://127.0.0.1:8866'
+    """
+    if ip not in ("", "0.0.0.0"):
+        return f"http://{ip}:{port}"
+    try:
+        import psutil
+
+        for addresses in psutil.net_if_addrs().values():
+            for a in addresses:
+                if a.family == socket.AF_INET and not a.address.startswith("127."):
+                    return f"http://{a.address}:{port}"
+    except ImportError:
+        pass
+    return f"http://{socket.gethostname()}:{port}"
+
+
+def announce(args: argparse.Namespace, settings: Config) -> None:
+    """Print the short address and code students type, and the teacher's own page; the class's
+    cookie secret is kept with it, so the students' pages stay logged in across a restart."""
+    from .teacher import Class
+
+    the_class = Class.open(class_folder(args), args.token, public_address(args.ip, args.port))
+    settings.Voila.cookie_secret = the_class.cookie_secret.encode()
+    try:
+        print(
+            f"Students open {the_class.address}/join and type the class code {the_class.code}\n"
+            f"  (or open {the_class.join_url()} , the address in the QR code on your page)\n"
+            f"Your teacher's page (keep it to yourself): {the_class.teacher_url()}",
+            flush=True,
+        )
+    finally:
+        the_class.store.close()
 
 
 def voila_settings(args: argparse.Namespace, names: list[str]) -> Config:
@@ -146,6 +201,8 @@ def voila_settings(args: argparse.Namespace, names: list[str]) -> Config:
     if args.token:
         settings.Voila.token = args.token
     settings.Classroom.lessons = names
+    settings.Classroom.class_dir = str(class_folder(args))
+    settings.Classroom.public_address = public_address(args.ip, args.port)
     settings.ClassroomKernelManager.max_students = bound
     settings.ClassroomKernelManager.steady_pool_sizes = steady
     settings.VoilaKernelManager.kernel_pools_config = pools
@@ -171,7 +228,9 @@ def main(argv: list[str] | None = None) -> None:
         names = prepare(folder)
     except LessonsError as exc:
         raise ClassroomRefused(str(exc)) from None
-    Classroom.launch_instance([*args.voila_args, str(folder)], config=voila_settings(args, names))
+    settings = voila_settings(args, names)
+    announce(args, settings)
+    Classroom.launch_instance([*args.voila_args, str(folder)], config=settings)
 
 
 if __name__ == "__main__":

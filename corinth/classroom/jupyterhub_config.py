@@ -136,3 +136,26 @@ if importlib.util.find_spec("jupyterhub_idle_culler") is not None:
             "services": ["idle-culler"],
         }
     ]
+
+# --- The class as a whole ------------------------------------------------------------------------
+# The teacher's page and the live puzzle (corinth/classroom/service.py) as a service of the hub at
+# /services/class/: students open /services/class/class (a link on the lesson list), the teacher's
+# page is written to teacher.txt in the class's folder (CORINTH_CLASS_DIR). Every student may use it.
+_earlier = c.JupyterHub.services if isinstance(c.JupyterHub.services, list) else []
+c.JupyterHub.services = [
+    *_earlier,
+    {
+        "name": "class",
+        "url": f"http://127.0.0.1:{_env('CORINTH_CLASS_PORT', '10101')}",
+        "command": [sys.executable, "-m", "corinth.classroom.service"],
+        "oauth_no_confirm": True,
+        "environment": {
+            k: v for k, v in os.environ.items() if k in ("CORINTH_CLASS_DIR", "HOME", "PATH")
+        },
+    },
+]
+_earlier = c.JupyterHub.load_roles if isinstance(c.JupyterHub.load_roles, list) else []
+c.JupyterHub.load_roles = [
+    *_earlier,
+    {"name": "user", "scopes": ["self", "access:services!service=class"]},
+]

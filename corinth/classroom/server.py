@@ -229,6 +229,12 @@ class Classroom(Voila):
     lessons = List(
         Unicode(), config=True, help="The notebooks served: the lesson list and the lessons."
     )
+    class_dir = Unicode(
+        "", config=True, help="The class's folder: its SQLite store, kept across restarts."
+    )
+    public_address = Unicode(
+        "", config=True, help="How students reach this server, e.g. http://192.168.1.20:8866"
+    )
 
     @default("config_file_paths")
     def _config_file_paths_default(self):
@@ -261,4 +267,10 @@ class Classroom(Voila):
             elif handler is TemplateStaticFileHandler:
                 handler = TemplateFileHandler
             handlers.append((pattern, handler, *options))
+        if self.class_dir:  # the class as a whole: the teacher's page and the live puzzle
+            from .teacher import Class
+            from .teacher import handlers as class_handlers
+
+            self.the_class = Class.open(Path(self.class_dir), self.token, self.public_address)
+            handlers[:0] = class_handlers(self.base_url, self.the_class)
         return handlers

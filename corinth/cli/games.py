@@ -9,24 +9,16 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import sys
 from collections.abc import Callable
-from functools import partial
 
-import numpy as np
-
-from corinth.rules import UnknownVariant, Variants, new_game
+from corinth.rules import Variants
 from corinth.rules.protocol import CorinthState
-from corinth.rules.scoring import TERMS
 from corinth.rules.variants import HELP as VARIANT_HELP
-from corinth.solver.bots import play_game
-from corinth.solver.runner import game_seed, play_games
-from corinth.solver.seats import BOTS, make_bot
+from corinth.solver.runner import MAX_JOBS, SimulationError, format_simulation, simulate
+from corinth.solver.seats import BOTS
 
 from .common import UserError, load_game
 from .playing import add_game_option, show_game
-
-MAX_JOBS = 64  # worker processes; more is a typo, not a machine
 
 # --- simulate --------------------------------------------------------------------------------
 
@@ -61,160 +53,15 @@ def add_simulate(p: argparse.ArgumentParser) -> None:
     p.add_argument("--no-progress", action="store_true", help="hide the progress bar")
 
 
-def _play_one(seed: int, players: int, bots: tuple[str, ...], variants: Variants, k: int) -> dict:
-    """Game ``k`` of the run seeded ``seed``."""
-    gseed = game_seed(seed, k)
-    seats = [make_bot(name, gseed + i) for i, name in enumerate(bots)]
-    final = play_game(new_game(players=players, seed=gseed, variants=variants), seats)
-    return {
-        "seed": gseed,
-        "winners": list(final.winners),
-        "scores": [final.score_breakdown(i).as_dict() for i in range(players)],
-    }
-
-
-class _SeatTally:
-    """One seat's running sums over the games, so a report needs no list of every game's result."""
-
-    def __init__(self) -> None:
-        self.score = _Running()
-        self.wins = _Running()
-        self.terms = dict.fromkeys(TERMS, 0.0)
-
-    def add(self, scores: dict, win: float) -> None:
-        self.score.add(scores["total"])
-        self.wins.add(win)
-        for t in TERMS:
-            self.terms[t] += scores[t]
-
-    def summary(self) -> dict:
-        n = self.wins.n
-        half = 1.96 * self.wins.sd() / np.sqrt(n) if n > 1 else float("nan")
-        return {
-            "mean_score": self.score.mean,
-            "score_sd": self.score.sd(),
-            "win_rate": self.wins.mean,
-            "win_rate_ci95": [self.wins.mean - half, self.wins.mean + half],
-            "terms": {t: v / n for t, v in self.terms.items()},
-        }
-
-
-class _Running:
-    """Mean and standard deviation of a stream (Welford's update: exact enough for 10**9 values).
-
-    >>> r = _Running()
-    >>> for x in (1, 2, 3, 4):
-    ...     r.add(x)
-    >>> r.mean, round(r.sd(), 4)
-    (2.5, 1.291)
-    """
-
-    def __init__(self) -> None:
-        self.n, self.mean, self._m2 = 0, 0.0, 0.0
-
-    def add(self, x: float) -> None:
-        self.n += 1
-        delta = x - self.mean
-        self.mean += delta / self.n
-        self._m2 += delta * (x - self.mean)
-
-    def sd(self) -> float:
-        return float(np.sqrt(self._m2 / (self.n - 1))) if self.n > 1 else 0.0
-
-
-def simulate(
-    players: int,
-    games: int,
-    bots: tuple[str, ...],
-    seed: int,
-    jobs: int = 1,
-    progress: bool = False,
-    variants: tuple[str, ...] = (),
-) -> dict:
-    """Play ``games`` seeded games and summarise them per seat.
-
-    A shared victory (E2) counts as a fraction of a win for each winner. ``variants`` are rule variant
-    names (``corinth.rules.variants``).
-
-    >>> report = simulate(2, 2, ("greedy", "random"), seed=1)
-    >>> [seat["bot"] for seat in report["seats"]], report["games"]
-    (['greedy', 'random'], 2)
-    """
-    if games < 1:
-        raise UserError("--games must be at least 1")
-    if seed < 0:
-        raise UserError(f"--seed must be a whole number ≥ 0, not {seed}")
-    if not 1 <= jobs <= MAX_JOBS:
-        raise UserError(f"--jobs must be from 1 to {MAX_JOBS}, not {jobs}")
-    if len(bots) == 1:
-        bots = bots * players
-    if len(bots) != players:
-        raise UserError(f"--bot names {len(bots)} bots for {players} players")
-    for name in bots:
-        if name not in BOTS:
-            raise UserError(f"unknown bot {name!r}; bots: {', '.join(sorted(BOTS))}")
-    try:
-        rules = Variants.from_names(variants)
-    except UnknownVariant as exc:
-        raise UserError(str(exc)) from None
-    play = partial(_play_one, seed, players, bots, rules)
-    bar = None
-    if progress:
-        from tqdm import tqdm
-
-        bar = tqdm(total=games, unit="game", file=sys.stderr, desc="simulate")
-    tally = [_SeatTally() for _ in bots]
-    try:
-        # range(games) is lazy and the games are handed out a batch at a time: --games 10**9 is fine
-        for r in play_games(play, range(games), jobs, bar.update if bar else None):
-            for i, seat in enumerate(tally):
-                seat.add(r["scores"][i], 1 / len(r["winners"]) if i in r["winners"] else 0.0)
-    finally:
-        if bar:
-            bar.close()
-    seats = [
-        {"seat": i + 1, "bot": name, **t.summary()} for i, (name, t) in enumerate(zip(bots, tally))
-    ]
-    return {
-        "players": players,
-        "games": games,
-        "seed": seed,
-        "variants": rules.names(),
-        "seats": seats,
-    }
-
-
-def format_simulation(report: dict) -> str:
-    head = ["seat", "bot", "mean", "win rate", *TERMS]
-    rows = [
-        [
-            str(s["seat"]),
-            s["bot"],
-            f"{s['mean_score']:.1f}",
-            f"{100 * s['win_rate']:.1f}%",
-            *(f"{s['terms'][t]:.1f}" for t in TERMS),
-        ]
-        for s in report["seats"]
-    ]
-    widths = [max(len(r[c]) for r in [head, *rows]) for c in range(len(head))]
-    lines = [
-        f"{report['games']} games, {report['players']} players, seed {report['seed']}"
-        + (f", variants: {', '.join(report['variants'])}" if report.get("variants") else ""),
-        "  ".join(h.rjust(w) for h, w in zip(head, widths)),
-    ]
-    lines += ["  ".join(v.rjust(w) for v, w in zip(r, widths)) for r in rows]
-    lines.append(
-        "mean of each score term (E1); a shared victory counts as a fraction of a win (E2)"
-    )
-    return "\n".join(lines)
-
-
 def run_simulate(args: argparse.Namespace) -> int:
     bots = tuple(b.strip() for b in args.bot.split(","))
     progress = not args.no_progress and args.games >= 20
-    report = simulate(
-        args.players, args.games, bots, args.seed, args.jobs, progress, tuple(args.variant)
-    )
+    try:
+        report = simulate(
+            args.players, args.games, bots, args.seed, args.jobs, progress, tuple(args.variant)
+        )
+    except SimulationError as exc:
+        raise UserError(str(exc)) from None
     print(json.dumps(report, indent=2) if args.json else format_simulation(report))
     return 0
 

@@ -17,7 +17,7 @@ from typing import Any
 
 from corinth.rules import HARBOR, GameState, Market, distinct_steward_paths, steward_steps
 from corinth.rules import arrival_shops as engine_arrival_shops
-from corinth.rules.geometry import SIZE
+from corinth.rules.geometry import SIZE, cell_place
 from corinth.rules.geometry import distances as geometry_distances
 from corinth.rules.scoring import TERMS
 
@@ -183,7 +183,7 @@ def sheet_board(
                 "reachable": i in reach,
                 "next": i in nxt,
                 "step": path.index(i) + 1 if i in in_path else 0,
-                "label": f"market {Market.name(i)}: {cell.label()}, " + ", ".join(status),
+                "label": f"{cell.label()}, {cell_place(i)}: " + ", ".join(status),
             }
         )
     districts = []
@@ -203,8 +203,8 @@ def sheet_board(
                 "points": shop.points,
                 "filled": p.shops[d][k],
                 "complete": p.shops[d][k] == shop.goods,
-                "label": f"{TITLES[district.name]} shop {k + 1}: {p.shops[d][k]} of {shop.goods} goods, "
-                f"{shop.points} points" + (", complete" if p.shops[d][k] == shop.goods else ""),
+                "label": f"{TITLES[district.name]} shop worth {shop.points}: {p.shops[d][k]} of "
+                f"{shop.goods} goods" + (", complete" if p.shops[d][k] == shop.goods else ""),
             }
             for k, shop in enumerate(district.shops)
         ]

@@ -1,8 +1,9 @@
 """The market drawn with matplotlib, for notebooks and scripts: the same colours and pictures as the
 boards and the SVG export (``palette``).
 
-matplotlib is imported only when a market is drawn, and the solver's market graph only when a game
-state is drawn: the drawing layer imports without either.
+matplotlib is imported only when a market is drawn: the drawing layer imports without it. The
+market's graph is the rules' model (``corinth.rules.market``), which imports networkx only when a
+graph is built.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from corinth.rules import GameState
 from corinth.rules.geometry import SIZE
+from corinth.rules.market import market_graph, steward_route
 
 from . import palette
 
@@ -25,9 +27,9 @@ def draw_market(
     """Draw the market with matplotlib: cells with their labels, circled cells ringed, used cells
     greyed, the steward's position, and a path as arrows.
 
-    ``graph_or_state`` is a graph from ``corinth.solver.market_graph`` or a ``GameState``; for a
-    state, ``player``'s sheet is drawn and ``path`` defaults to the steward's whole route so far
-    (``corinth.solver.steward_route``).
+    ``graph_or_state`` is a graph from ``market_graph`` (``corinth.rules.market``) or a ``GameState``;
+    for a state, ``player``'s sheet is drawn and ``path`` defaults to the steward's whole route so far
+    (``steward_route``).
     ``path`` is a list of cells; for a graph it is drawn from the steward's cell unless it starts there.
     matplotlib is imported here only. Returns the Axes.
 
@@ -37,9 +39,6 @@ def draw_market(
     import matplotlib.pyplot as plt  # lazy: the drawing layer imports without plotting packages
 
     if isinstance(graph_or_state, GameState):
-        # The solver's graph of the market, asked for here only: drawing a graph needs no solver.
-        from corinth.solver.market import market_graph, steward_route
-
         graph = market_graph(graph_or_state.sheet, graph_or_state.players[player])
         if path is None:
             path = steward_route(graph_or_state, player)

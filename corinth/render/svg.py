@@ -7,7 +7,7 @@ the widgets' ``to_svg`` call them, and so can any script.
 >>> state = new_game(players=2, seed=1, first_player=0).apply("buy 0").apply("roll 112344666")
 >>> harbor_svg(state).startswith("<svg")
 True
->>> 'aria-label="market r1c2' in sheet_svg(state, player=0)
+>>> 'aria-label="purple ×2, row 2, column 3' in sheet_svg(state, player=0)
 True
 """
 
@@ -202,53 +202,76 @@ def draw_sheet(b: dict) -> str:
         out.append(
             f'<text x="12" y="{y + 22}" font-weight="bold" fill="{pal.ink(d["name"])}">{esc(d["title"])}</text>'
         )
-        x = 80
-        for n, sh in enumerate(d["shops"]):
-            goods = min(sh["goods"], MAX_GOODS)
-            width = goods * 16 + 30 + (26 if sh["goods"] > goods else 0)
-            if x + width > SHOPS_RIGHT - (90 if n + 1 < len(d["shops"]) else 0):
-                out.append(more(x, y + 22, len(d["shops"]) - n, "shops"))
-                x += 100
-                break
-            out.append(
-                f'<rect x="{x}" y="{y}" width="{width}" height="34" rx="5" '
-                f'fill="{pal.base(d["name"]) if sh["complete"] else pal.fill(d["name"])}" '
-                f'stroke="{pal.ink(d["name"])}"/>'
-            )
-            for j in range(goods):
-                cx = x + 10 + j * 16
-                out.append(f'<circle cx="{cx}" cy="{y + 17}" r="6" fill="#fff" stroke="#555"/>')
-                if j < sh["filled"]:
-                    out.append(
-                        f'<path d="M{cx - 4} {y + 13} L{cx + 4} {y + 21} M{cx + 4} {y + 13} '
-                        f'L{cx - 4} {y + 21}" stroke="#111" stroke-width="2"/>'
-                    )
-            if sh["goods"] > goods:  # the goods not drawn, with how many of them are delivered
-                left = sh["goods"] - goods
-                out.append(
-                    f'<text x="{x + 8 + goods * 16}" y="{y + 22}" font-size="11" fill="{pal.TEXT}">'
-                    f"+{left}</text>"
-                )
-            out.append(
-                f'<text x="{x + width - 14}" y="{y + 22}" font-weight="bold" fill="{pal.TEXT}">{sh["points"]}</text>'
-            )
-            x += width + 8
+        x = _shops(out, d, y)
         if d["bonus"]:
-            status = d["bonus_status"]
-            colour = {"claimed": "#b7e4b7", "lost": "#dddddd", "open": "#ffffff"}[status]
+            _bonus(out, d, x, y)
+    _market(out, b)
+    rx = 310  # the right-hand column: tracks, buildings, the roll track, the score
+    _track(out, rx, 272, "Gold", "gold", b["gold"])
+    _track(out, rx, 322, "Goats", "goats", b["goats"])
+    _buildings(out, b["buildings"], rx)
+    _turns(out, b["turns"], rx)
+    _score(out, b, rx)
+    out.append("</svg>")
+    return "".join(out)
+
+
+def _shops(out: list[str], d: dict, y: float) -> float:
+    """One district's shops, left to right from x = 80, as many as fit; returns where they end."""
+    x = 80
+    for n, sh in enumerate(d["shops"]):
+        goods = min(sh["goods"], MAX_GOODS)
+        width = goods * 16 + 30 + (26 if sh["goods"] > goods else 0)
+        if x + width > SHOPS_RIGHT - (90 if n + 1 < len(d["shops"]) else 0):
+            out.append(more(x, y + 22, len(d["shops"]) - n, "shops"))
+            x += 100
+            break
+        out.append(
+            f'<rect x="{x}" y="{y}" width="{width}" height="34" rx="5" '
+            f'fill="{pal.base(d["name"]) if sh["complete"] else pal.fill(d["name"])}" '
+            f'stroke="{pal.ink(d["name"])}"/>'
+        )
+        for j in range(goods):
+            cx = x + 10 + j * 16
+            out.append(f'<circle cx="{cx}" cy="{y + 17}" r="6" fill="#fff" stroke="#555"/>')
+            if j < sh["filled"]:
+                out.append(
+                    f'<path d="M{cx - 4} {y + 13} L{cx + 4} {y + 21} M{cx + 4} {y + 13} '
+                    f'L{cx - 4} {y + 21}" stroke="#111" stroke-width="2"/>'
+                )
+        if sh["goods"] > goods:  # the goods not drawn, with how many of them are delivered
+            left = sh["goods"] - goods
             out.append(
-                f'<rect x="{x + 4}" y="{y}" width="76" height="34" rx="5" fill="{colour}" stroke="#555"/>'
-                f'<text x="{x + 12}" y="{y + 22}" fill="{pal.TEXT}">bonus {d["bonus"]}</text>'
+                f'<text x="{x + 8 + goods * 16}" y="{y + 22}" font-size="11" fill="{pal.TEXT}">'
+                f"+{left}</text>"
             )
-            if status == "lost":
-                out.append(
-                    f'<path d="M{x + 4} {y + 34} L{x + 80} {y}" stroke="{pal.REFUSAL}" stroke-width="2"/>'
-                )
-            elif status == "claimed":
-                out.append(
-                    f'<circle cx="{x + 42}" cy="{y + 17}" r="20" fill="none" stroke="{pal.HIGHLIGHT}" stroke-width="2"/>'
-                )
-    # The market: a picture of each cell's kind in its corner, its words below, the path on top.
+        out.append(
+            f'<text x="{x + width - 14}" y="{y + 22}" font-weight="bold" fill="{pal.TEXT}">{sh["points"]}</text>'
+        )
+        x += width + 8
+    return x
+
+
+def _bonus(out: list[str], d: dict, x: float, y: float) -> None:
+    """A district's bonus after its shops: open, claimed (ringed) or lost (struck through)."""
+    status = d["bonus_status"]
+    colour = {"claimed": "#b7e4b7", "lost": "#dddddd", "open": "#ffffff"}[status]
+    out.append(
+        f'<rect x="{x + 4}" y="{y}" width="76" height="34" rx="5" fill="{colour}" stroke="#555"/>'
+        f'<text x="{x + 12}" y="{y + 22}" fill="{pal.TEXT}">bonus {d["bonus"]}</text>'
+    )
+    if status == "lost":
+        out.append(
+            f'<path d="M{x + 4} {y + 34} L{x + 80} {y}" stroke="{pal.REFUSAL}" stroke-width="2"/>'
+        )
+    elif status == "claimed":
+        out.append(
+            f'<circle cx="{x + 42}" cy="{y + 17}" r="20" fill="none" stroke="{pal.HIGHLIGHT}" stroke-width="2"/>'
+        )
+
+
+def _market(out: list[str], b: dict) -> None:
+    """The market: a picture of each cell's kind in its corner, its words below, the path on top."""
     mx, my, cs = 12, 262, 56
     centres = {
         i: (mx + (i % SIZE) * cs + cs / 2 - 2, my + (i // SIZE) * cs + cs / 2 - 2)
@@ -264,8 +287,7 @@ def draw_sheet(b: dict) -> str:
             f'height="{cs - 4}" rx="4" fill="{pal.USED if used else c["fill"]}" stroke="{stroke}" '
             f'stroke-width="{3 if c["reachable"] else 1}"/>'
             + picture(c["kind"], x + 4, y + 4, 14)
-            + f'<text x="{x + (cs - 4) / 2}" y="{y + 42}" text-anchor="middle" fill="{c["ink"]}" '
-            f'font-weight="bold">{esc(c["short"])}</text>'
+            + _cell_text(c, x + (cs - 4) / 2, y)
         )
         if c["circled"]:
             out.append(
@@ -284,10 +306,11 @@ def draw_sheet(b: dict) -> str:
     out.append(  # the steward pawn, in the cell's top right corner so the words stay readable
         f'<circle cx="{sx + 17}" cy="{sy - 17}" r="7" fill="#333" aria-label="steward"/>'
     )
-    rx = 310
-    _track(out, rx, 272, "Gold", "gold", b["gold"])
-    _track(out, rx, 322, "Goats", "goats", b["goats"])
-    for k, bd in enumerate(b["buildings"][:MAX_BUILDINGS]):
+
+
+def _buildings(out: list[str], buildings: list[dict], rx: float) -> None:
+    """The buildings with their costs, built ones filled."""
+    for k, bd in enumerate(buildings[:MAX_BUILDINGS]):
         x, y = rx + k * 112, 372
         out.append(
             f'<rect x="{x}" y="{y}" width="104" height="44" rx="5" '
@@ -295,9 +318,12 @@ def draw_sheet(b: dict) -> str:
             f'<text x="{x + 6}" y="{y + 18}" font-weight="bold" fill="{pal.TEXT}">{esc(bd["title"])}</text>'
             f'<text x="{x + 6}" y="{y + 36}" fill="{pal.TEXT}">{bd["gold"]} gold + {bd["goats"]} goats</text>'
         )
-    if len(b["buildings"]) > MAX_BUILDINGS:
-        out.append(more(rx, 430, len(b["buildings"]) - MAX_BUILDINGS, "buildings"))
-    tr = b["turns"]
+    if len(buildings) > MAX_BUILDINGS:
+        out.append(more(rx, 430, len(buildings) - MAX_BUILDINGS, "buildings"))
+
+
+def _turns(out: list[str], tr: dict, rx: float) -> None:
+    """The roll track, its spots crossed as the rolls are used."""
     out.append(f'<text x="{rx}" y="452" font-weight="bold" fill="{pal.TEXT}">Roll track</text>')
     for j in range(min(tr["track"], MAX_TURNS)):
         x = rx + 80 + j * 26
@@ -310,6 +336,10 @@ def draw_sheet(b: dict) -> str:
         out.append(
             more(rx + 80 + MAX_TURNS * 26 - 300, 476, tr["track"] - MAX_TURNS, "rolls on the track")
         )
+
+
+def _score(out: list[str], b: dict, rx: float) -> None:
+    """The score's terms and total, the scoring spots written and the yellow dice earned."""
     s = b["score"]
     terms = "  ".join(f"{t} {s[t]}" for t in TERMS)
     out.append(f'<text x="{rx}" y="492" fill="{pal.TEXT}">{esc(terms)}</text>')
@@ -327,8 +357,6 @@ def draw_sheet(b: dict) -> str:
         out.append(
             f'<text x="{rx}" y="562" fill="{pal.TEXT}">Yellow dice earned: {b["yellow"]}</text>'
         )
-    out.append("</svg>")
-    return "".join(out)
 
 
 def sheet_svg(state: GameState, player: int, group: str = "", path: tuple[int, ...] = ()) -> str:
@@ -378,6 +406,16 @@ def _checked_path(path: object, steward: int) -> tuple[int, ...]:
             raise ValueError(f"path: step {step} goes back to cell {cell}, already on the walk")
         at = cell
     return cells
+
+
+def _cell_text(c: dict, x: float, y: float) -> str:
+    """A market cell's words, as the live board prints them ("purple" over "×2"), not text codes."""
+    lines = c.get("words", c["short"]).split("\n")
+    top = y + (42 if len(lines) == 1 else 33)
+    spans = "".join(
+        f'<tspan x="{x:g}" y="{top + 12 * k:g}">{esc(line)}</tspan>' for k, line in enumerate(lines)
+    )
+    return f'<text text-anchor="middle" fill="{c["ink"]}" font-size="11" font-weight="bold">{spans}</text>'
 
 
 def side_by_side(left: str, right: str, shift: int = 580) -> str:

@@ -1,5 +1,9 @@
 """Plain-words descriptions of moves in the state where they are played.
 
+A learner meets one name for a cell, by what it is and where it is, counted from 1 as a person counts
+("the orange ×1 cell, row 1, column 2"), and one name for a shop, as the sheet prints it ("the Purple
+shop worth 3"). Move notation (``r0c1``, ``purple 2``) stays for code, files and the command line.
+
 >>> from corinth.rules import new_game
 >>> s = new_game(players=2, seed=1, first_player=0).apply("buy 0").apply("roll 112344666")
 >>> s.legal_moves()[0].describe(s)
@@ -8,15 +12,19 @@
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from .errors import IllegalMove
-from .geometry import cell_place
+from .geometry import cell_index, cell_place
 from .moves import Build, Compensate, Move, Pass, Purvey, Roll, Take
-from .sheet import BUILDING_TITLES, GOODS, HARBOR
+from .sheet import BUILDING_TITLES, GOODS, HARBOR, Sheet, default_sheet
 
 if TYPE_CHECKING:
     from .state import GameState
+
+_CELL = re.compile(r"\br([0-4])c([0-4])\b")
+_SHOP = re.compile(r"\bshop (\d+) of (green|purple|blue|orange)\b", re.I)
 
 _NUMBERS = [
     "no",
@@ -42,6 +50,60 @@ def _count(n: int, word: str) -> str:
 
 def _points(n: int) -> str:
     return f"{n} point{'' if n == 1 else 's'}"
+
+
+def cell_words(index: int, sheet: Sheet | None = None) -> str:
+    """A market cell by what it is and where it is, rows and columns counted from 1.
+
+    >>> cell_words(1)
+    'the orange ×1 cell, row 1, column 2'
+    >>> cell_words(0)
+    'the scoring spot, row 1, column 1'
+    """
+    cell = (sheet or default_sheet()).market.cells[index]
+    label = cell.label()
+    what = f"the {label}" if label in ("scoring spot", "steward start") else f"the {label} cell"
+    return f"{what}, {cell_place(index)}"
+
+
+def shop_words(district: str, index: int, sheet: Sheet | None = None) -> str:
+    """A shop as the sheet prints it: by its district and its points (``index`` counts from 0).
+
+    >>> shop_words("purple", 1)
+    'the Purple shop worth 3'
+    """
+    sheet = sheet or default_sheet()
+    shops = sheet.districts[GOODS.index(district)].shops
+    points = shops[index].points
+    text = f"the {district.capitalize()} shop worth {points}"
+    if sum(s.points == points for s in shops) > 1:  # a sheet with two shops of equal points
+        text += f" ({_ORDINALS[index]} from the left)"
+    return text
+
+
+_ORDINALS = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth"]
+
+
+def plain_words(text: str, sheet: Sheet | None = None) -> str:
+    """A message with move notation's names put in a learner's words: cells (``r0c1``) by what and
+    where they are, shops (``shop 2 of purple``) by their points.
+
+    >>> plain_words("r0c0 is not orthogonally next to r1c2 (A4b)")
+    'the scoring spot, row 1, column 1 is not next to the purple ×2 cell, row 2, column 3 (A4b)'
+    >>> plain_words("shop 1 of purple would stay partly filled")
+    'the Purple shop worth 2 would stay partly filled'
+    """
+    sheet = sheet or default_sheet()
+    text = text.replace("orthogonally next", "next")
+    text = _CELL.sub(lambda m: cell_words(cell_index(m.group(0)), sheet), text)
+    return _SHOP.sub(
+        lambda m: (
+            shop_words(m.group(2).lower(), int(m.group(1)) - 1, sheet)
+            if int(m.group(1)) - 1 < len(sheet.districts[GOODS.index(m.group(2).lower())].shops)
+            else m.group(0)
+        ),
+        text,
+    )
 
 
 def group_words(state: GameState, district: str) -> str:
@@ -73,13 +135,16 @@ def gains(state: GameState, after: GameState, player: int) -> list[str]:
         placed = sum(now) - sum(before)
         if placed:
             text = f"check {_count(placed, 'good')} in {district.name.capitalize()}"
-            done = [
-                i for i, s in enumerate(district.shops) if now[i] == s.goods and before[i] < s.goods
-            ]
+            done, begun = [], []
+            for i, s in enumerate(district.shops):
+                if now[i] == s.goods and before[i] < s.goods:
+                    done.append(f"the shop worth {s.points}")
+                elif now[i] > before[i]:
+                    begun.append(f"the shop worth {s.points} ({now[i]} of {s.goods})")
             if done:
-                pts = sum(district.shops[i].points for i in done)
-                names = ", ".join(str(i + 1) for i in done)
-                text += f", completing shop{'s' if len(done) > 1 else ''} {names} ({_points(pts)})"
+                text += ", completing " + " and ".join(done)
+            if begun:
+                text += (" and filling " if done else ", filling ") + " and ".join(begun)
             out.append(text)
         if after.bonus_owner[d] == player and state.bonus_owner[d] != player:
             out.append(f"claim the {district.name.capitalize()} bonus ({_points(district.bonus)})")
@@ -97,16 +162,15 @@ def describe_move(state: GameState, move: Move) -> str:
     try:
         after = state.apply(move)
     except IllegalMove as exc:
-        return f"{move.describe()} Not legal here: {exc}."
+        return plain_words(f"{move.describe()} Not legal here: {exc}.", state.sheet)
     player = state.current_player
     effects = gains(state, after, player)
     if isinstance(move, Take):
         head = f"Take the {move.district.capitalize()} group ({group_words(state, move.district)})"
         if move.path:
-            end = state.sheet.market.cells[move.path[-1]]
             head += (
-                f" and move the steward {_count(len(move.path), 'step')} to the {end.label()} cell"
-                f" ({cell_place(move.path[-1])})"
+                f" and move the steward {_count(len(move.path), 'step')} to"
+                f" {cell_words(move.path[-1], state.sheet)}"
             )
             return head + (": " + ", ".join(effects) if effects else "") + "."
         if not effects:
@@ -118,12 +182,8 @@ def describe_move(state: GameState, move: Move) -> str:
             return head + ": the track is full, the gain is lost (T1)."
         return head + " and " + ", ".join(effects) + "."
     if isinstance(move, Compensate):
-        end = state.sheet.market.cells[move.path[-1]]
         steps = _count(len(move.path), "step")
-        text = (
-            f"No group is left: move the steward {steps} to the {end.label()} cell "
-            f"({cell_place(move.path[-1])})"
-        )
+        text = f"No group is left: move the steward {steps} to {cell_words(move.path[-1], state.sheet)}"
         return text + (": " + ", ".join(effects) if effects else "") + "."
     if isinstance(move, (Build, Purvey, Roll, Pass)):
         return move.describe()

@@ -271,6 +271,10 @@ def _parse_cell(text: Any, where: str, problems: list[str]) -> Cell:
 def sheet_from_dict(data: Any, origin: str = "<data>") -> Sheet:
     """Build and validate a sheet from plain data; raise InvalidSheet listing every problem.
 
+    Each part (districts, buildings, tracks, market) is read by its own function, which adds what is
+    wrong to ``problems`` and what each part says of its certainty to ``prov``; the sheet is made
+    only when nothing is wrong.
+
     >>> sheet_from_dict({"format": 1})  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
@@ -287,9 +291,28 @@ def sheet_from_dict(data: Any, origin: str = "<data>") -> Sheet:
     if not isinstance(name, str):
         problems.append("name: must be text")
         name = origin
+    districts = _districts(data.get("districts"), problems, prov)
+    buildings = _buildings(data.get("buildings"), problems, prov)
+    gold_track, goat_track, turn_track = _tracks(data.get("tracks"), problems, prov)
+    cells, centre = _market(data.get("market"), problems, prov)
+    if problems:
+        raise InvalidSheet(origin, problems)
+    return Sheet(
+        name=name,
+        districts=tuple(districts),
+        market=Market(tuple(cells), centre),
+        buildings=tuple(buildings),
+        gold_track=gold_track,
+        goat_track=goat_track,
+        turn_track=turn_track,
+        provenance=prov,
+        source=data,
+    )
 
+
+def _districts(raw_districts: Any, problems: list[str], prov: dict[str, str]) -> list[District]:
+    """The four goods districts of a sheet file's ``districts`` table, in harbor order."""
     districts = []
-    raw_districts = data.get("districts")
     if not isinstance(raw_districts, dict):
         problems.append("districts: missing (a table with green, purple, blue and orange)")
         raw_districts = {}
@@ -309,36 +332,43 @@ def sheet_from_dict(data: Any, origin: str = "<data>") -> Sheet:
         _extra_keys(
             raw, ("shop_goods", "shop_points", "bonus", "provenance"), f"{where}.", problems
         )
-        goods = raw.get("shop_goods")
-        points = raw.get("shop_points")
-        if not isinstance(goods, list) or not goods:
-            problems.append(f"{where}.shop_goods: expected a non-empty list, one number per shop")
-            goods = []
-        elif len(goods) > MAX_SHOPS:  # deliveries enumerate subsets of shops: keep them few
-            problems.append(f"{where}.shop_goods: at most {MAX_SHOPS} shops, got {len(goods)}")
-            goods = goods[:MAX_SHOPS]
-        if not isinstance(points, list):
-            problems.append(f"{where}.shop_points: expected a list, one number per shop")
-            points = []
-        if goods and len(points) != len(goods):
-            problems.append(
-                f"{where}: {len(goods)} shops in shop_goods but {len(points)} in shop_points"
-            )
-        shops = []
-        for i, g in enumerate(goods):
-            gi = _int(g, f"{where}.shop_goods[{i}]", problems, 1, MAX_SHOP_GOODS)
-            pi = (
-                _int(points[i], f"{where}.shop_points[{i}]", problems, 0, MAX_POINTS)
-                if i < len(points)
-                else 0
-            )
-            shops.append(Shop(gi, pi))
+        shops = _shops(raw.get("shop_goods"), raw.get("shop_points"), where, problems)
         bonus = _int(raw.get("bonus", 0), f"{where}.bonus", problems, 0, MAX_POINTS)
         _provenance(raw.get("provenance"), where, problems, prov)
         districts.append(District(dname, tuple(shops), bonus))
+    return districts
 
+
+def _shops(goods: Any, points: Any, where: str, problems: list[str]) -> list[Shop]:
+    """One district's shops from its ``shop_goods`` and ``shop_points`` lists (one number a shop)."""
+    if not isinstance(goods, list) or not goods:
+        problems.append(f"{where}.shop_goods: expected a non-empty list, one number per shop")
+        goods = []
+    elif len(goods) > MAX_SHOPS:  # deliveries enumerate subsets of shops: keep them few
+        problems.append(f"{where}.shop_goods: at most {MAX_SHOPS} shops, got {len(goods)}")
+        goods = goods[:MAX_SHOPS]
+    if not isinstance(points, list):
+        problems.append(f"{where}.shop_points: expected a list, one number per shop")
+        points = []
+    if goods and len(points) != len(goods):
+        problems.append(
+            f"{where}: {len(goods)} shops in shop_goods but {len(points)} in shop_points"
+        )
+    shops = []
+    for i, g in enumerate(goods):
+        gi = _int(g, f"{where}.shop_goods[{i}]", problems, 1, MAX_SHOP_GOODS)
+        pi = (
+            _int(points[i], f"{where}.shop_points[{i}]", problems, 0, MAX_POINTS)
+            if i < len(points)
+            else 0
+        )
+        shops.append(Shop(gi, pi))
+    return shops
+
+
+def _buildings(raw_b: Any, problems: list[str], prov: dict[str, str]) -> list[Building]:
+    """The four buildings' costs of a sheet file's ``buildings`` table."""
     buildings = []
-    raw_b = data.get("buildings")
     if not isinstance(raw_b, dict):
         problems.append("buildings: missing (costs of trading_post, warehouse, stables, temple)")
         raw_b = {}
@@ -364,8 +394,11 @@ def sheet_from_dict(data: Any, origin: str = "<data>") -> Sheet:
                 _int(cost.get("goats", 0), f"buildings.{bname}.goats", problems, 0, MAX_COST),
             )
         )
+    return buildings
 
-    tracks = data.get("tracks")
+
+def _tracks(tracks: Any, problems: list[str], prov: dict[str, str]) -> tuple[int, int, int]:
+    """The lengths of the gold, goat and turn tracks of a sheet file's ``tracks`` table."""
     if not isinstance(tracks, dict):
         problems.append("tracks: missing (gold, goats and turns)")
         tracks = {}
@@ -377,44 +410,35 @@ def sheet_from_dict(data: Any, origin: str = "<data>") -> Sheet:
     turn_track = (
         _int(tracks.get("turns"), "tracks.turns", problems, MIN_TURNS, MAX_TURNS) if tracks else 6
     )
+    return gold_track, goat_track, turn_track
 
+
+def _market(raw_m: Any, problems: list[str], prov: dict[str, str]) -> tuple[list[Cell], int]:
+    """The market's cells, row by row, and the steward's cell (-1 when the rows are wrong)."""
     cells: list[Cell] = []
     centre = -1
-    raw_m = data.get("market")
     rows = raw_m.get("rows") if isinstance(raw_m, dict) else None
     if not isinstance(rows, list) or len(rows) != MARKET_SIZE:
         problems.append(f"market.rows: expected {MARKET_SIZE} rows of {MARKET_SIZE} cells")
+        return cells, centre
+    _extra_keys(raw_m, ("rows", "provenance"), "market.", problems)
+    _provenance(raw_m.get("provenance"), "market", problems, prov)
+    for r, row in enumerate(rows):
+        if not isinstance(row, list) or len(row) != MARKET_SIZE:
+            problems.append(f"market.rows[{r}]: expected {MARKET_SIZE} cells")
+            row = ["+1"] * MARKET_SIZE
+        for c, text in enumerate(row):
+            cells.append(_parse_cell(text, f"market.rows[{r}][{c}]", problems))
+    steward = [i for i, cell in enumerate(cells) if cell.kind == "steward"]
+    if len(steward) != 1:
+        problems.append(f"market: expected exactly one 'steward' cell, found {len(steward)}")
     else:
-        _extra_keys(raw_m, ("rows", "provenance"), "market.", problems)
-        _provenance(raw_m.get("provenance"), "market", problems, prov)
-        for r, row in enumerate(rows):
-            if not isinstance(row, list) or len(row) != MARKET_SIZE:
-                problems.append(f"market.rows[{r}]: expected {MARKET_SIZE} cells")
-                row = ["+1"] * MARKET_SIZE
-            for c, text in enumerate(row):
-                cells.append(_parse_cell(text, f"market.rows[{r}][{c}]", problems))
-        steward = [i for i, cell in enumerate(cells) if cell.kind == "steward"]
-        if len(steward) != 1:
-            problems.append(f"market: expected exactly one 'steward' cell, found {len(steward)}")
-        else:
-            centre = steward[0]
-            if centre != (MARKET_SIZE * MARKET_SIZE) // 2:
-                problems.append(
-                    f"market: the steward must start in the centre r2c2, not {Market.name(centre)}"
-                )
-    if problems:
-        raise InvalidSheet(origin, problems)
-    return Sheet(
-        name=name,
-        districts=tuple(districts),
-        market=Market(tuple(cells), centre),
-        buildings=tuple(buildings),
-        gold_track=gold_track,
-        goat_track=goat_track,
-        turn_track=turn_track,
-        provenance=prov,
-        source=data,
-    )
+        centre = steward[0]
+        if centre != (MARKET_SIZE * MARKET_SIZE) // 2:
+            problems.append(
+                f"market: the steward must start in the centre r2c2, not {Market.name(centre)}"
+            )
+    return cells, centre
 
 
 def load_sheet(path: str | Path) -> Sheet:

@@ -15,7 +15,7 @@ from .market import (
     reachable_mask,
     steward_route,
 )
-from .rank import RankedMove, rank_moves
+from .rank import RankedMove, RankOptions, rank_moves
 from .route import Route, RouteTooLarge, best_route
 from .seats import BOTS, make_bot
 from .value import apply_key, best_move_now, move_key
@@ -29,6 +29,7 @@ __all__ = [
     "best_move_now",
     "move_key",
     "RankedMove",
+    "RankOptions",
     "Route",
     "RouteTooLarge",
     "best_route",

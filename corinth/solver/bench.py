@@ -13,7 +13,9 @@ where one exists:
 - ``expected`` ranking latency (budget 3 s) and rollouts per second, and the same rollouts played
   by the greedy bot against the apply-based greedy;
 - ``exact`` ranking CPU time per position (median, p95, max) on seeded positions with 2 turns
-  left, and on the slowest positions met (``exact_named``).
+  left, and on the slowest positions met (``exact_named``);
+- the hint a learner asks for (``Table.hint``'s work, ``hint_work``), by objective: median, p95
+  and max CPU time on the positions near the end above and the named ones (``hint_named``).
 
 A report is rows of measures and the machine they were taken on (``run``; the bench at its
 smallest sizes is tested in tests/test_solver_cli.py), printed as a table:
@@ -42,12 +44,16 @@ import numpy as np
 from corinth.rules import GameState, new_game, steward_paths
 
 from .bots import GreedyBot, RandomBot, decisions, play_game
+from .exact import EXACT_BUDGET, OutOfReach, in_reach, robust_best, timed_rank
+from .exact import _estimate_work as estimate_memo
+from .exact import _remembered as exact_memo
 from .exact import late_states as exact_states
-from .exact import timed_rank
 from .market import market_graph, nx_steward_path_buckets
 from .puzzles import load_puzzles
-from .rank import rank_moves
+from .rank import RankOptions, rank_moves
 from .value import apply_key
+from .win import _estimate as win_estimate_memo
+from .win import _remembered as win_memo
 from .win import timed_win
 
 LONGEST = 6
@@ -91,6 +97,58 @@ def exact_named() -> list[tuple[str, GameState]]:
     game = [s for s in steps if not s.is_over]
     puzzle = next(p.state for p in load_puzzles() if p.id == "t4-03")
     return [("4-player game seed 5, decision #113", game[113]), ("puzzle t4-03", puzzle)]
+
+
+# The hints a learner can ask for, as (objective, the others' model).
+HINT_ASKS = (
+    ("immediate", "greedy"),
+    ("expected", "greedy"),
+    ("win", "greedy"),
+    ("win", "cautious"),
+    ("win", "random"),
+)
+
+
+def hint_named() -> list[tuple[str, GameState]]:
+    """Positions where a hint once took 7 to 16 s: 2 turns left in the seeded greedy games of 4
+    and 2 players of seed 101 (the test suite's ``game_states(4, 101)[105]`` and
+    ``game_states(2, 101)[59]``)."""
+    out = []
+    for players, index in ((4, 105), (2, 59)):
+        steps = decisions(
+            new_game(players=players, seed=101),
+            [GreedyBot()] * players,
+            rng=np.random.default_rng([101, players]),
+        )
+        game = [s for s in steps if not s.is_over]
+        out.append((f"{players}-player game seed 101, decision #{index}", game[index]))
+    return out
+
+
+def hint_work(state: GameState, objective: str, opponents: str = "greedy") -> None:
+    """The work of ``Table.hint(objective, opponents=opponents)`` at ``state`` (the table is a
+    layer above the solver), every memo of the solver emptied first: exact and the robust check
+    where they fit (``exact.in_reach``), the chance to win where its estimate fits, else the
+    objective asked (the win: the expected final score)."""
+    for memo in (exact_memo, win_memo, estimate_memo, win_estimate_memo):
+        memo.cache_clear()
+    exact = in_reach(state)
+    if objective == "win":
+        if exact:
+            try:
+                options = RankOptions(
+                    top=10, model=opponents, goal="win", exact_budget=EXACT_BUDGET
+                )
+                rank_moves(state, "exact", options)
+                return
+            except OutOfReach:
+                pass
+        objective = "expected"
+    if not exact:
+        rank_moves(state, objective, seed=state.seed, top=10)
+        return
+    rank_moves(state, "exact", RankOptions(top=10, model=opponents))
+    robust_best(state)
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -368,6 +426,30 @@ def run(quick: bool = False, sizes: dict | None = None) -> dict:
             "target": "the baseline column: the slowest",
         }
     )
+    # 8. what a learner waits for: the hint of the game in progress (``Table.hint``) by objective,
+    # on the seeded positions with 2 turns left and with 1, and on the named positions.
+    spots = positions + last
+    if sizes.get("named"):
+        spots += [st for _, st in hint_named() + exact_named()]
+    for objective, opponents in HINT_ASKS:
+        times = []
+        for st in spots:
+            t = CLOCK()
+            hint_work(st, objective, opponents)
+            times.append(CLOCK() - t)
+        rows.append(
+            {
+                "measure": f"hint by {objective}"
+                + (f", {opponents} opponents" if opponents != "greedy" else "")
+                + f" ({len(times)} positions near the end, each solved afresh)",
+                "value": statistics.median(times),
+                "unit": "s",
+                "baseline": max(times),
+                "ratio": None,
+                "target": f"max <2 s; p95 {_num(percentile(times, 95))} s "
+                "(baseline column: the slowest)",
+            }
+        )
     return {
         "machine": {
             "cpu": cpu_model(),

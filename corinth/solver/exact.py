@@ -83,10 +83,13 @@ from corinth.rules.geometry import CELLS, reachable_mask
 from corinth.rules.state import affordable_building_sets, turn_order
 
 from .bots import GreedyBot, decisions
-from .value import _Now, best_move_now, cheapest_arrivals
+from .value import _Now, best_move_now, cheapest_arrivals, steward_class
 
 _ALL_CELLS = (1 << CELLS) - 1
 MAX_TURNS = 2  # the deciding player's turns left, this one included, that exact solves
+# CPU seconds a hint may take (what a learner waits for), and of it the exact ranking's share
+HINT_SECONDS = 2.0
+EXACT_BUDGET = 1.5
 # The models of the other players, with what each assumes in plain words (the explanations';
 # ``{player}`` is the player to decide).
 OPPONENT_MODELS = {
@@ -200,18 +203,152 @@ def check_reach(state: GameState) -> None:
         )
 
 
-def in_reach(state: GameState) -> bool:
-    """True when ``rank_moves(state, "exact")`` can answer (see ``check_reach``).
+def in_reach(state: GameState, budget: float | None = EXACT_BUDGET) -> bool:
+    """True when ``rank_moves(state, "exact")`` can answer (see ``check_reach``) and, unless
+    ``budget`` is None, the exact hint fits ``budget`` seconds of CPU by the estimate made before
+    the work (``estimate_seconds``): the ranking under every opponent model, since a hint near the
+    end also says which move is best whatever the others do (``robust_best``).
 
     >>> from corinth.rules import new_game
     >>> in_reach(new_game(players=2, seed=1))
     False
+    >>> late = late_states(1)[0]
+    >>> in_reach(late), in_reach(late, budget=0.001), in_reach(late, budget=None)
+    (True, False, True)
     """
     try:
         check_reach(state)
     except OutOfReach:
         return False
-    return True
+    return budget is None or hint_seconds(state, budget) <= budget
+
+
+def hint_seconds(state: GameState, limit: float | None = None) -> float:
+    """The estimated CPU seconds of the exact hint at ``state``: the ranking under each of the
+    three opponent models (``estimate_seconds``). With ``limit``, the count stops as soon as the
+    estimate passes it (enough to refuse). Raises ``OutOfReach`` like ``check_reach``."""
+    total = 0.0
+    for model in OPPONENT_MODELS:
+        total += estimate_seconds(state, model, None if limit is None else limit - total)
+        if limit is not None and total > limit:
+            break
+    return total
+
+
+def reach_words(state: GameState, budget: float | None = EXACT_BUDGET) -> str:
+    """Why the exact ranking does not answer at ``state``, in plain words (a clause), or "".
+
+    >>> from corinth.rules import new_game
+    >>> reach_words(late_states(1)[0], budget=0.001)[:33]
+    'the exact answer would take about'
+    >>> reach_words(late_states(1)[0])
+    ''
+    """
+    try:
+        check_reach(state)
+    except OutOfReach as e:
+        return str(e)
+    if budget is not None and hint_seconds(state, budget) > budget:
+        seconds = hint_seconds(state)
+        return (
+            f"the exact answer would take about {seconds:.1f} s of work here, more than the "
+            f"{budget:g} s a hint may take"
+        )
+    return ""
+
+
+# The cost model of ``estimate_seconds``, measured on the positions with 2 turns left of seeded
+# greedy games (seeds 101-105, 2 to 4 players; CPU time on a loaded 2-core machine, so on the safe
+# side): a fixed part, per position walked and per roll enumerated (``ExactSolver.work``), by
+# opponent model.
+_BASE_SECONDS = 0.1
+_SECONDS_PER_POSITION = 0.4e-3
+_SECONDS_PER_ROLL = {"greedy": 50e-6, "cautious": 90e-6, "random": 90e-6}
+
+
+def estimate_seconds(
+    state: GameState, opponents: str = "greedy", limit: float | None = None
+) -> float:
+    """The CPU seconds ``rank_exact(state, opponents=opponents)`` is expected to take, from the
+    positions it walks and the rolls it enumerates (``estimate_work``), before any of the work.
+    With ``limit``, the count stops as soon as the estimate passes it. Raises ``OutOfReach`` like
+    ``check_reach``.
+
+    >>> s = late_states(1)[0]
+    >>> 0 < estimate_seconds(s) <= estimate_seconds(s, "cautious")
+    True
+    >>> estimate_seconds(s, "cautious", limit=0.0) > 0.0
+    True
+    """
+    model = check_model(opponents)
+    check_reach(state)
+    # the cautious and random models walk the same positions (every group an opponent may take)
+    rolls, positions = _estimate_work(state, model != "greedy", limit)
+    return _seconds(model, rolls, positions)
+
+
+def _seconds(model: str, rolls: int, positions: int) -> float:
+    return _BASE_SECONDS + positions * _SECONDS_PER_POSITION + rolls * _SECONDS_PER_ROLL[model]
+
+
+def estimate_work(state: GameState, opponents: str = "greedy") -> int:
+    """The rolls ``rank_exact`` enumerates at ``state`` (``ExactSolver.work``), counted without
+    valuing anything: the positions up to the rolls before the player's last take are walked (the
+    player's moves, one per steward class; the others' moves under ``opponents``), and the rolls of
+    each distinct chance node the solver keeps (one per position of the others) are counted.
+
+    >>> s = late_states(1)[0]
+    >>> solver = ExactSolver(s.current_player)
+    >>> _ = [solver.value(solver.canonical(s.apply(m))) for m in s.legal_moves()]
+    >>> estimate_work(s) == solver.work
+    True
+    """
+    check_reach(state)
+    return _estimate_work(state, check_model(opponents) != "greedy", None)[0]
+
+
+@functools.lru_cache(maxsize=64)
+def _estimate_work(state: GameState, choosing: bool, limit: float | None) -> tuple[int, int]:
+    """(rolls, positions walked); ``choosing``: the others choose among the groups (cautious,
+    random); ``limit``: stop once the estimate (as slow as either of those models) passes it."""
+    who = state.current_player
+    model = "cautious" if choosing else "greedy"
+    solver = ExactSolver(who, opponents=model)  # for its memoized greedy moves and choices
+    seen: set[tuple] = set()
+    rolls: dict[tuple, int] = {}
+    stack = [state]
+    counted = 0
+    while stack:
+        if limit is not None and _seconds(model, counted, len(seen)) > limit:
+            break
+        s = stack.pop()
+        if s.is_over or (left := turns_left(s, who)) == 0:
+            continue
+        key = s.key()
+        if key in seen:
+            continue
+        seen.add(key)
+        if s.is_chance:
+            if not (left == 1 and s.first_player == who):  # a first take counts no roll
+                sig = (_without(s.players, who), s.yellow_dice()) + key[1:]
+                if sig not in rolls:
+                    rolls[sig] = len(_weighted_outcomes(s.yellow_dice()))
+                    counted += rolls[sig]
+            continue
+        if s.current_player == who:
+            if left == 1 and s.phase == "take":  # the last take: valued from its groups
+                continue
+            classes: set[tuple] = set()
+            for m in s.legal_moves():
+                c = steward_class(m)
+                if c is None or c not in classes:
+                    classes.add(c)
+                    stack.append(s.apply(m))
+        elif choosing and s.phase == "take" and (choices := solver.choices(s)):
+            stack.extend(s.apply(m) for _, m in choices)
+        else:
+            stack.append(s.apply(solver.greedy_move(s)))
+    return counted, len(seen)
 
 
 def _shape(state: GameState) -> tuple:
@@ -1493,18 +1630,24 @@ def timed_rank(
 
 
 __all__ = [
+    "EXACT_BUDGET",
+    "HINT_SECONDS",
     "MAX_TURNS",
     "OPPONENT_MODELS",
     "ExactSolver",
     "OutOfReach",
     "check_model",
     "check_reach",
+    "estimate_seconds",
+    "estimate_work",
     "group_take",
+    "hint_seconds",
     "model_words",
     "robust_best",
     "RobustBest",
     "in_reach",
     "late_states",
     "rank_exact",
+    "reach_words",
     "turns_left",
 ]

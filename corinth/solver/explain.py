@@ -19,6 +19,7 @@ from corinth.rules import (
     Take,
     steward_cost,
 )
+from corinth.rules.describe import shop_words
 from corinth.rules.geometry import cell_place, cells_of
 from corinth.rules.sheet import BUILDING_TITLES, BUILDINGS
 
@@ -102,12 +103,11 @@ def move_effects(
             gains.append(f"checks {_plural(checks, name + ' good')}")
         for j, shop in enumerate(district.shops):
             if f1[j] == shop.goods and f0[j] != shop.goods:
-                gains.append(f"completes {name} shop {j + 1} ({_plural(shop.points, 'point')})")
+                gains.append(f"completes {shop_words(district.name, j, sheet)}")
             elif f1[j] != f0[j]:
                 verb = "starts" if f0[j] == 0 else "adds to"
                 gains.append(
-                    f"{verb} {name} shop {j + 1} ({f1[j]} of {shop.goods} goods, "
-                    f"{_plural(shop.points, 'point')} when complete)"
+                    f"{verb} {shop_words(district.name, j, sheet)} ({f1[j]} of {shop.goods} goods)"
                 )
         if after.bonus_owner[i] == who and before.bonus_owner[i] != who:
             gains.append(
@@ -183,3 +183,64 @@ def _join(parts: list[str]) -> str:
     if len(parts) <= 1:
         return "".join(parts)
     return ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def share_words(share: float) -> str:
+    """A share of games in words, as a person says it: "about 4 games in 5".
+
+    >>> share_words(0.81), share_words(0.5), share_words(0.0), share_words(1.0), share_words(0.34)
+    ('about 4 games in 5', 'about 1 game in 2', 'no game', 'every game', 'about 1 game in 3')
+    """
+    if share <= 0:
+        return "no game"
+    if share >= 1:
+        return "every game"
+    if share < 0.05:
+        return "almost no game"
+    if share > 0.95:
+        return "almost every game"
+    # The simplest fraction near the share: the smallest "in N" within 3 points of it.
+    for whole in range(2, 11):
+        part = round(share * whole)
+        if 0 < part < whole and abs(share - part / whole) <= 0.03:
+            break
+    else:
+        whole = 10
+        part = round(share * whole)
+    return f"about {part} game{'s' if part > 1 else ''} in {whole}"
+
+
+def points_words(value: float) -> str:
+    """Points as a learner reads them: whole when the fraction does not matter, else one decimal.
+
+    >>> points_words(59.38), points_words(12.0), points_words(12.04)
+    ('about 59 points', '12 points', '12 points')
+    """
+    if abs(value - round(value)) < 0.05:
+        return f"{round(value)} points"
+    return f"about {round(value)} points"
+
+
+def apart_words(state: GameState, moves: list[Move]) -> list[str]:
+    """Each move's sentence, and for moves whose sentences are the same, what tells them apart: the
+    cells a walk passes through.
+
+    >>> from corinth.rules import new_game
+    >>> s = new_game(players=2, seed=1, first_player=0).apply("buy 0").apply("roll 112344666")
+    >>> a, b = Move.parse("goats steward r1c2,r1c1"), Move.parse("goats steward r2c1,r1c1")
+    >>> [w.split(", by way of ")[1] for w in apart_words(s, [a, b])]
+    ['the purple ×2 cell (row 2, column 3).', 'the green ×2 cell (row 3, column 2).']
+    """
+    plain = [m.describe(state) for m in moves]
+    words = list(plain)
+    for k, move in enumerate(moves):
+        same = [j for j, w in enumerate(plain) if w == plain[k] and j != k]
+        if not same or not isinstance(move, Take | Compensate) or not move.path:
+            continue
+        via = [
+            f"the {state.sheet.market.cells[c].label()} cell ({cell_place(c)})"
+            for c in move.path[:-1]
+        ]
+        if via:
+            words[k] = words[k].rstrip(".") + ", by way of " + _join(via) + "."
+    return words

@@ -11,8 +11,8 @@ from __future__ import annotations
 from corinth.rules import GameState, Move
 
 from .bots import Bot
-from .exact import turns_left
-from .rank import rank_moves
+from .exact import OPPONENT_MODELS, turns_left
+from .rank import RankOptions, rank_moves
 
 DEFAULT_BUDGET = 0.05  # seconds per decision: the setting whose strength README.md reports
 
@@ -47,12 +47,12 @@ class LookaheadBot(Bot):
         moves = state.legal_moves()
         if len(moves) == 1:
             return moves[0]
-        ranked = rank_moves(
-            state,
-            "expected",
+        options = RankOptions(
             seed=self.seed * 7919 + state.move_count,
             budget=self.budget,
-            opponents=self.opponents,
+            rollout_bot=self.opponents,
+            # near the end the exact ranking's model: the same bot where it is one
+            model=self.opponents if self.opponents in OPPONENT_MODELS else "greedy",
             top=1,
             max_rollouts=self.max_rollouts,
             max_candidates=self.max_candidates,
@@ -61,6 +61,7 @@ class LookaheadBot(Bot):
             # within a budget of a second or more (or none) is it used that early
             exact=self.budget is None or self.budget >= 1.0 or turns_left(state) <= 1,
         )
+        ranked = rank_moves(state, "expected", options)
         return ranked[0].move
 
     def __repr__(self) -> str:

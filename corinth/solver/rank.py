@@ -51,6 +51,7 @@ Ranks run 1, 2, 3, … without gaps; ``loss`` is the best value minus this move'
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import time
 from dataclasses import dataclass
@@ -61,19 +62,29 @@ from corinth.rules import GameState, Move, Take
 
 from .bots import ROLLOUT_BOTS, play_game, rollout_bot
 from .exact import (
+    EXACT_BUDGET,
     OPPONENT_MODELS,
+    OutOfReach,
     check_model,
     check_reach,
+    estimate_seconds,
     in_reach,
     model_words,
     rank_exact,
+    reach_words,
     turns_left,
 )
 from .explain import move_effects, sentence, used_after
 from .market import reachable_mask
 from .value import best_build_after, move_key, steward_class
+from .win import (
+    MAX_WIN_WORK,
+    WIN_POSITIONS_PER_SECOND,
+    estimate_win_seconds,
+    estimate_win_work,
+    rank_win,
+)
 from .win import percent as _pct
-from .win import rank_win
 
 MIN_SAMPLES = 16  # fewer paired samples can show near-zero variance by chance
 Z_DROP = 2.5
@@ -88,6 +99,10 @@ VALUE_UNITS = {
     "win": "chance to win",
 }
 GOALS = ("score", "win")
+OBJECTIVES = ("immediate", "expected", "exact")
+# Seconds a ranking may take by default: what a learner waits for a hint, the rest of the hint's
+# work around it included (``exact.HINT_SECONDS``).
+DEFAULT_BUDGET = EXACT_BUDGET
 # The least difference of chances to win that a ranking for the win calls a disagreement with the
 # score: what its percentages (one decimal) show.
 SHOWN_DIFFERENCE = 0.001
@@ -242,11 +257,13 @@ def _rank_exact(state: GameState, top: int | None, opponents: str = "greedy") ->
     return out
 
 
-def _rank_win(state: GameState, top: int | None, opponents: str) -> list[RankedMove]:
+def _rank_win(
+    state: GameState, top: int | None, opponents: str, max_work: int | None = MAX_WIN_WORK
+) -> list[RankedMove]:
     """The ranking for the win: the exact chance to win, ties broken by the exact expected final
     score; it says where the two goals disagree, and why when a bonus race decides it."""
     score = rank_exact(state, opponents=opponents)  # raises OutOfReach first
-    chance = dict(rank_win(state, opponents))  # raises OutOfReach past its work budget
+    chance = dict(rank_win(state, opponents, max_work))  # raises OutOfReach past max_work
     points = dict(score)
     # stable: of moves that win as often, the one scoring more first (then legal-move order)
     ranked = sorted((m for m, _ in score), key=lambda m: -chance[m])
@@ -529,32 +546,127 @@ def _rank_expected(
     return out
 
 
+@dataclass(frozen=True)
+class RankOptions:
+    """How ``rank_moves`` ranks, each option with one meaning, checked when made (a ValueError
+    naming the option):
+
+    - ``seed``: the seed of the ``expected`` rollouts (a whole number ≥ 0);
+    - ``budget``: the wall-clock seconds of the ``expected`` rollouts (None: no limit, so the
+      result depends only on ``seed``);
+    - ``rollout_bot``: the bot playing every seat in the rollouts (``bots.ROLLOUT_BOTS``);
+    - ``model``: the other players' model in the exact rankings (``exact.OPPONENT_MODELS``);
+    - ``top``: keep the best ``top`` moves only (None: every move);
+    - ``max_rollouts``, ``max_candidates``: the rollouts per candidate, the candidates rolled out;
+    - ``full_first_round``: every candidate rolled out once, even past the budget;
+    - ``exact``: ``expected`` answers with the exact ranking where it fits (``exact.in_reach``);
+    - ``goal``: ``score`` (the expected final score) or ``win`` (the exact chance to win);
+    - ``exact_budget``: the CPU seconds a ranking for the win may take by the estimate of its
+      work made before it (None: no estimate, at most ``win.MAX_WIN_WORK`` positions valued).
+
+    >>> RankOptions(top=3, model="cautious").model
+    'cautious'
+    >>> RankOptions(budget=-5)
+    Traceback (most recent call last):
+    ...
+    ValueError: budget: a number of seconds above 0 (or None: no limit), not -5
+    """
+
+    seed: int = 0
+    budget: float | None = DEFAULT_BUDGET
+    rollout_bot: str = "greedy"
+    model: str = "greedy"
+    top: int | None = None
+    max_rollouts: int = MAX_ROLLOUTS
+    max_candidates: int = MAX_CANDIDATES
+    full_first_round: bool = False
+    exact: bool = True
+    goal: str = "score"
+    exact_budget: float | None = None
+
+    def __post_init__(self) -> None:
+        _whole("seed", self.seed, 0)
+        if self.top is not None:
+            _whole("top", self.top, 1)
+        _whole("max_rollouts", self.max_rollouts, 1)
+        _whole("max_candidates", self.max_candidates, 1)
+        for name in ("budget", "exact_budget"):
+            if getattr(self, name) is not None:
+                _check_seconds(name, getattr(self, name))
+        if not isinstance(self.rollout_bot, str) or self.rollout_bot not in ROLLOUT_BOTS:
+            raise ValueError(
+                f"rollout_bot: unknown bot {self.rollout_bot!r}; the rollouts' bots: "
+                f"{', '.join(sorted(ROLLOUT_BOTS))}"
+            )
+        if not isinstance(self.model, str) or self.model not in OPPONENT_MODELS:
+            raise ValueError(
+                f"model: unknown model {self.model!r} of the other players; the models: "
+                f"{', '.join(OPPONENT_MODELS)}"
+            )
+        for name in ("full_first_round", "exact"):
+            if not isinstance(getattr(self, name), bool):
+                raise ValueError(f"{name}: True or False, not {getattr(self, name)!r}")
+        if not isinstance(self.goal, str) or self.goal not in GOALS:
+            raise ValueError(
+                f"goal: unknown goal {self.goal!r}: use 'score' (the default) or 'win'"
+            )
+
+    @classmethod
+    def from_keywords(cls, objective: str, **keywords) -> RankOptions:
+        """The options of ``rank_moves``' keywords, where ``opponents`` (one word for two things)
+        names the model of the exact rankings and, for ``expected``, the rollouts' bot too when
+        it is one; an unknown keyword is a TypeError naming it.
+
+        >>> RankOptions.from_keywords("expected", opponents="random").rollout_bot
+        'random'
+        >>> RankOptions.from_keywords("expected", opponents="cautious").model
+        'cautious'
+        """
+        return _from_keywords(objective, keywords)[0]
+
+
+def _from_keywords(objective: str, keywords: dict) -> tuple[RankOptions, bool]:
+    """``RankOptions.from_keywords``, and whether ``opponents`` named a model that is no bot (the
+    ``expected`` rollouts then refuse it rather than play another bot)."""
+    unknown = sorted(set(keywords) - _KEYWORDS)
+    if unknown:
+        raise TypeError(f"rank_moves: unknown option {unknown[0]!r}")
+    keywords = dict(keywords)
+    model_only = False
+    if "opponents" in keywords:
+        opponents = keywords.pop("opponents")
+        if not isinstance(opponents, str) or (
+            opponents not in ROLLOUT_BOTS and opponents not in OPPONENT_MODELS
+        ):
+            if objective == "expected":
+                raise ValueError(
+                    f"opponents: unknown bot {opponents!r}; the rollouts' bots: "
+                    f"{', '.join(sorted(ROLLOUT_BOTS))} (and near the end the models "
+                    f"{', '.join(OPPONENT_MODELS)})"
+                )
+            check_model(opponents)  # the error names the models
+        if opponents in OPPONENT_MODELS:
+            keywords.setdefault("model", opponents)
+        if opponents in ROLLOUT_BOTS:
+            keywords.setdefault("rollout_bot", opponents)
+        else:
+            model_only = True
+    return RankOptions(**keywords), model_only
+
+
+_KEYWORDS = {f.name for f in dataclasses.fields(RankOptions)} | {"opponents"}
+
+
 def rank_moves(
     state: GameState,
     objective: str = "immediate",
-    *,
-    seed: int = 0,
-    budget: float | None = 3.0,
-    opponents: str = "greedy",
-    top: int | None = None,
-    max_rollouts: int = MAX_ROLLOUTS,
-    max_candidates: int = MAX_CANDIDATES,
-    full_first_round: bool = False,
-    exact: bool = True,
-    goal: str = "score",
+    options: RankOptions | None = None,
+    **keywords,
 ) -> list[RankedMove]:
-    """Rank every legal move of the player to decide (see the module docstring for the objectives).
-
-    ``budget`` is the time limit in seconds of the ``expected`` rollouts (``None``: no limit, so the
-    result depends only on ``seed``); ``opponents`` names the bot of ``corinth.solver.bots.ROLLOUT_BOTS`` that
-    plays every seat in the rollouts, or for ``exact`` the model of the other players
-    (``exact.OPPONENT_MODELS``; see the module docstring for how the two meet); ``top`` keeps the best ``top`` moves only. ``max_rollouts``
-    caps the rollouts per candidate, ``max_candidates`` the candidates rolled out, and
-    ``full_first_round`` gives every one of them a first rollout even past the budget. With
-    ``exact`` (the default), ``expected`` answers with the ``exact`` ranking when the position is in
-    its reach (``exact.in_reach``): the exact expected final score instead of an estimate.
-    ``goal="win"`` ranks by the exact chance to win instead (``corinth.solver.win``; a shared
-    victory counts as its share), near the end only, and says where it disagrees with the score.
+    """Rank every legal move of the player to decide (see the module docstring for the objectives)
+    with ``options`` (``RankOptions``), or the same options as keywords (``seed=``, ``budget=``,
+    ``top=``, …); ``opponents=`` is the older keyword naming both the exact rankings' model and
+    the rollouts' bot (see the module docstring for how the two meet).
 
     >>> from corinth.rules import new_game
     >>> s = new_game(players=2, seed=5, first_player=0).apply("buy 0").apply("roll 111223466")
@@ -566,17 +678,28 @@ def rank_moves(
 
     >>> from corinth.solver.exact import late_states
     >>> late = late_states(1)[0]
-    >>> ranked = rank_moves(late, "exact", opponents="cautious", top=1)
+    >>> ranked = rank_moves(late, "exact", RankOptions(model="cautious", top=1))
     >>> "worst for player" in ranked[0].explanation
     True
     """
-    if top is not None and (isinstance(top, bool) or not isinstance(top, int) or top < 1):
-        raise ValueError(f"top: a whole number of moves, at least 1, not {top!r}")
-    if goal not in GOALS:
-        raise ValueError(f"unknown goal {goal!r}: use 'score' (the default) or 'win'")
+    if not isinstance(state, GameState):
+        raise TypeError(f"state: a GameState (a position of Corinth), not {type(state).__name__}")
+    if not isinstance(objective, str) or objective not in OBJECTIVES:
+        raise ValueError(f"unknown objective {objective!r}: use 'immediate', 'expected' or 'exact'")
+    model_only = False
+    if options is None:
+        options, model_only = _from_keywords(objective, keywords)
+    elif keywords:
+        raise TypeError(
+            f"rank_moves: give the options either as RankOptions or as keywords, not both "
+            f"({', '.join(sorted(keywords))})"
+        )
+    elif not isinstance(options, RankOptions):
+        raise TypeError(f"options: a RankOptions, not {type(options).__name__}")
     _check_decision(state)
-    if goal == "win":
-        if objective not in ("exact", "expected") or not in_reach(state):
+    o, top = options, options.top
+    if o.goal == "win":
+        if objective not in ("exact", "expected") or not in_reach(state, budget=None):
             why = "" if objective in ("exact", "expected") else f" (not by {objective!r})"
             try:
                 check_reach(state)
@@ -586,35 +709,59 @@ def rank_moves(
                 "the chance to win is worked out exactly, near the end only: objective 'exact' "
                 f"with at most 2 turns left{why}"
             )
-        return _rank_win(state, top, check_model(opponents))
+        max_work = MAX_WIN_WORK
+        if o.exact_budget is not None:  # refused at once when the estimate is past the budget
+            seconds = estimate_seconds(state, o.model) + estimate_win_seconds(state, o.model)
+            if seconds > o.exact_budget:
+                raise OutOfReach(
+                    f"the chance to win would take about {seconds:.0f} s of work here "
+                    f"({estimate_win_work(state, o.model):,} positions to value), more than the "
+                    f"{o.exact_budget:g} s allowed"
+                )
+            # a backstop should the estimate be far too low
+            max_work = max(1, int(2 * o.exact_budget * WIN_POSITIONS_PER_SECOND))
+        return _rank_win(state, top, o.model, max_work)
     if objective == "immediate":
+        if o.model != "greedy" or o.rollout_bot != "greedy":
+            which = o.model if o.model != "greedy" else o.rollout_bot
+            raise ValueError(
+                f"{which!r} opponents: the immediate ranking counts the points a move secures "
+                "now and reads no model of the other players; use objective 'exact' (near the "
+                "end) or 'expected'"
+            )
         return _rank_immediate(state, top)
     if objective == "exact":
-        return _rank_exact(state, top, check_model(opponents))
-    if objective == "expected":
-        if opponents not in ROLLOUT_BOTS and opponents not in OPPONENT_MODELS:
-            rollout_bot(opponents)  # the error names the bots
-        if exact and in_reach(state):
-            return _rank_exact(state, top, opponents if opponents in OPPONENT_MODELS else "greedy")
-        if opponents not in ROLLOUT_BOTS:
-            why = "" if exact else " (exact=False)"
-            if exact:
-                try:
-                    check_reach(state)
-                except ValueError as e:
-                    why = f" ({e})"
-            raise ValueError(
-                f"opponents {opponents!r} is a model of the exact ranking only, and it does not "
-                f"answer here{why}; the rollouts' bots: {', '.join(sorted(ROLLOUT_BOTS))}"
-            )
-        return _rank_expected(
-            state,
-            seed,
-            budget,
-            opponents,
-            top,
-            max(1, max_rollouts),
-            max(1, max_candidates),
-            full_first_round,
+        return _rank_exact(state, top, o.model)
+    if o.exact and in_reach(state):
+        return _rank_exact(state, top, o.model)
+    if model_only:
+        why = f" ({reach_words(state)})" if o.exact else " (exact=False)"
+        raise ValueError(
+            f"opponents {o.model!r} is a model of the exact ranking only, and it does not "
+            f"answer here{why}; the rollouts' bots: {', '.join(sorted(ROLLOUT_BOTS))}"
         )
-    raise ValueError(f"unknown objective {objective!r}: use 'immediate', 'expected' or 'exact'")
+    return _rank_expected(
+        state,
+        o.seed,
+        o.budget,
+        o.rollout_bot,
+        top,
+        o.max_rollouts,
+        o.max_candidates,
+        o.full_first_round,
+    )
+
+
+def _whole(name: str, value: object, least: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or value < least:
+        raise ValueError(f"{name}: a whole number, at least {least}, not {value!r}")
+
+
+def _check_seconds(name: str, value: object) -> None:
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, (int, float))
+        or not math.isfinite(value)
+        or value <= 0
+    ):
+        raise ValueError(f"{name}: a number of seconds above 0 (or None: no limit), not {value!r}")

@@ -6,6 +6,7 @@ Colours, cell pictures and SVG drawing live in ``corinth.render`` (no Jupyter th
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import functools
 import html
 import re
@@ -19,6 +20,7 @@ import traitlets
 
 from corinth.render.palette import css_variables
 from corinth.rules import GameState, IllegalMove
+from corinth.rules.describe import plain_words
 from corinth.rules.sheet import package_folder
 
 REFUSAL_CHARS = 300
@@ -34,15 +36,30 @@ def clip(text: str, limit: int = REFUSAL_CHARS) -> str:
 
 
 def move_html(move: Any, state: GameState | None) -> str:
-    """A move for a learner: a sentence when the position is known, its notation on hover.
+    """A move for a learner: a sentence when the position is known (the notation stays in code).
 
     >>> from corinth.rules import new_game
     >>> s = new_game(players=2, seed=1, first_player=0).apply("buy 0").apply("roll 112344666")
     >>> move_html(s.legal_moves()[0], s)
-    "<span title='goats'>Take the Goats group (two 1s) and gain two goats.</span>"
+    '<span>Take the Goats group (two 1s) and gain two goats.</span>'
     """
-    text = move.describe(state) if state is not None else str(move)
-    return f"<span title='{html.escape(str(move))}'>{html.escape(text)}</span>"
+    text = move.describe(state) if state is not None else plain_words(move.describe())
+    return f"<span>{words_html(text)}</span>"
+
+
+_RULE_IDS = re.compile(r" ?\(((?:[A-Z]\d+[a-z]?)(?:(?:, | and |–)[A-Z]\d+[a-z]?)*)\)")
+
+
+def words_html(text: str) -> str:
+    """Text for the page, its rule IDs ("(A3c)") shown on hover only, behind a small "rule" mark.
+
+    >>> words_html("The bonus race (A3c) & more.")
+    'The bonus race<sup class="corinth-rule" title="Rule A3c">rule</sup> &amp; more.'
+    """
+    return _RULE_IDS.sub(
+        lambda m: f'<sup class="corinth-rule" title="Rule {m.group(1)}">rule</sup>',
+        html.escape(text, quote=False),
+    )
 
 
 def hint_ladder_html(ladder: list[str], shown: int, button: ipywidgets.Button) -> str:
@@ -51,7 +68,7 @@ def hint_ladder_html(ladder: list[str], shown: int, button: ipywidgets.Button) -
     left = len(ladder) - shown
     button.description = f"Another hint ({left} left)" if left else "No more hints"
     button.disabled = not left
-    items = "".join(f"<li>{html.escape(text)}</li>" for text in ladder[:shown])
+    items = "".join(f"<li>{words_html(text)}</li>" for text in ladder[:shown])
     return f'<div role="status"><b>Hints</b><ol class="corinth-hints">{items}</ol></div>'
 
 
@@ -97,6 +114,101 @@ def module(name: str) -> str:
     for helper in _IMPORT.findall(text):
         helpers.append(asset(helper).read_text(encoding="utf-8"))
     return "\n".join(helpers + [_IMPORT.sub("", text)])
+
+
+# --- what the page may say ---------------------------------------------------------------------
+# Every custom message of a board's page is ``{"event": NAME, field: value, ...}``; a board lists
+# its events and the fields each carries (``page_events``), and one check (``read_message``) reads
+# them with their exact types: ``True`` is not a cell number (booleans are integers in Python).
+
+
+@dataclasses.dataclass(frozen=True)
+class Whole:
+    """A field that is a whole number from ``low`` to ``high`` (a bool is not one)."""
+
+    low: int
+    high: int
+    words: str = ""  # what the refusal calls it (default: "a whole number from low to high")
+
+    def check(self, value: Any) -> str:
+        if type(value) is not int or not self.low <= value <= self.high:
+            return self.words or f"a whole number from {self.low} to {self.high}"
+        return ""
+
+
+@dataclasses.dataclass(frozen=True)
+class Text:
+    """A field that is text of at most ``limit`` characters (one of ``choices`` if given)."""
+
+    limit: int
+    choices: tuple[str, ...] = ()
+    words: str = "a name"
+
+    def check(self, value: Any) -> str:
+        if type(value) is not str or len(value) > self.limit:
+            return f"{self.words} of at most {self.limit} characters"
+        if self.choices and value not in self.choices:
+            return f"{self.words}: one of {', '.join(self.choices)}"
+        return ""
+
+
+@dataclasses.dataclass(frozen=True)
+class Texts:
+    """A field that is a list of at most ``items`` texts of at most ``limit`` characters each."""
+
+    items: int
+    limit: int
+    words: str = "a list of names"
+
+    def check(self, value: Any) -> str:
+        if (
+            type(value) is not list
+            or len(value) > self.items
+            or any(type(x) is not str or len(x) > self.limit for x in value)
+        ):
+            return f"{self.words}, at most {self.items} of at most {self.limit} characters each"
+        return ""
+
+
+@dataclasses.dataclass(frozen=True)
+class Optional:
+    """A field that may be left out (or null), else checked by ``field``."""
+
+    field: Whole | Text | Texts
+
+    def check(self, value: Any) -> str:
+        return "" if value is None else self.field.check(value)
+
+
+Field = Whole | Text | Texts | Optional
+
+
+def read_message(content: Any, events: dict[str, dict[str, Field]]) -> tuple[str, dict] | str:
+    """A page's message checked against ``events`` (event name → its fields and their checks):
+    ``(event, fields)``, the fields of the event only (missing optional ones as None), or why it
+    is refused, a sentence. Unknown fields are left out; an unknown event is refused.
+
+    >>> events = {"cell": {"index": Whole(0, 15, "a cell number from 0 to 15")}}
+    >>> read_message({"event": "cell", "index": 3}, events)
+    ('cell', {'index': 3})
+    >>> read_message({"event": "cell", "index": True}, events)
+    "the page's 'cell' message needs index: a cell number from 0 to 15"
+    >>> read_message(["cell"], events)
+    "the page's message is not one this board reads"
+    """
+    if type(content) is not dict or type(content.get("event")) is not str:
+        return "the page's message is not one this board reads"
+    event = content["event"]
+    if event not in events:
+        return f"the page's message {clip(event, 40)!r} is not one this board reads"
+    fields = {}
+    for name, field in events[event].items():
+        value = content.get(name)
+        why = field.check(value)
+        if why:
+            return f"the page's {event!r} message needs {name}: {why}"
+        fields[name] = value
+    return event, fields
 
 
 class Board(anywidget.AnyWidget):
@@ -161,13 +273,23 @@ class Board(anywidget.AnyWidget):
         setattr(self, name, value)
 
     def _on_front_end(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        if not isinstance(content, dict):
-            return
         with self.output:
             self.handle(content)
 
-    def handle(self, content: dict) -> None:
-        """React to one front-end event (subclasses)."""
+    # The messages the page sends: event name → its fields and their checks (``read_message``).
+    page_events: dict[str, dict[str, Field]] = {}
+
+    def handle(self, content: Any) -> None:
+        """One message of the page: checked (``read_message``; a bad one is refused like a bad
+        click, with a sentence), then acted on (``react``)."""
+        checked = read_message(content, self.page_events)
+        if isinstance(checked, str):
+            self.refuse(checked)
+            return
+        self.react(*checked)
+
+    def react(self, event: str, fields: dict) -> None:
+        """Act on one checked message of the page (subclasses)."""
 
     def _fire(self, event: str, *args: Any) -> None:
         for callback in self._callbacks.get(event, []):
@@ -186,7 +308,8 @@ class Board(anywidget.AnyWidget):
         Only the last refusal is kept, cut to ``REFUSAL_CHARS``: a page sending huge or endless bad
         values never grows the kernel.
         """
-        self.message = clip(str(reason))
+        sheet = self._state.sheet if self._state is not None else None
+        self.message = clip(plain_words(str(reason), sheet))  # cells and shops in a learner's words
         self.output.outputs = ()
         with self.output:
             print(f"Refused: {self.message}")

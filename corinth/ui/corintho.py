@@ -33,7 +33,16 @@ from corinth.corintho.solve import rank_moves
 from corinth.corintho.words import line_words, move_words, stack_words
 from corinth.shared.table import Table
 
-from ._base import Board, hint_ladder_html, module, move_html, stylesheet
+from ._base import (
+    Board,
+    Optional,
+    Text,
+    Whole,
+    hint_ladder_html,
+    module,
+    move_html,
+    stylesheet,
+)
 
 HUMAN = "human"
 
@@ -392,21 +401,22 @@ class CorinthoBoard(Board):
         else:
             self._move_callbacks.append(callback)
 
-    def handle(self, content: dict) -> None:
-        event = content.get("event")
+    page_events = {
+        "hand": {
+            "player": Optional(Whole(0, 1, "a player's number, 0 or 1")),
+            "piece": Text(20, words="a piece's name"),
+        },
+        # the range is the click's to refuse, in the game's words
+        "cell": {"index": Whole(-(2**31), 2**31, "a cell by its number, 0 to 15")},
+        "clear": {},
+    }
+
+    def react(self, event: str, fields: dict) -> None:
         if event == "hand":
-            player = content.get("player")
-            self.choose_piece(
-                str(content.get("piece", ""))[:20],
-                player if isinstance(player, int) and not isinstance(player, bool) else None,
-            )
+            self.choose_piece(fields["piece"], fields["player"])
         elif event == "cell":
-            index = content.get("index")
-            if isinstance(index, int) and not isinstance(index, bool):
-                self.click(index)
-            else:
-                self.refuse("a click on the board names a cell by its number, 0 to 15")
-        elif event == "clear":
+            self.click(fields["index"])
+        else:
             self.clear()
 
     @traitlets.observe("interactive")

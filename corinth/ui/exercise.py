@@ -23,7 +23,6 @@ True
 
 from __future__ import annotations
 
-import html
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any
@@ -32,7 +31,7 @@ import ipywidgets as w
 
 from corinth.rules import Compensate, GameState, IllegalMove, Move, Take
 
-from ._base import hint_ladder_html
+from ._base import hint_ladder_html, words_html
 from .harbor import HarborWidget
 from .sheet import SheetWidget
 
@@ -62,7 +61,7 @@ class _Exercise(w.VBox):
         self._on_solved: list[Callable[[], None]] = []
         self.solved = False
         self.tries = 0
-        self.question = w.HTML(f"<p><b>{html.escape(question)}</b></p>")
+        self.question = w.HTML(f"<p><b>{words_html(question)}</b></p>")
         self.feedback = w.HTML("", layout=w.Layout(min_height="1.6em"))
         self.feedback.add_class("corinth-feedback")
         self.hint_button = w.Button(description="Hint", icon="lightbulb-o")
@@ -126,13 +125,13 @@ class _Exercise(w.VBox):
         text = f"The answer: {self.answer_words()}"
         if self.explain:
             text += f" {self.explain}"
-        self.feedback.value = f'<p role="status">{html.escape(text)}</p>'
+        self.feedback.value = f'<p role="status">{words_html(text)}</p>'
         self._reveal_check()
         return text
 
     def _reveal_check(self) -> None:
         if self.then and not self.revealed.value:
-            self.revealed.value = f"<p><b>Check your prediction:</b> {html.escape(self.then)}</p>"
+            self.revealed.value = f"<p><b>Check your prediction:</b> {words_html(self.then)}</p>"
             self.revealed.layout.display = ""
 
     def judge(self, reply: Any) -> Verdict:  # pragma: no cover - every subclass has its own
@@ -154,8 +153,9 @@ class _Exercise(w.VBox):
             for callback in self._on_solved:
                 callback()
         colour = "#1b6e20" if right else "#a12a0c"
-        self.feedback.value = f'<p role="status" style="color:{colour}">{html.escape(text)}</p>'
-        self._reveal_check()
+        self.feedback.value = f'<p role="status" style="color:{colour}">{words_html(text)}</p>'
+        if right:  # a prediction's check would tell the answer: only once it is found or shown
+            self._reveal_check()
         return text
 
 

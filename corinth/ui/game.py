@@ -5,19 +5,66 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 
+import anywidget
 import ipywidgets as w
+import traitlets
 
 from corinth.render.svg import side_by_side
-from corinth.rules import CorinthError, GameState, Move, Purvey, Variants, game_from_json
+from corinth.rules import (
+    CorinthError,
+    GameState,
+    Move,
+    Purvey,
+    Variants,
+    game_from_json,
+    new_game,
+)
 from corinth.table import Table
 
-from ._base import again_soon, clip
+from ._base import again_soon, clip, module
 from .controls import TurnControls
 from .game_text import WORKING, hint_html, log_html, since_html, status_html, strip_html
 from .guide import Guide
 from .harbor import HarborWidget
 from .picker import MovePicker
 from .sheet import SheetWidget
+
+MAX_KEPT_MOVES = 4000  # a whole game has a few hundred moves; more is not a game of this app
+
+
+class GameKeeper(anywidget.AnyWidget):
+    """A game's moves kept in the learner's browser (``localStorage``, under ``key``), so a reload
+    of the lesson brings the game back. The page sends the kept moves once, when it opens; they
+    are checked (text moves, bounded) and replayed through the rules by ``GameApp``, never trusted.
+    ``signature`` says which game they belong to (players, seed, first player, bots)."""
+
+    _esm = module("keeper.js")
+    key = traitlets.Unicode("").tag(sync=True)
+    signature = traitlets.Unicode("").tag(sync=True)
+    moves = traitlets.List(traitlets.Unicode()).tag(sync=True)
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self._restore: list = []
+        self.on_msg(self._on_page)
+
+    def set_state(self, sync_data: dict) -> None:
+        """The page never writes a trait: its only word is the checked "restore" message."""
+        self.send_state(list(self.keys))
+
+    def on_restore(self, callback) -> None:
+        self._restore.append(callback)
+
+    def _on_page(self, _widget, content, _buffers) -> None:
+        if not isinstance(content, dict) or content.get("event") != "restore":
+            return
+        moves = content.get("moves")
+        if not isinstance(moves, list) or len(moves) > MAX_KEPT_MOVES:
+            return
+        if not all(isinstance(m, str) and len(m) <= 200 for m in moves):
+            return
+        for callback in self._restore:
+            callback(list(moves))
 
 
 class GameApp(w.VBox):
@@ -48,8 +95,11 @@ class GameApp(w.VBox):
         variants: Variants | str | Sequence[str] | None = None,
         speed: float = 0.0,
         guide_rounds: int = 0,
+        keep: str = "",
     ):
         self.table = Table(players, seed, human, bots, state, first_player, variants)
+        # ``keep``: the game is kept in the learner's browser under this name (a lesson's game).
+        self.keeper = GameKeeper(key=keep, signature=self._signature()) if keep else None
         players = self.state.num_players
         self.human = human
         self.auto = auto  # False: the bots wait for "Next player"
@@ -90,8 +140,10 @@ class GameApp(w.VBox):
         self.move_log = w.HTML(layout=w.Layout(max_height="200px", overflow="auto"))
         # Projector layout (1280×720): the harbor with every control under it on the left, the sheet
         # (market on top) on the right, so the harbor, the market and the controls show together.
+        # The hint sits under its button, beside the boards it is drawn on.
         left = w.VBox([self.harbor, self.purvey_box, self.picker.widget, self.build_box,
-                       c.buttons, self.last_moves], layout=w.Layout(width="330px", flex="none"))  # fmt: skip
+                       c.buttons, self.hint, self.last_moves],
+                      layout=w.Layout(width="330px", flex="none"))  # fmt: skip
         super().__init__(
             [
                 self.status,
@@ -101,12 +153,14 @@ class GameApp(w.VBox):
                     layout=w.Layout(flex_flow="row nowrap", align_items="flex-start"),
                 ),
                 c.settings,
-                self.hint,
                 self.move_log,
                 self.output,
                 c.setup_box,
+                *([self.keeper] if self.keeper is not None else []),
             ]
         )
+        if self.keeper is not None:
+            self.keeper.on_restore(self._restore)
         self.add_class("corinth-game")  # one game among other boards on a page (tests, styles)
         self.new_game_button.on_click(lambda _b: self._run(self.restart))
         self.roll_button.on_click(lambda _b: self._play_purvey())
@@ -147,7 +201,7 @@ class GameApp(w.VBox):
         try:
             self._mark = mark
             self.output.clear_output()  # old refusals go with the move that answered them
-            self.hint.value = ""
+            self._clear_hint()
             self._advance()
             self._refresh()
             self.focus_decision()
@@ -207,7 +261,7 @@ class GameApp(w.VBox):
     def restart(self, variants: Variants | Sequence[str] | None = None) -> None:
         """Start the game again from its seed under ``variants`` (default: the ones chosen in setup)."""
         self.table.restart(self.variant_choice.value if variants is None else variants)
-        self.hint.value = ""
+        self._clear_hint()
         self._advance()
         self._refresh()
 
@@ -218,7 +272,7 @@ class GameApp(w.VBox):
             return
         self._mark = len(self.state.history)
         self.output.clear_output()
-        self.hint.value = ""
+        self._clear_hint()
         self._refresh()
         self.focus_decision()
 
@@ -240,19 +294,33 @@ class GameApp(w.VBox):
             action()
 
     def show_hint(self, top: int = 10) -> list:
-        """Rank your legal moves with the solver and show the best ``top`` with their explanations.
+        """Rank your legal moves with the solver and show the best ``top`` in words beside the boards,
+        the first one drawn on them: its group outlined on the harbor, its walk on your market.
 
         Works wherever the game stands: at your decision it returns the ranked moves (best first);
         at the end of the game, or while a bot is to play, an empty list and a line saying why.
         """
+        self._clear_hint()
         self.hint.value = WORKING  # sent to the page at once; the expected ranking takes seconds
         hint = self.table.hint(self.hint_objective.value, top, self.controls.opponents.value)
-        self.hint.value = (
-            f"<i>{hint.why_none}</i>"
-            if hint.why_none
-            else hint_html(hint.moves, hint.objective, self.state, hint.robust, hint.note)
+        if hint.why_none:
+            self.hint.value = f"<i>{hint.why_none}</i>"
+            return hint.moves
+        self.hint.value = hint_html(
+            hint.moves, hint.objective, self.state, hint.robust, hint.note, hint.opponents
         )
+        if hint.moves:
+            best = hint.moves[0].move
+            self.harbor.hinted = getattr(best, "district", "") or ""
+            if getattr(best, "path", ()) and self.view.value == self.human:
+                self.sheet.hinted = list(best.path)
         return hint.moves
+
+    def _clear_hint(self) -> None:
+        """Take the hint's words and its drawing off the boards (a move or an undo changed the game)."""
+        self.hint.value = ""
+        self.harbor.hinted = ""
+        self.sheet.hinted = []
 
     def _refresh(self) -> None:
         state = self.state
@@ -269,6 +337,38 @@ class GameApp(w.VBox):
             self.move_log.value = log_html(self.table)
             self.last_moves.value = since_html(self.table, self._mark)
             self._show_guide()
+            if self.keeper is not None:
+                self.keeper.moves = [str(m) for m in state.history]
+
+    def _signature(self) -> str:
+        state = self.state
+        bots = ",".join(str(self.table.bot_names[i]) for i in sorted(self.table.bot_names))
+        return f"{state.num_players}/{state.seed}/{state.start_player}/{self.table.human}/{bots}"
+
+    def _restore(self, moves: list[str]) -> None:
+        """The game the browser kept: replayed from this game's start, move by move through the
+        rules; any move the rules refuse leaves the game as it is."""
+        start = self.state
+        try:
+            state = new_game(
+                start.num_players, start.seed, start.start_player, start.sheet, start.variants
+            )
+            for text in moves:
+                state = state.apply(text)
+        except (CorinthError, ValueError):
+            return
+        self.table = Table(
+            start.num_players,
+            start.seed,
+            self.human,
+            [self.table.bot_names[i] for i in sorted(self.table.bot_names)],
+            state=state,
+        )
+        self._mark = len(self.state.history)
+        self._clear_hint()
+        self.output.clear_output()
+        self._advance()
+        self._refresh()
 
     def _show_guide(self) -> None:
         self.guide.update(self.state, self.human, self.harbor.selected or "")

@@ -14,11 +14,10 @@ import html
 import re
 from typing import Any
 
-from corinth.rules import GameState
-from corinth.solver.rank import VALUE_UNITS
+from corinth.rules import CorinthError, GameState
+from corinth.solver.exact import model_words
+from corinth.solver.explain import apart_words, move_effects, points_words, sentence, share_words
 from corinth.table import Table
-
-from ._base import move_html
 
 HINT_ROWS = 3  # rows of the hint table shown before "show all"
 WORKING = (  # shown while the hint is worked out (read out to screen readers)
@@ -30,25 +29,21 @@ def status_html(table: Table) -> str:
     """The headline (whose turn, or who won) and every player's score."""
     state = table.state
     scores = " · ".join(
-        f"{html.escape(table.player_name(i))}: {state.score(i)} points"
+        f"{html.escape(table.player_name(i))}: {state.score(i)} point{'' if state.score(i) == 1 else 's'}"
         for i in range(state.num_players)
     )
     # The harbor's live region reads the headline out; this copy is for the eye.
-    return (
-        f"<b>{html.escape(table.headline())}</b><br>"
-        f"{scores} <small>· game seed {table.seed}</small>"
-    )
+    return f"<b>{html.escape(table.headline())}</b><br>{scores}"
 
 
 def log_html(table: Table, newest: int = 60) -> str:
-    """The last ``newest`` moves in words, newest first, each with its notation on hover."""
+    """The last ``newest`` moves in words, newest first."""
     items = "".join(
-        f"<li value='{line.number}' title='{html.escape(line.notation)}'>"
-        f"{html.escape(line.words)}</li>"
+        f"<li value='{line.number}'>{html.escape(line.words)}</li>"
         for line in reversed(table.log[-newest:])
     )
     return (
-        "<b>Moves, newest first</b> <small>(hover for the notation)</small>"
+        "<b>Moves, newest first</b>"
         f"<ol reversed class='corinth-log' style='overflow-wrap:break-word;margin:2px 0;"
         f"padding-left:2.2em'>{items}</ol>"
     )
@@ -59,27 +54,38 @@ def since_html(table: Table, mark: int) -> str:
     lines = [line for line in table.log[mark:] if not line.words.startswith("You")]
     if not lines:
         return ""
-    items = "".join(
-        f"<li title='{html.escape(line.notation)}'>{html.escape(line.words)}</li>" for line in lines
-    )
+    items = "".join(f"<li>{html.escape(line.words)}</li>" for line in lines)
     return (
         "<div role='status' aria-live='polite'><b>Since your last move:</b>"
         f"<ul style='margin:2px 0;padding-left:1.4em'>{items}</ul></div>"
     )
 
 
-# How each hint was worked out, in plain words (shown above the table).
+# How each hint was worked out, in plain words (shown under the moves).
 HINT_METHODS = {
-    "exact": "Worked out exactly: every roll still to come is counted with its chance, you play "
-    "your best later moves, and the other players play as chosen under 'Near the end, others "
-    "take' (each reason says how).",
-    "expected": "Estimated, as the exact count covers your last 2 turns only: the rest of the "
-    "game played many times with simulated players (the range shows how sure the estimate is).",
+    "exact": "Worked out exactly: every roll still to come counted with its chance, and you playing "
+    "your best later moves.",
+    "expected": "Estimated: the rest of the game played many times by bots, with the same dice for "
+    "every move compared.",
     "immediate": "Points now: what each move secures if the game ended right after it.",
-    "win": "Worked out exactly: your chance to win (a shared victory counts as its share), "
-    "every roll still to come counted with its chance, you playing for the win and the other "
-    "players as chosen under 'Near the end, others take'.",
+    "win": "Worked out exactly: your chance to win (a shared victory counts as its share), every roll "
+    "still to come counted with its chance, and you playing for the win later.",
 }
+
+
+def _expectation(r, objective: str) -> str:
+    """What a ranked move is worth, in words: "about 59 points at the end; you win about 4 games in
+    5 against these bots"."""
+    if objective == "immediate":
+        return f"Your sheet would score {points_words(r.value)} now."
+    if objective == "win":
+        return f"You win {share_words(r.value)}."
+    text = f"{points_words(r.value)[:1].upper()}{points_words(r.value)[1:]} at the end"
+    if objective == "exact":
+        text += ", on average"
+    if r.win_rate is not None:
+        text += f"; you win {share_words(r.win_rate)} against these bots"
+    return text + "."
 
 
 def hint_html(
@@ -88,18 +94,15 @@ def hint_html(
     state: GameState | None = None,
     robust: Any = None,
     note: str = "",
+    opponents: str = "",
 ) -> str:
-    """The hint table, worded honestly: moves that tie, or whose ranges overlap, are not 'best'.
-    It first says how it was worked out (``HINT_METHODS``)."""
+    """The hint, beside the boards: the best moves in sentences told apart by what differs, what each
+    is worth in words, and why. Moves that tie, or whose estimates overlap, are not called 'best'.
+    It ends by saying how it was worked out (``HINT_METHODS``)."""
     if not ranked:
         return "<i>No move to rank.</i>"
     if objective == "expected" and ranked[0].samples == 0 and ranked[0].ci is None:
         objective = "exact"  # near the end ``expected`` answers exactly
-    unit = VALUE_UNITS.get(objective, VALUE_UNITS["expected"])
-
-    def value(x: float) -> str:  # a chance as a percentage, points with two decimals
-        return f"{100 * x:.1f}%" if objective == "win" else f"{x:.2f}"
-
     best = ranked[0]
     tied = [r for r in ranked if abs(r.value - best.value) <= 1e-9]
     overlapping = [
@@ -107,44 +110,54 @@ def hint_html(
         for r in ranked[1:]
         if r.ci and best.ci and r.ci[1] >= best.ci[0] and r.ci[0] <= best.ci[1]
     ]
-
     if len(tied) > 1:
-        head = f"{len(tied)} moves tie for the best ({value(best.value)} {unit})."
+        head = f"{len(tied)} moves tie for the best; the first is drawn on the boards."
     elif overlapping:
         head = (
-            f"Likely best: {move_html(best.move, state)} But the "
-            f"ranges of {len(overlapping)} other move{'s' if len(overlapping) > 1 else ''} overlap "
-            "its range, so the order among them is not certain."
+            "The first moves are close: the order among them is not certain. The first is drawn "
+            "on the boards."
         )
     else:
-        head = f"Best move ({value(best.value)} {unit}): {move_html(best.move, state)}"
+        head = "The best move is drawn on the boards."
+    if objective in ("exact", "win") and opponents and state is not None:
+        who = state.current_player
+        head += f" It assumes {model_words(opponents, who).replace(f'player {who + 1}', 'you')}."
     if robust is not None and str(robust) == str(best.move):
-        head += " It is the best whatever the others do (greedy, cautious or random)."
-    elif objective == "exact" and robust is None and state is not None:
-        head += " No move is the best against every kind of opponent: ask with another model."
+        head += " It is the best whatever the others do."
+    elif objective == "exact" and robust is None and state is not None and opponents:
+        head += " No move is the best against every kind of other player: try another choice."
+    if note:
+        head = f"{note} {head}"
+    words = (
+        apart_words(state, [r.move for r in ranked])
+        if state is not None
+        else [str(r.move) for r in ranked]
+    )
 
-    def row(r) -> str:
+    def item(r, text: str) -> str:
+        why = ""
+        if state is not None:
+            try:
+                why = sentence(*move_effects(state, state.apply(r.move), r.move))
+            except CorinthError:
+                why = ""
         return (
-            f"<tr><td>{r.rank}</td><td>{move_html(r.move, state)}</td><td>{value(r.value)}"
-            + (f" <small>({r.ci[0]:.1f}–{r.ci[1]:.1f})</small>" if r.ci else "")
-            + f"</td><td>{html.escape(r.explanation)}</td></tr>"
+            f"<li value='{r.rank}'><b>{html.escape(text)}</b> {html.escape(_expectation(r, objective))}"
+            f" <small>{html.escape(why)}</small></li>"
         )
 
-    header = f"<tr><th>rank</th><th>move</th><th>{unit}</th><th>why</th></tr>"
-    # Compact for a projector: the top few rows, the rest behind "show all".
-    shown, rest = ranked[:HINT_ROWS], ranked[HINT_ROWS:]
+    shown = "".join(item(r, t) for r, t in zip(ranked[:HINT_ROWS], words))
+    rest = "".join(item(r, t) for r, t in zip(ranked[HINT_ROWS:], words[HINT_ROWS:]))
     more = (
         f"<details><summary>show all {len(ranked)} moves</summary>"
-        f"<table class='corinth-hint'>{header}{''.join(row(r) for r in rest)}</table></details>"
+        f"<ol class='corinth-hint'>{rest}</ol></details>"
         if rest
         else ""
     )
-    if note:
-        head = f"{html.escape(note)} {head}"
     return (
-        f"<div role='status' aria-live='polite'><b>{head}</b> "
+        f"<div role='status' aria-live='polite' class='corinth-hint-box'><b>Hint.</b> "
+        f"{html.escape(head)}<ol class='corinth-hint'>{shown}</ol>{more}"
         f"<small>{HINT_METHODS.get(objective, '')}</small></div>"
-        f"<table class='corinth-hint'>{header}{''.join(row(r) for r in shown)}</table>{more}"
     )
 
 

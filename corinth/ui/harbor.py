@@ -11,7 +11,7 @@ from corinth.render.board import TITLES, caption, harbor_groups
 from corinth.render.svg import draw_harbor
 from corinth.rules import HARBOR, GameState
 
-from ._base import Board, module, stylesheet
+from ._base import Board, Text, module, stylesheet
 
 
 class HarborWidget(Board):
@@ -41,6 +41,9 @@ class HarborWidget(Board):
 
     groups = traitlets.List(traitlets.Dict()).tag(sync=True)
     selected = traitlets.Unicode("").tag(sync=True)
+    hinted = traitlets.Unicode("").tag(
+        sync=True
+    )  # the group a hint suggests, outlined (not chosen)
     caption = traitlets.Unicode("").tag(sync=True)
     interactive = traitlets.Bool(True).tag(sync=True)
     # Read out by screen readers when it changes (an aria-live region), e.g. "Round 2 — your turn".
@@ -107,9 +110,10 @@ class HarborWidget(Board):
             self.message = ""
             self.selected = district
 
-    def handle(self, content: dict) -> None:
-        if content.get("event") == "select":
-            self.select(str(content.get("district", "")))
+    page_events = {"select": {"district": Text(20, words="a district's name, such as 'blue'")}}
+
+    def react(self, event: str, fields: dict) -> None:
+        self.select(fields["district"])
 
     def on_select(self, callback: Callable[[str], None], remove: bool = False) -> None:
         """Call ``callback(district)`` whenever the selection changes ("" when cleared)."""

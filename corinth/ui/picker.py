@@ -7,15 +7,22 @@ from collections.abc import Callable
 import ipywidgets as w
 
 from corinth.rules import GameState, IllegalMove, Move, Take
+from corinth.rules.describe import shop_words
+from corinth.rules.sheet import Sheet
 
 from .harbor import HarborWidget
 from .sheet import SheetWidget
 
 
-def shops_words(shops: tuple[int, ...]) -> str:
+def shops_words(shops: tuple[int, ...], district: str = "", sheet: Sheet | None = None) -> str:
+    """Where a delivery's goods go, the shops named as the sheet prints them (by their points)."""
     if not shops:
         return "no new shop (started shops fill, the rest is lost)"
-    return "start shop" + ("s " if len(shops) > 1 else " ") + ", ".join(str(s + 1) for s in shops)
+    if not district:
+        return (
+            "start shop" + ("s " if len(shops) > 1 else " ") + ", ".join(str(s + 1) for s in shops)
+        )
+    return "start " + " then ".join(shop_words(district, s, sheet) for s in shops)
 
 
 class MovePicker:
@@ -94,7 +101,9 @@ class MovePicker:
     def _refresh_steward(self) -> None:
         if self.sheet.path:
             choices = self.sheet.shop_choices()
-            self.shops.options = [(shops_words(s), s) for s in choices]
+            sheet = self.state.sheet if self.state is not None else None
+            kind = sheet.market.cells[self.sheet.path[-1]].kind if sheet is not None else ""
+            self.shops.options = [(shops_words(s, kind, sheet), s) for s in choices]
         else:
             choices = [()]
             self.shops.options = [("(draw a steward path on the market)", ())]
@@ -119,8 +128,8 @@ class MovePicker:
 
 def _action_words(state: GameState, move: Take) -> str:
     if move.district in ("gold", "goats"):
-        return f"{move} — gain {move.district}"
-    return f"{move} — deliver, {shops_words(move.shops)}"
+        return f"Gain {move.district}"
+    return "Deliver: " + shops_words(move.shops, move.district, state.sheet)
 
 
 def try_apply(state: GameState, move: Move) -> tuple[GameState | None, str]:

@@ -25,7 +25,7 @@ from typing import Any
 import anywidget
 import traitlets
 
-from ._base import clip, module, stylesheet
+from ._base import Texts, clip, module, read_message, stylesheet
 
 _NAME = re.compile(r"^[\w.-]{1,80}$")  # an exercise's or puzzle's name, as the page sends it back
 
@@ -78,17 +78,25 @@ class Progress(anywidget.AnyWidget):
             self.solved = [*self.solved, name]
         return True
 
+    # What the page says (``read_message``): the browser's storage may hold anything, so a
+    # message that is not one of these is left unread.
+    page_events = {
+        "reset": {},
+        "restore": {"solved": Texts(1000, 200, "the exercises solved, by name")},
+    }
+
     def _on_page(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        # What the page sends is checked like any input: known names only, bounded.
-        if not isinstance(content, dict):
+        checked = read_message(content, self.page_events)
+        if isinstance(checked, str):
             return
-        if content.get("event") == "reset":
+        event, fields = checked
+        if event == "reset":
             self.solved = []
             for callback in self._reset:
                 callback()
-        elif content.get("event") == "restore" and isinstance(content.get("solved"), list):
-            for name in content["solved"][: len(self.items)]:
-                if isinstance(name, str) and _NAME.match(name) and name in self.items:
+        else:
+            for name in fields["solved"][: len(self.items)]:
+                if _NAME.match(name) and name in self.items:
                     if name not in self.solved:
                         self.solved = [*self.solved, name]
                     for callback in self._restore.get(name, ()):

@@ -8,9 +8,11 @@ from typing import Any
 import ipywidgets as w
 
 from corinth.rules import GameState, IllegalMove, InvalidNotation, Move, Take
-from corinth.rules.describe import group_words
+from corinth.rules.describe import group_words, plain_words
+from corinth.solver.explain import move_effects, sentence
+from corinth.solver.puzzles import TIERS
 
-from ._base import clip, hint_ladder_html, move_html
+from ._base import clip, hint_ladder_html, move_html, words_html
 from .harbor import HarborWidget
 from .picker import MovePicker
 from .sheet import SheetWidget
@@ -27,8 +29,9 @@ class PuzzleWidget(w.VBox):
     >>> from corinth.rules import new_game
     >>> state = new_game(players=2, seed=1, first_player=0).apply("buy 0").apply("roll 112344666")
     >>> puzzle = PuzzleWidget(state)
-    >>> result = puzzle.answer("gold")  # doctest: +ELLIPSIS
-    gold: place ... of ..., 1 point behind the best
+    >>> result = puzzle.answer("gold")
+    >>> "1 point fewer than the best move" in puzzle.result.value
+    True
     >>> result.rank > 1, result.loss > 0
     (True, True)
     >>> PuzzleWidget(state, hint="Which group completes a shop?").show_hint()
@@ -64,11 +67,12 @@ class PuzzleWidget(w.VBox):
         self.picker = MovePicker(self.harbor, self.sheet, self.output)
         self.picker.on_move(self.answer)
         self.picker.show(self.position, player)
+        # A move typed in notation: for JupyterLab and tests, hidden on the learner's board.
         self.typed = w.Text(
             placeholder="or type a move, e.g. blue steward r1c2,r0c2",
-            layout=w.Layout(width="420px"),
+            layout=w.Layout(width="420px", display="none"),
         )
-        self.typed_button = w.Button(description="Answer")
+        self.typed_button = w.Button(description="Answer", layout=w.Layout(display="none"))
         self.typed_button.on_click(lambda _b: self._typed())
         self.question = w.HTML(f"<b>{html.escape(self.question_text())}</b>")
         self.result = w.HTML()
@@ -99,12 +103,24 @@ class PuzzleWidget(w.VBox):
         self.add_class("corinth-puzzle")
 
     def question_text(self) -> str:
-        if self.puzzle is not None and hasattr(self.puzzle, "question"):
-            return self.puzzle.question(on_board=True)
+        """The question in a learner's words: who plays after which dice, and what to find."""
         state = self.position
+        who = state.current_player + 1
         roll = [m for m in state.history if m.kind == "roll"]
-        after = f" after {roll[-1]}" if roll else ""
-        return f"Player {state.current_player + 1} to play{after}. What is the best move?"
+        after = f" after rolling {_dice_words(str(roll[-1]))}" if roll else ""
+        how = "Click a group and its action, or draw a steward walk on the market."
+        if self.puzzle is None or not hasattr(self.puzzle, "question"):
+            return f"Player {who} to play{after}. What is the best move? {how}"
+        tier = TIERS.get(getattr(self.puzzle, "tier", 0), "")
+        head = f"A {tier} puzzle, round {state.round}. Player {who} to play{after}."
+        what = _QUESTIONS.get(getattr(self.puzzle, "objective", ""), "")
+        if not what:
+            what = (
+                "Which steward walk secures the most points now?"
+                if self.kind == "route"
+                else "Which move secures the most points now?"
+            )
+        return f"{head} {what} {how}"
 
     def hint_text(self) -> str:
         """The hint: the one given, else a stored puzzle's own (it never names the move)."""
@@ -174,10 +190,7 @@ class PuzzleWidget(w.VBox):
 
     def _best_words(self, best) -> str:
         """The best move as a sentence, then its explanation when that says more."""
-        words = move_html(best.move, self.position)
-        if best.explanation == best.move.describe(self.position):
-            return words
-        return f"{words} {html.escape(best.explanation)}"
+        return f"{move_html(best.move, self.position)} {html.escape(self._why(best.move))}"
 
     def ranking(self) -> list:
         """The candidate moves ranked, best first (computed once).
@@ -209,11 +222,15 @@ class PuzzleWidget(w.VBox):
         try:
             after = state.apply(move)
         except (IllegalMove, InvalidNotation) as exc:
-            self.result.value = f"<span style='color:#a4000f'>Not a legal move here: {html.escape(clip(str(exc)))}</span>"
+            reason = clip(plain_words(str(exc), state.sheet))
+            self.result.value = (
+                f"<span style='color:#a4000f'>Not a legal move here: {words_html(reason)}</span>"
+            )
             self.output.outputs = ()
             with self.output:
-                print(f"Refused: {clip(str(exc))}")
+                print(f"Refused: {reason}")
             return None
+        self.output.outputs = ()  # a refusal before this legal move is no longer news
         played = after.history[-1]  # the engine's canonical notation
         judge = getattr(self.puzzle, "verdict", None)
         judged = judge(played) if judge is not None else None
@@ -250,7 +267,7 @@ class PuzzleWidget(w.VBox):
         self.result.value = (
             f"<b>{verdict}</b> — {move_html(played, self.position)} It ranks {place} of {len(ranking)}"
             + (f" (tied with {tied} other move{'s' if tied != 1 else ''})" if tied else "")
-            + f", worth {amount(mine.value)}.<br>{html.escape(mine.explanation)}"
+            + f", worth {amount(mine.value)}.<br>{html.escape(self._why(played))}"
             + (f"<br>{html.escape(self.explain)}" if self.explain and right else "")
             + (
                 ""
@@ -260,10 +277,15 @@ class PuzzleWidget(w.VBox):
                 else f"<br>Best: {self._best_words(best)}"
             )
         )
-        behind = "a best move" if right else f"{amount(mine.loss)} behind the best"
-        with self.output:
-            print(f"{played}: place {place} of {len(ranking)}, {behind}")
         return mine
+
+    def _why(self, move: Move) -> str:
+        """What a move gains and gives up, in words (no statistics)."""
+        try:
+            after = self.position.apply(move)
+        except IllegalMove:
+            return ""
+        return sentence(*move_effects(self.position, after, move))
 
     def __repr__(self) -> str:
         return "\n".join([self.question_text(), repr(self.harbor), repr(self.sheet)])
@@ -299,21 +321,46 @@ def puzzle_ranking(state: GameState, kind: str, objective: str = "immediate") ->
 
 
 def _chance(value: float) -> str:
-    """A chance to win for a learner, in percent.
+    """A chance to win for a learner, in games won of 100.
 
     >>> _chance(0.0551376), _chance(0.5)
-    ('5.5% chance to win', '50% chance to win')
+    ('a chance to win of 6 games in 100', 'a chance to win of 50 games in 100')
     """
-    from corinth.solver.win import percent
-
-    return f"{percent(value)} chance to win"
+    return f"a chance to win of {round(100 * value)} games in 100"
 
 
 def _points(value: float) -> str:
-    """Points for a learner: a whole number when it is one, else two decimals at most.
+    """Points for a learner: a whole number when it is one, else one decimal at most.
 
     >>> _points(3.0), _points(0.916881), _points(1)
-    ('3 points', '0.92 points', '1 point')
+    ('3 points', '0.9 points', '1 point')
     """
-    text = f"{value:.2f}".rstrip("0").rstrip(".")
+    text = f"{value:.1f}".rstrip("0").rstrip(".")
     return f"{text} point{'' if text == '1' else 's'}"
+
+
+# What a final-score puzzle asks, by its objective (the points-now ones ask it in ``question_text``).
+_QUESTIONS = {
+    "final_score": "Two turns from the end: which move gives you the highest final score on average?"
+    " (Every roll to come counts with its chance; the other players each take the move worth the"
+    " most points now.)",
+    "robust": "Two turns from the end: which move gives you the highest final score on average,"
+    " whatever the others do (the move worth the most points now, the group worst for you, or a"
+    " group at random)?",
+    "win": "Two turns from the end, the goal is the win, not the points: which move gives you the"
+    " best chance to win? (A shared victory counts as a share.)",
+}
+
+
+def _dice_words(roll: str) -> str:
+    """The dice of a roll's notation in words: ``roll 112345566/5`` → "1 1 2 3 4 5 5 6 6 and a
+    yellow 5".
+
+    >>> _dice_words("roll 112345566/55")
+    '1 1 2 3 4 5 5 6 6 and yellow 5 5'
+    """
+    white, _, yellow = roll.removeprefix("roll ").partition("/")
+    text = " ".join(white)
+    if yellow:
+        text += (" and a yellow " if len(yellow) == 1 else " and yellow ") + " ".join(yellow)
+    return text

@@ -31,7 +31,7 @@ from corinth.rules.geometry import CELLS, SIZE
 from corinth.rules.scoring import TERMS
 from corinth.rules.text import PHASE_WORDS
 
-from ._base import Board, module, stylesheet
+from ._base import Board, Whole, module, stylesheet
 
 
 class SheetWidget(Board):
@@ -49,9 +49,9 @@ class SheetWidget(Board):
     >>> sheet.path, sheet.path_ready, str(sheet.move())
     ([7], True, 'goats steward r1c2 shops 1')
     >>> sheet.click(0)
-    Refused: r0c0 is not orthogonally next to r1c2 (A4b)
+    Refused: the scoring spot, row 1, column 1 is not next to the purple ×2 cell, row 2, column 3 (A4b)
     >>> sheet.message
-    'r0c0 is not orthogonally next to r1c2 (A4b)'
+    'the scoring spot, row 1, column 1 is not next to the purple ×2 cell, row 2, column 3 (A4b)'
     """
 
     _esm = module("sheet.js")
@@ -63,6 +63,9 @@ class SheetWidget(Board):
     group = traitlets.Unicode("").tag(sync=True)
     player = traitlets.Int(0).tag(sync=True)
     interactive = traitlets.Bool(True).tag(sync=True)
+    hinted = traitlets.List(traitlets.Int()).tag(
+        sync=True
+    )  # a hint's walk, drawn dashed (not chosen)
     from_page = ("player", "group", "path")
 
     @traitlets.validate("player")
@@ -136,16 +139,20 @@ class SheetWidget(Board):
 
     # --- clicks ------------------------------------------------------------------------------
 
-    def handle(self, content: dict) -> None:
-        if content.get("event") == "cell":
-            index = content.get("index")
-            if isinstance(index, int):
-                self.click(index)
+    page_events = {
+        "cell": {"index": Whole(0, CELLS - 1, f"a market cell number, 0 to {CELLS - 1}")}
+    }
+
+    def react(self, event: str, fields: dict) -> None:
+        self.click(fields["index"])
 
     def click(self, index: int) -> None:
         """What clicking market cell ``index`` does: add a step, take one back, or refuse with the rule."""
         state = self._state
-        if state is None or not 0 <= index < CELLS:
+        if type(index) is not int or not 0 <= index < CELLS:
+            self.refuse(f"a click on the market names a cell by its number, 0 to {CELLS - 1}")
+            return
+        if state is None:
             return
         p = state.players[self.player]
         if index == p.steward and self.path:

@@ -5,8 +5,8 @@ level, a mark for each solved one (kept in the browser by ``Progress``), and a s
 >>> trainer = PuzzleTrainer(load_puzzles())
 >>> trainer.current.puzzle.id
 't1-01'
->>> _ = trainer.board.answer(trainer.current.puzzle.answer)
-purple: place 1 of 5, a best move
+>>> trainer.board.answer(trainer.current.puzzle.answer).loss
+0.0
 >>> trainer.streak, sorted(trainer.solved)
 (1, ['t1-01'])
 >>> trainer.next_puzzle().puzzle.id

@@ -99,11 +99,16 @@ class Room:
 
 
 @contextlib.contextmanager
-def start_classroom(folder: Path, *options: str, token: str | None = None) -> Iterator[Room]:
-    """Run ``python -m corinth.classroom`` on 127.0.0.1 and a free port until the block ends; the
-    lessons are copied into ``folder``. ``options`` are the command's own (``--max-students 4``)."""
-    port = free_port()
+def start_classroom(
+    folder: Path, *options: str, token: str | None = None, port: int | None = None
+) -> Iterator[Room]:
+    """Run ``python -m corinth.classroom`` on 127.0.0.1 and a free port (or ``port``) until the block
+    ends; the lessons are copied into ``folder``, the class's store is ``folder/class`` unless
+    ``options`` name another. ``options`` are the command's own (``--max-students 4``)."""
+    port = port or free_port()
     token = token or secrets.token_hex(8)
+    if not any(o.startswith("--class-dir") for o in options):
+        options = (*options, f"--class-dir={folder / 'class'}")
     cmd = [
         sys.executable,
         "-m",

@@ -27,6 +27,7 @@ VIEWPORT = {"width": 1400, "height": 1000}  # a page's size unless a test asks f
 SHARED_CLASSROOM = (
     "tests/browser/test_classroom.py::",
     "tests/browser/test_corintho_lesson.py::",
+    "tests/browser/test_lesson_words.py::",
     "tests/browser/test_classroom_server.py::"
     "test_only_the_lessons_are_served_and_no_request_is_a_server_error",
 )

@@ -33,6 +33,7 @@ LESSONS = [
     "04_buildings_and_score.ipynb",
     "05_play_a_game.ipynb",
     "06_puzzles.ipynb",
+    "06b_more_puzzles.ipynb",
     "07_strategy_lab.ipynb",
     "11_corintho.ipynb",
 ]

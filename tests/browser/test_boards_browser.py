@@ -66,7 +66,9 @@ def test_click_harbor_and_market(lab, opened):
     events = wait_for_events(root, lambda e: "(A4b)" in e["message"])
     assert events["path"] == [7]
     status = page.locator(".corinth-sheet .corinth-status")
-    expect(status).to_contain_text("(A4b)")
+    expect(status).to_contain_text("is not next to the purple ×2 cell, row 2, column 3")
+    expect(status).not_to_contain_text("(A4b)")  # the rule's ID on hover only
+    expect(status.locator("sup.corinth-rule")).to_have_attribute("title", "Rule A4b")
 
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "boards.png"), full_page=True)
@@ -86,7 +88,7 @@ def test_keyboard_chooses_a_group(lab, opened):
     page.keyboard.press("Enter")
     wait_for_events(root, lambda e: e["selected"] == "blue")
     cell = page.locator(".corinth-cell[data-cell='r1c2']")
-    assert cell.get_attribute("aria-label").startswith("market r1c2: purple ×2")
+    assert cell.get_attribute("aria-label").startswith("purple ×2, row 2, column 3:")
     assert "reachable in 1" in cell.get_attribute("aria-label")
     # The market too: from the steward's cell, ArrowUp then Enter draws one step to r1c2.
     page.locator(".corinth-cell[data-cell='r2c2']").focus()

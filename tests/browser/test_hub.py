@@ -68,6 +68,7 @@ class Hub:
     password: str
     token: str
     process: psutil.Process
+    folder: Path  # the hub's run folder: its log, the lessons, the class's store
 
     def server(self, name: str) -> dict | None:
         """The student's server as the hub's REST API reports it (None: not running)."""
@@ -121,6 +122,8 @@ def run_hub(run: Path) -> Iterator[Hub]:
         CORINTH_HUB_TRIAL_AS_ROOT="yes",  # CI runs as root, on 127.0.0.1 only
         CORINTH_HUB_USERS="",
         CORINTH_LESSONS=str(run / "lessons"),
+        CORINTH_CLASS_DIR=str(run / "class"),
+        CORINTH_CLASS_PORT=str(free_port()),
         HUB_TEST_TOKEN=token,
     )
     cmd = [
@@ -143,7 +146,7 @@ def run_hub(run: Path) -> Iterator[Hub]:
                 for p in psutil.Process().children()
                 if str(wrapper) in p.cmdline()  # the hub this test started
             ]
-            hub = Hub(url, password, token, process)
+            hub = Hub(url, password, token, process, run)
             try:
                 yield hub
             finally:
@@ -250,3 +253,43 @@ def test_two_students_play_in_servers_of_their_own(hub, browser, record_property
     finally:
         for context in contexts:
             context.close()
+
+
+def test_the_class_behind_the_hub_sees_a_student_and_their_lesson(hub, browser):
+    """The class's service (corinth/classroom/service.py): a student of the hub reaches the class's
+    page from the lesson list, joins with a name, and the teacher's page sees them and their lesson."""
+    student = browser.new_context(viewport=VIEWPORT).new_page()
+    teacher = browser.new_context(viewport=VIEWPORT).new_page()
+    try:
+        student.set_default_timeout(30_000)
+        log_in(student, hub, "cleo")
+        join = student.get_by_role(
+            "link", name="Your class: join it and answer your teacher's puzzles →"
+        )
+        join.wait_for(timeout=180_000)
+        join.click()
+        student.fill("#name", "Cleo")
+        student.click("#name-form button[type=submit]")
+        expect(student.locator("#joined")).to_have_text("You are in the class as Cleo.")
+        note = (hub.folder / "class" / "teacher.txt").read_text()
+        teacher.goto(hub.url + note.split(": ", 1)[1].strip())  # the path on the hub
+        expect(teacher.locator("#students")).to_contain_text("Cleo")
+        student.get_by_role("link", name="Go to the lessons").click()
+        student.get_by_role("link", name="01 The harbor").first.click()
+        row = teacher.locator("#students tr").filter(has_text="Cleo")
+        expect(row).to_contain_text("Step 1", timeout=180_000)
+        # Another site's page cannot post as Cleo: the class's calls need its own pages' header.
+        status = student.evaluate(
+            "async () => (await fetch('/services/class/class/api/join', {method: 'POST',"
+            " body: '{}'})).status"
+        )
+        assert status == 403
+    except Exception:
+        ARTIFACTS.mkdir(exist_ok=True)
+        with contextlib.suppress(Exception):
+            student.screenshot(path=str(ARTIFACTS / "hub-class-student-failed.png"), full_page=True)
+            teacher.screenshot(path=str(ARTIFACTS / "hub-class-teacher-failed.png"), full_page=True)
+        raise
+    finally:
+        student.context.close()
+        teacher.context.close()

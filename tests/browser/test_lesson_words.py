@@ -1,0 +1,126 @@
+"""What a learner reads in the classroom app (Voilà, the code hidden): plain words, no code.
+
+Each lesson from the lesson list to 06 is opened as a student opens it; once its boards are drawn,
+its visible text is read and searched for what code looks like (a call, brackets, a snake_case
+name, a cell in move notation, a number with two decimals or more) and for developer words. The
+game's hint is asked for by a click, and its suggestion must be drawn on the boards, beside them.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+
+import pytest
+
+try:
+    from playwright.sync_api import expect
+except ImportError:  # the ``browser`` fixture reports this, and fails on CI
+    expect = None
+
+pytestmark = pytest.mark.browser
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+
+LESSONS = [
+    "index.ipynb",
+    "00_start_here.ipynb",
+    "01_the_harbor.ipynb",
+    "02_gold_goats_goods.ipynb",
+    "03_the_steward.ipynb",
+    "04_buildings_and_score.ipynb",
+    "05_play_a_game.ipynb",
+    "06_puzzles.ipynb",
+]
+
+# What code and developer talk look like on a learner's screen, each with what it catches.
+CODE_LIKE = {
+    "a call": re.compile(r"\b[A-Za-z_]\w*\((?:[^()\s]|\)|$)"),
+    "brackets": re.compile(r"[\[\]{}]"),
+    "a snake_case name": re.compile(r"\b[a-z]+_[a-z0-9_]+\b"),
+    "a cell in move notation": re.compile(r"\br\dc\d\b"),
+    "a number with two decimals or more": re.compile(r"\d\.\d{2,}"),
+    "a developer word": re.compile(
+        r"\b(?:engines?|rollouts?|notebooks?|solver|seed(?:ed)?)\b", re.I
+    ),
+}
+
+
+def code_like(text: str) -> list[str]:
+    """Every line of ``text`` that looks like code, with what it looks like.
+
+    >>> code_like("Take the Gold group.\\nplay(state, 'buy 0')\\nthe orange ×1 cell, row 1, column 2")
+    ["a call: play(state, 'buy 0')"]
+    >>> [found.split(":")[0] for found in code_like("goats steward r4c0: 59.38 over 16 rollouts")]
+    ['a cell in move notation', 'a number with two decimals or more', 'a developer word']
+    """
+    found = []
+    for line in text.splitlines():
+        for what, pattern in CODE_LIKE.items():
+            m = pattern.search(line)
+            if m:
+                start = max(0, m.start() - 20)
+                found.append(f"{what}: {line[start : m.end() + 40].strip()}")
+    return found
+
+
+def read_lesson(page, url: str, token: str, lesson: str) -> str:
+    """The lesson's visible text once the page has stopped changing (its widgets drawn)."""
+    page.goto(f"{url}/voila/render/{lesson}?token={token}")
+    page.get_by_role("link", name="the lesson list").or_(
+        page.get_by_role("link", name="05 Play a game")
+    ).first.wait_for(timeout=180_000)
+    before, deadline = "", time.monotonic() + 60
+    while time.monotonic() < deadline:
+        time.sleep(2)
+        text = page.evaluate("document.body.innerText")
+        if text == before:
+            return text
+        before = text
+    return before
+
+
+@pytest.mark.parametrize("lesson", LESSONS)
+def test_a_lessons_visible_text_has_no_code(classroom, page, lesson):
+    url, token = classroom
+    page.set_viewport_size({"width": 1280, "height": 720})
+    text = read_lesson(page, url, token, lesson)
+    ARTIFACTS.mkdir(exist_ok=True)  # what was read, to look at when this fails
+    (ARTIFACTS / f"words-{lesson.removesuffix('.ipynb')}.txt").write_text(text, encoding="utf-8")
+    assert len(text) > 500, f"{lesson} showed almost nothing: {text[:200]!r}"
+    assert not code_like(text), f"{lesson} shows code-like text:\n" + "\n".join(code_like(text))
+
+
+def test_the_hint_is_drawn_on_the_boards_beside_them(classroom, page):
+    """Lesson 05: a click on "Hint" outlines the suggested group on the harbor (and its walk on the
+    market, for a steward move), and the hint's words sit beside the boards, above the move log."""
+    url, token = classroom
+    page.set_viewport_size({"width": 1280, "height": 720})
+    page.goto(f"{url}/voila/render/05_play_a_game.ipynb?token={token}")
+    game = page.locator(".corinth-game")
+    status = page.get_by_role("status").filter(has_text="Round 1").first
+    expect(status).to_contain_text("your turn: take a group", timeout=180_000)
+    expect(game.locator(".corinth-district.hinted")).to_have_count(0)
+    game.get_by_role("button", name="Hint").click()
+    box = game.locator(".corinth-hint-box")
+    expect(box).to_contain_text("drawn on the boards", timeout=60_000)
+    hinted = game.locator(".corinth-district.hinted")
+    expect(hinted).to_have_count(1)
+    district = hinted.get_attribute("data-district")
+    first = box.locator("li").first
+    expect(first).to_contain_text(f"Take the {district.capitalize()} group")
+    if " move the steward " in first.inner_text():
+        expect(game.locator(".corinth-cell.hinted").first).to_be_visible()
+        expect(game.locator(".corinth-cell.hinted[data-hint='1']")).to_have_count(1)
+    assert not code_like(box.inner_text()), code_like(box.inner_text())
+    # Beside the boards: in the harbor's column, above the move log.
+    harbor = game.locator(".corinth-harbor").bounding_box()
+    hint = box.bounding_box()
+    log = game.locator(".corinth-log").bounding_box()
+    assert abs(hint["x"] - harbor["x"]) < 40 and hint["y"] < log["y"]
+    # Playing a move takes the hint off the boards.
+    hinted.click()
+    take = game.get_by_role("button", name="Take and act")
+    if take.is_enabled():
+        take.click()
+        expect(game.locator(".corinth-district.hinted")).to_have_count(0, timeout=30_000)
