@@ -132,11 +132,19 @@ def test_ending_the_class_forgets_students_marks_and_answers():
 def test_every_game_has_its_stored_puzzles_in_the_teachers_list():
     refs = [ref for ref, _, _ in catalogue()]
     assert len(refs) == len(set(refs))
-    assert {ref.split("/")[0] for ref in refs} == {"corinth", "corintho"}
+    assert {ref.split("/")[0] for ref in refs} == {"corinth", "corintho", "four-courts"}
 
 
 @pytest.mark.parametrize(
-    "ref", ["corintho/x4-01", "corintho/w1-01", "corintho/st-01", "corinth/t1-01", "corinth/t3-01"]
+    "ref",
+    [
+        "corintho/x4-01",
+        "corintho/w1-01",
+        "corintho/st-01",
+        "corinth/t1-01",
+        "corinth/t3-01",
+        "four-courts/round-01",
+    ],
 )
 def test_a_live_puzzle_offers_every_move_and_ranks_them_with_the_answer_first(ref):
     live = live_puzzle(ref)

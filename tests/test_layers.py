@@ -41,6 +41,8 @@ MAY_IMPORT = {
     "corinth.render": {"corinth.rules", "corinth.render"},
     # Corintho, the second game: an engine of its own that imports nothing of Corinth's.
     "corinth.corintho": {"corinth.corintho", "corinth.shared"},
+    # The Four Courts, the third game: its own engine, bots and puzzles, importing no other game.
+    "corinth.courts": {"corinth.courts", "corinth.shared"},
 }
 
 SCRIPT = textwrap.dedent(
@@ -257,7 +259,8 @@ def function_local_imports(path: Path) -> Iterator[tuple[int, str]]:
 
 
 @pytest.mark.parametrize(
-    "layer", ["corinth.rules", "corinth.solver", "corinth.render", "corinth.corintho"]
+    "layer",
+    ["corinth.rules", "corinth.solver", "corinth.render", "corinth.corintho", "corinth.courts"],
 )
 def test_the_engine_has_no_import_circle_hidden_in_a_function(layer):
     """The rules, the solver and the drawing import corinth's modules at the top, so an import
@@ -278,6 +281,7 @@ def test_no_games_package_imports_another_games():
         "corinth.rules": "corinth",
         "corinth.solver": "corinth",
         "corinth.corintho": "corintho",
+        "corinth.courts": "four-courts",
     }
     wrong = []
     for layer, game in games.items():

@@ -23,6 +23,9 @@ from corinth.corintho.game import SIZE, cell_name
 from corinth.corintho.puzzles import load_puzzles as corintho_puzzles
 from corinth.corintho.puzzles import move_words as corintho_move_words
 from corinth.corintho.solve import rank_moves as corintho_rank
+from corinth.courts.cards import CARDS, COURTS, SEATS, SUITS
+from corinth.courts.puzzles import load_puzzles as courts_puzzles
+from corinth.courts.puzzles import rank_choices
 from corinth.render.svg import harbor_svg, sheet_svg, side_by_side
 from corinth.rules import CorinthError, GameState, game_from_json
 from corinth.solver.puzzles import TIERS, candidates, immediate_ranking
@@ -72,6 +75,11 @@ def _corintho_set() -> dict:
     return {p.id: p for p in corintho_puzzles()}
 
 
+@cache
+def _courts_set() -> dict:
+    return {p.id: p for p in courts_puzzles()}
+
+
 def catalogue() -> list[tuple[str, str, str]]:
     """Every stored puzzle of every game as (ref, game, title), for the teacher's list."""
     out = []
@@ -81,6 +89,9 @@ def catalogue() -> list[tuple[str, str, str]]:
         out.append((f"corinth/{p.id}", "Corinth", f"{TIERS.get(p.tier, '')}: {p.title}"))
     for p in _corintho_set().values():
         out.append((f"corintho/{p.id}", "Corintho", f"{p.kind}: {p.question.split('. ')[-1]}"))
+    for p in _courts_set().values():
+        end = "the end of the round" if p.kind == "round" else "the end of the deal"
+        out.append((f"four-courts/{p.id}", "The Four Courts", f"which card now, to {end}"))
     return out
 
 
@@ -94,6 +105,8 @@ def live_puzzle(ref: object) -> LivePuzzle:
     if game == "corintho" and pid in _corintho_set():
         p = _corintho_set()[pid]
         return _corintho_live(ref, p.game, p.kind, p.question, p.answers, p.explanation)
+    if game == "four-courts" and pid in _courts_set():
+        return _courts_live(ref, _courts_set()[pid])
     raise LiveError(f"no stored puzzle {ref[:60]!r}")
 
 
@@ -258,3 +271,60 @@ def _corintho_label(game: Game) -> str:
         if stack
     ]
     return "Corintho board: " + ("; ".join(stacks) if stacks else "empty")
+
+
+# --- The Four Courts -----------------------------------------------------------------------------
+
+
+def _courts_live(ref: str, puzzle) -> LivePuzzle:
+    """A "which card now?" puzzle from one seat's view: every card in hand with its Court, ranked
+    by the points the seat can expect (exactly, over every deal of the unseen cards)."""
+    view = puzzle.view
+    ranking = rank_choices(view, puzzle.kind)
+    end = "at the end of the round" if puzzle.kind == "round" else "at the end of the deal"
+    rows = [
+        {
+            "move": ch.answer,
+            "words": f"Lay {CARDS[ch.card].describe()} beside the {COURTS[ch.court].capitalize()}.",
+            "verdict": f"about {ch.mean:.1f} points {end}",
+            "best": ch.answer in puzzle.answers,
+        }
+        for ch in ranking.choices
+    ]
+    choices = [{"move": r["move"], "words": r["words"]} for r in rows]
+    title = "which card now"
+    return LivePuzzle(
+        ref,
+        "The Four Courts",
+        title,
+        puzzle.question,
+        courts_picture(view),
+        choices,
+        rows,
+        puzzle.explanation,
+    )
+
+
+def courts_picture(view) -> str:
+    """One seat's view as a small table: each Court with its tokens and every seat's cards beside
+    it (other hands are never shown), then the seat's own hand and the bonus colours."""
+    esc = html.escape
+    head = "".join(f"<th scope='col'>{esc(SEATS[s])}</th>" for s in range(view.players))
+    rows = []
+    for c, court in enumerate(COURTS):
+        tokens = ", ".join(SUITS[t] for t in view.court_tokens[c]) or "none"
+        cells = "".join(
+            "<td>" + (", ".join(esc(CARDS[k].name) for k in view.sides[c][s]) or "—") + "</td>"
+            for s in range(view.players)
+        )
+        rows.append(
+            f"<tr><th scope='row'>The {esc(court.capitalize())} ({esc(tokens)})</th>{cells}</tr>"
+        )
+    hand = ", ".join(esc(CARDS[k].describe()) for k in view.hand)
+    bonus = ", ".join(SUITS[b] for b in view.bonus)
+    return (
+        "<table class='courts-view'><caption>The table as "
+        f"{esc(SEATS[view.seat])} sees it</caption><thead><tr><th scope='col'>Court (its tokens)</th>"
+        f"{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
+        f"<p>Your hand: {hand}.</p><p>Bonus colours: {esc(bonus)}.</p>"
+    )

@@ -187,9 +187,12 @@ VIEWS: dict[str, View] = {"corinth": CorinthView(), "corintho": CorinthoView()}
 
 def view_of(name: str) -> View:
     try:
-        registry.get(name)
+        game = registry.get(name)
     except ValueError as exc:
         raise UserError(str(exc)) from None
+    if name not in VIEWS:
+        played = ", ".join(VIEWS)
+        raise UserError(f"{game.title} is not played in the terminal yet (here: {played})")
     return VIEWS[name]
 
 

@@ -7,5 +7,5 @@ Nothing here imports a game: a game follows the protocol (``corinth.corintho.pro
 
 >>> from corinth.shared import registry
 >>> registry.names()
-('corinth', 'corintho')
+('corinth', 'corintho', 'four-courts')
 """

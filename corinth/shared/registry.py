@@ -3,13 +3,13 @@ and the object there; the module is imported when the game is first asked for, s
 import no game (a game's folder plugs in here, the way a package's entry point does).
 
 >>> names()
-('corinth', 'corintho')
+('corinth', 'corintho', 'four-courts')
 >>> get("corintho").title
 'Corintho'
 >>> get("chess")
 Traceback (most recent call last):
 ...
-ValueError: no game 'chess': the games are corinth, corintho
+ValueError: no game 'chess': the games are corinth, corintho, four-courts
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ DEFAULT = "corinth"
 GAMES: dict[str, str] = {
     "corinth": "corinth.solver.protocol:CORINTH",
     "corintho": "corinth.corintho.protocol:CORINTHO",
+    "four-courts": "corinth.courts.protocol:FOUR_COURTS",
 }
 
 

@@ -1,0 +1,209 @@
+"""The Four Courts through the game protocol (``corinth.shared.protocol``, OpenSpiel's state API):
+the engine's ``Game`` wrapped, not changed. It has chance (the bonus draw, the deal card by card),
+simultaneous choices (``current_player() == SIMULTANEOUS`` while the players lay their cards) and
+hidden hands: ``observation(seat)`` never holds another seat's hand or face-down card.
+
+The protocol is followed by shape, without importing ``corinth.shared``: the registry names this
+module's ``FOUR_COURTS`` (``"four-courts": "corinth.courts.protocol:FOUR_COURTS"``).
+
+>>> state = FOUR_COURTS.new(players=4, seed=1)
+>>> state.is_chance(), len(state.chance_outcomes())
+(True, 15)
+>>> while state.is_chance():
+...     state = state.apply(state.sample())
+>>> state.current_player() == SIMULTANEOUS, len(state.legal_moves(0))
+(True, 10)
+>>> FOUR_COURTS.load(state.to_json()) == state
+True
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from .bots import BOTS, make_bot
+from .cards import CARDS, SEATS, SUITS
+from .game import (
+    SIMULTANEOUS,
+    TERMINAL,
+    CourtsError,
+    Game,
+    from_json,
+    new_game,
+    parse,
+    to_json,
+)
+
+NAME = "four-courts"
+
+
+@dataclass(frozen=True)
+class CourtsState:
+    """A position under the protocol (``native``: the engine's ``Game``; ``seed``: its chance)."""
+
+    native: Game
+    seed: int = 0
+
+    @property
+    def num_players(self) -> int:
+        return self.native.players
+
+    def current_player(self) -> int:
+        return self.native.current_player  # CHANCE, SIMULTANEOUS, a seat, or TERMINAL
+
+    def legal_moves(self, player: int | None = None) -> list[Any]:
+        if self.native.is_chance or self.native.is_over:
+            return []
+        if self.native.phase == "choose" and player is None:
+            return []  # every seat its own list (the protocol's simultaneous node)
+        return self.native.legal_moves(player)
+
+    def apply(self, move: Any) -> CourtsState:
+        return CourtsState(self.native.apply(move), self.seed)
+
+    def is_chance(self) -> bool:
+        return self.native.is_chance
+
+    def chance_outcomes(self) -> list[tuple[Any, Fraction]]:
+        outcomes = self.native.chance_outcomes()
+        return [(move, Fraction(1, len(outcomes))) for move, _ in outcomes]  # all equally likely
+
+    def sample(self, rng: Any = None) -> Any:
+        outcomes = self.native.chance_outcomes()
+        if not outcomes:
+            raise CourtsError("nothing is drawn here: a player decides (S3, S6)")
+        if rng is None:  # the game's own seed: the same game, the same deal
+            k = random.Random(f"{self.seed}:{len(self.native.history)}").randrange(len(outcomes))
+        else:
+            k = int(rng.integers(len(outcomes)))
+        return outcomes[k][0]
+
+    def is_over(self) -> bool:
+        return self.native.is_over
+
+    def winners(self) -> tuple[int, ...]:
+        return self.native.winners()
+
+    def returns(self) -> list[float]:
+        winners = self.winners()
+        if not winners:
+            return [0.0] * self.num_players
+        return [1.0 if s in winners else -1.0 for s in range(self.num_players)]
+
+    def verdict(self) -> str | None:
+        game = self.native
+        if not game.is_over:
+            return None
+        names = " and ".join(f"player {s + 1} ({SEATS[s]})" for s in game.winners())
+        points = ", ".join(f"player {s + 1} {p}" for s, p in enumerate(game.scores()))
+        return f"The game is over ({game.ended}): {names} won, with points {points} (G5-G7)."
+
+    def observation(self, player: int) -> dict[str, Any]:
+        view = self.native.observe(player, history=True)
+        return {
+            "seat": player,
+            "phase": view.phase,
+            "bonus": [SUITS[c] for c in view.bonus],
+            "courts": [[SUITS[t] for t in tokens] for tokens in view.court_tokens],
+            "reserve": dict(zip(SUITS, view.reserve)),
+            "won": [dict(zip(SUITS, w)) for w in view.won],
+            "sides": [[[CARDS[c].word for c in side] for side in court] for court in view.sides],
+            "hand_sizes": list(view.hand_sizes),
+            "has_chosen": list(view.has_chosen),
+            "revealed": [[s, CARDS[c].word] for s, c in view.revealed],
+            "to_place": [[s, CARDS[c].word] for s, c in view.queue],
+            "discard_seen": [CARDS[c].word for c in view.discard_seen],
+            "discard_face_down": view.discard_hidden,
+            "moves": list(view.history),
+            **self.hidden(player),
+        }
+
+    def hidden(self, player: int) -> dict[str, Any]:
+        view = self.native.observe(player)
+        chosen = None if view.chosen is None else CARDS[view.chosen].word
+        return {"hand": [CARDS[c].word for c in view.hand], "chosen": chosen}
+
+    def notation(self, move: Any) -> str:
+        return str(parse(move) if isinstance(move, str) else move)
+
+    def parse(self, text: str) -> Any:
+        return parse(text)
+
+    def sentence(self, move: Any) -> str:
+        return self.native.describe(move).rstrip(".")
+
+    def history(self) -> list[str]:
+        return list(self.native.history)
+
+    def start(self) -> CourtsState:
+        return CourtsState(new_game(self.native.players), self.seed)
+
+    def text(self, player: int | None = None) -> str:
+        return self.native.text(seat=player)
+
+    def to_json(self) -> str:
+        data = json.loads(to_json(self.native))
+        data["seed"] = self.seed
+        return json.dumps(data, indent=1)
+
+
+class _Seat:
+    """A bot of The Four Courts on the protocol's state: it is given its seat's observation only.
+    At a simultaneous node ``player`` says which seat chooses (default: the first still to)."""
+
+    def __init__(self, bot: Any):
+        self.bot, self.name = bot, bot.name
+
+    def choose(self, state: CourtsState, player: int | None = None) -> Any:
+        game = state.native
+        if player is None:
+            player = game.current_player
+            if player == SIMULTANEOUS:
+                player = game.to_choose()[0]
+        if player < 0 or player == TERMINAL:
+            raise CourtsError("no player decides here (a chance node or the end)")
+        return self.bot.choose(game.observe(player))
+
+
+class CourtsGame:
+    """The Four Courts under the protocol: 3 or 4 players, bots ``greedy``, ``random``, ``ismcts``."""
+
+    name = NAME
+    title = "The Four Courts"
+    players = (3, 4)
+    bots = ("greedy", "random", "ismcts")
+    errors = (CourtsError,)
+
+    def new(self, players: int = 4, seed: int = 0, variants: Any = None) -> CourtsState:
+        if variants:
+            raise CourtsError("The Four Courts has no rule variants")
+        return CourtsState(new_game(players), seed)
+
+    def load(self, text: str | bytes) -> CourtsState:
+        try:
+            data = json.loads(text)
+        except (ValueError, RecursionError, TypeError):
+            return CourtsState(from_json(text))  # from_json names the problem
+        seed = data.pop("seed", 0) if isinstance(data, dict) else 0
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise CourtsError("seed: expected a whole number")
+        return CourtsState(from_json(json.dumps(data)), seed)
+
+    def wrap(self, native: Game) -> CourtsState:
+        if not isinstance(native, Game):
+            raise CourtsError(f"not a Four Courts game: {type(native).__name__}")
+        return CourtsState(native)
+
+    def make_bot(self, name: str, seed: int = 0, players: int = 4) -> _Seat:
+        if players not in self.players:
+            raise ValueError(f"The Four Courts is for 3 or 4 players, not {players}")
+        if name not in BOTS:
+            raise ValueError(f"no bot {name!r}: the bots are {', '.join(self.bots)}")
+        return _Seat(make_bot(name, seed))
+
+
+FOUR_COURTS = CourtsGame()

@@ -1,0 +1,520 @@
+""" "Which card now?": from one seat's view, every card in hand with the Court it goes to, ranked by
+the points the seat can expect, over every deal of the cards it has not seen.
+
+The measure is the seat's points **with the bonus tokens counted as they would fall then**
+(``Game.standing``: G2, G3, G4), at the end of the round (kind ``round``) or at the end of the deal,
+when every hand is empty (kind ``deal``). The seat sees its hand, the table and the discard's seen
+cards (H1); the other hands are any deal of the unseen cards of the sizes it sees, all equally
+likely. The other players choose and place as the greedy bot does (``bots.py``); in a ``deal``
+puzzle the seat too plays greedily after this card. A choice is a card and its Court: the seat
+commits to the Court when it lays the card down; if it is its third card there, it takes the token
+the greedy bot would.
+
+**Exact or sampled.** When the consistent deals are few (at most ``EXACT_LIMIT``), every one is
+played: the expectation is exact. Before that, ``samples`` deals are drawn at random (seeded, the
+same deals for every choice), and each choice's mean carries its 95% interval (the mean ± 1.96
+standard errors).
+
+The set is ``seeds/puzzles/courts/puzzles.json``, written by ``python -m corinth.courts.puzzles``
+(seeded: the same file again). ``load_puzzles`` refuses a malformed file with a ``PuzzleError``
+naming each problem and ranks every puzzle again, so a tampered answer is refused.
+
+>>> puzzles = load_puzzles()
+>>> len(puzzles) >= 20 and {p.kind for p in puzzles} == set(KINDS)
+True
+>>> p = puzzles[0]
+>>> p.answers == best_answers(rank_choices(p.view, p.kind))
+True
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+from collections import Counter
+from dataclasses import dataclass
+from itertools import combinations
+from pathlib import Path
+
+from .bots import GreedyBot, RandomBot, greedy_move, placing_value
+from .cards import CARDS, COURTS, FITS, SEATS, SUITS, DeckError, card_index, court_index
+from .game import Choose, CourtsError, Game, Observation, Place, deal_all, from_json, new_game
+
+KINDS = ("round", "deal")
+EXACT_LIMIT = 2000  # consistent deals played one by one; more than this: sampled
+SAMPLES = 400
+STORED_LIMIT = 150  # a stored puzzle is ranked exactly at load, so its deals are few
+FORMAT, VERSION = "four-courts-puzzles", 1
+MAX_BYTES = 400_000
+MAX_PUZZLES = 100
+TIE = 1e-9
+
+
+class PuzzleError(CourtsError):
+    """A puzzle set that cannot be loaded; the message names each problem."""
+
+    def __init__(self, origin: str, problems: list[str]):
+        self.problems = problems
+        super().__init__(
+            f"{origin} is not a valid Four Courts puzzle set:\n"
+            + "\n".join(f"  - {p}" for p in problems)
+        )
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One card and its Court, with what it is worth over the deals played."""
+
+    card: int
+    court: int
+    mean: float
+    low: float
+    high: float
+    token_rate: float  # share of deals where this card takes a token
+    colours: tuple[tuple[int, int], ...]  # (colour, deals) of the token it takes
+    unplayed_rate: float  # share of deals where the game ends before the card is placed (G1)
+
+    @property
+    def answer(self) -> str:
+        """``mill island``: the card's word and its Court's."""
+        return f"{CARDS[self.card].word} {COURTS[self.court]}"
+
+
+@dataclass(frozen=True)
+class Ranking:
+    choices: tuple[Choice, ...]  # best first
+    exact: bool
+    deals: int  # deals played (all of them when exact)
+    kind: str
+
+
+def consistent_deals(view: Observation) -> int:
+    """How many ways the unseen cards can fill the other hands (the rest face down).
+
+    >>> import random
+    >>> from corinth.courts.game import deal_all, new_game
+    >>> consistent_deals(deal_all(new_game(3), random.Random(1)).observe(0))  # 27 cards: 13, 13, 1
+    280816200
+    """
+    left = len(view.unseen())
+    count = 1
+    for s in range(view.players):
+        if s != view.seat:
+            count *= math.comb(left, view.hand_sizes[s])
+            left -= view.hand_sizes[s]
+    return count
+
+
+def _deals(view: Observation, rng: random.Random, samples: int):
+    """Every consistent deal (exact), or ``samples`` random ones; each as the other hands."""
+    unseen = view.unseen()
+    others = [s for s in range(view.players) if s != view.seat]
+    total = consistent_deals(view)
+    if total <= EXACT_LIMIT:
+
+        def fill(i: int, left: tuple[int, ...]):
+            if i == len(others):
+                yield {}
+                return
+            for hand in combinations(left, view.hand_sizes[others[i]]):
+                rest = tuple(c for c in left if c not in hand)
+                for more in fill(i + 1, rest):
+                    yield {others[i]: hand, **more}
+
+        return True, list(fill(0, unseen))
+    out = []
+    for _ in range(samples):
+        cards = list(unseen)
+        rng.shuffle(cards)
+        hands, at = {}, 0
+        for s in others:
+            hands[s] = tuple(sorted(cards[at : at + view.hand_sizes[s]]))
+            at += view.hand_sizes[s]
+        out.append(hands)
+    return False, out
+
+
+def _my_placing(game: Game, seat: int, court: int) -> Place:
+    moves = [m for m in game.legal_moves(seat) if m.court == court]
+    return max(moves, key=lambda m: (placing_value(game, seat, m), -(m.take or 0)))
+
+
+def _others_choose(world: Game, seat: int, seed: int) -> Game:
+    """The other seats lay their cards as the greedy bot does (they do not see the seat's card)."""
+    rng = random.Random(seed)
+    for s in world.to_choose():
+        if s != seat:
+            world = world.apply(greedy_move(world, s, rng))
+    return world
+
+
+def _play(chosen: Game, seat: int, card: int, court: int, kind: str, seed: int):
+    """One deal, the others' cards laid: the seat's card and Court, the others greedy; (points,
+    colour taken, placed)."""
+    rng = random.Random(seed)
+    game = chosen.apply(Choose(seat, card))
+    taken, placed = None, False
+    while game.phase == "place":
+        s = game.current_player
+        if s == seat and not placed:
+            move = _my_placing(game, seat, court)
+            taken, placed = move.take, True
+        else:
+            move = greedy_move(game, s, rng)
+        game = game.apply(move)
+    if kind == "deal":
+        while not game.is_over and game.phase == "choose":
+            for s in game.to_choose():
+                game = game.apply(greedy_move(game, s, rng))
+            while game.phase == "place":
+                game = game.apply(greedy_move(game, game.current_player, rng))
+    return game.standing()[seat], taken, placed
+
+
+def rank_choices(
+    view: Observation, kind: str = "round", samples: int = SAMPLES, seed: int = 0
+) -> Ranking:
+    """Every card in hand with each Court it fits, ranked by expected points (see the module).
+
+    >>> import random
+    >>> from corinth.courts.game import deal_all, new_game
+    >>> view = deal_all(new_game(4), random.Random(2)).observe(0)
+    >>> r = rank_choices(view, samples=50)
+    >>> r.exact, r.deals, len(r.choices) == sum(len(FITS[c]) for c in view.hand)
+    (False, 50, True)
+    """
+    if kind not in KINDS:
+        raise CourtsError(f"no puzzle kind {kind!r}: the kinds are {', '.join(KINDS)}")
+    if view.phase != "choose" or view.chosen is not None or not view.hand:
+        raise CourtsError("a 'which card now?' question is asked before the seat lays its card")
+    exact, deals = _deals(view, random.Random(seed), samples)
+    hidden = tuple(range(view.discard_hidden))  # which cards lie face down does not matter here
+    results: dict[tuple[int, int], list] = {(c, k): [] for c in view.hand for k in FITS[c]}
+    for i, hands in enumerate(deals):
+        unseen_left = sorted(set(view.unseen()) - {c for h in hands.values() for c in h})
+        full = [hands.get(s, view.hand) for s in range(view.players)]
+        world = view.complete(full, tuple(unseen_left[: len(hidden)]))
+        chosen = _others_choose(world, view.seat, seed + i)
+        for card, court in results:
+            results[card, court].append(_play(chosen, view.seat, card, court, kind, seed + i))
+    choices = []
+    for (card, court), rows in results.items():
+        points = [r[0] for r in rows]
+        n = len(points)
+        mean = sum(points) / n
+        if exact or n < 2:
+            low = high = mean
+        else:
+            sd = math.sqrt(sum((p - mean) ** 2 for p in points) / (n - 1))
+            low, high = mean - 1.96 * sd / math.sqrt(n), mean + 1.96 * sd / math.sqrt(n)
+        colours = Counter(r[1] for r in rows if r[1] is not None)
+        choices.append(
+            Choice(
+                card,
+                court,
+                mean,
+                low,
+                high,
+                sum(r[1] is not None for r in rows) / n,
+                tuple(sorted(colours.items(), key=lambda kv: (-kv[1], kv[0]))),
+                sum(not r[2] for r in rows) / n,
+            )
+        )
+    choices.sort(key=lambda ch: (-ch.mean, ch.answer))
+    return Ranking(tuple(choices), exact, len(deals), kind)
+
+
+def best_answers(ranking: Ranking) -> frozenset[str]:
+    """The choices worth the most (equal within rounding)."""
+    top = ranking.choices[0].mean
+    return frozenset(ch.answer for ch in ranking.choices if ch.mean >= top - TIE)
+
+
+def explain(view: Observation, ranking: Ranking) -> str:
+    """The best choice in sentences, against the best choice of another card.
+
+    >>> import random
+    >>> from corinth.courts.game import deal_all, new_game
+    >>> view = deal_all(new_game(4), random.Random(2)).observe(0)
+    >>> explain(view, rank_choices(view, samples=30)).startswith("Lay ")
+    True
+    """
+    best = ranking.choices[0]
+    name = CARDS[best.card].describe()
+    court = f"the {COURTS[best.court].capitalize()}"
+    mine = len(view.sides[best.court][view.seat])
+    parts = [f"Lay {name} and put it beside {court}."]
+    if best.token_rate > 0:
+        colour = SUITS[best.colours[0][0]] if best.colours else "a"
+        bonus = " (a bonus colour)" if best.colours and best.colours[0][0] in view.bonus else ""
+        share = "" if best.token_rate == 1 else f" in {best.token_rate:.0%} of the deals"
+        left = len(view.court_tokens[best.court])
+        parts.append(
+            f"It is your third card there: it takes a {colour} token{bonus}{share}, from the "
+            f"{left} token{'s' if left > 1 else ''} on {court} now."
+        )
+        rivals = [
+            SEATS[s]
+            for s in range(view.players)
+            if s != view.seat and len(view.sides[best.court][s]) == 2
+        ]
+        if rivals:
+            parts.append(
+                f"{' and '.join(rivals)} also {'has' if len(rivals) == 1 else 'have'} two cards "
+                "there: a higher card takes its token first."
+            )
+    else:
+        parts.append(f"It is your {('first', 'second')[mine]} card there: no token this round.")
+    if best.unplayed_rate > 0:
+        parts.append(f"In {best.unplayed_rate:.0%} of the deals the game ends before it is placed.")
+    other = next((ch for ch in ranking.choices if ch.card != best.card), None)
+    how = (
+        "over every deal of the cards you have not seen"
+        if ranking.exact
+        else (
+            f"over {ranking.deals} random deals of the cards you have not seen "
+            f"(95% interval {best.low:.2f} to {best.high:.2f})"
+        )
+    )
+    end = "the end of the round" if ranking.kind == "round" else "the end of the deal"
+    parts.append(f"You can expect {best.mean:.2f} points at {end}, {how}")
+    if other is not None:
+        parts[-1] += (
+            f"; your best other card, {CARDS[other.card].name} beside the "
+            f"{COURTS[other.court].capitalize()}, gives {other.mean:.2f}"
+        )
+    parts[-1] += " (bonus tokens counted as they would fall then)."
+    return " ".join(parts)
+
+
+def parse_answer(text: str) -> str:
+    """A reply ``mill island`` (or ``the Mill beside the Island``) in its canonical form."""
+    if not isinstance(text, str):
+        raise CourtsError("an answer is a card and a Court, such as 'mill island'")
+    words = [w for w in text.lower().replace(",", " ").split() if w not in ("the", "beside", "at")]
+    if len(words) < 2:
+        raise CourtsError("an answer is a card and a Court, such as 'mill island'")
+    card = card_index("-".join(words[:-1]))
+    court = court_index(words[-1])
+    if court not in FITS[card]:
+        raise CourtsError(
+            f"{CARDS[card].name} shares no suit with the {COURTS[court].capitalize()} (R3)"
+        )
+    return f"{CARDS[card].word} {COURTS[court]}"
+
+
+@dataclass(frozen=True)
+class CourtsPuzzle:
+    """One puzzle: a seat's view before it lays its card, the question, the best choices."""
+
+    id: str
+    kind: str
+    seat: int
+    question: str
+    game: Game
+    answers: frozenset[str]
+    explanation: str
+
+    @property
+    def view(self) -> Observation:
+        return self.game.observe(self.seat)
+
+    def check(self, reply: str) -> str:
+        """Feedback on a reply such as ``mill island``."""
+        try:
+            answer = parse_answer(reply)
+        except DeckError as exc:  # a CourtsError too
+            return f"Not a choice: {exc}"
+        if answer not in {f"{CARDS[c].word} {COURTS[k]}" for c in self.view.hand for k in FITS[c]}:
+            return "That card is not in your hand."
+        if answer in self.answers:
+            return "Correct! " + self.explanation
+        return "Not the best choice. " + self.explanation
+
+
+def _question(kind: str, seat: int) -> str:
+    end = "this round" if kind == "round" else "the last cards of this deal"
+    return (
+        f"You are player {seat + 1} ({SEATS[seat]}). Which card do you lay now, and beside which "
+        f"Court, to end {end} with the most points (bonus tokens counted as they would fall)?"
+    )
+
+
+def set_path() -> Path:
+    """``seeds/puzzles/courts/puzzles.json`` (in a wheel, ``corinth/seeds/...``)."""
+    here = Path(__file__).resolve().parent.parent
+    for seeds in (here / "seeds", here.parent / "seeds"):
+        if seeds.is_dir():
+            return seeds / "puzzles" / "courts" / "puzzles.json"
+    raise FileNotFoundError("corinth's seeds folder is missing from this installation")
+
+
+# --- making the set ----------------------------------------------------------------------------
+
+
+def _candidates(seed: int, players: int):
+    """Positions before a choice, from a seeded game of greedy and random bots."""
+    rng = random.Random(seed)
+    bots = [
+        GreedyBot(seed * 10 + s) if s % 3 != 2 else RandomBot(seed * 10 + s) for s in range(players)
+    ]
+    game = new_game(players)
+    while not game.is_over:
+        if game.is_chance:
+            game = deal_all(game, rng)
+        elif game.phase == "choose":
+            yield game
+            for s in game.to_choose():
+                game = game.apply(bots[s].choose(game.observe(s)))
+        else:
+            s = game.current_player
+            game = game.apply(bots[s].choose(game.observe(s)))
+
+
+def make_set(per_kind: int = 12) -> list[dict]:
+    """Puzzles of both kinds: hands of 3 cards (``round``) or 2 (``deal``), exact over at most
+    ``STORED_LIMIT`` deals, one best card at least 0.25 points ahead of every other card."""
+    found: dict[str, list[dict]] = {k: [] for k in KINDS}
+    seed = 0
+    while any(len(v) < per_kind for v in found.values()) and seed < 400:
+        players = 3 + seed % 2
+        for game in _candidates(seed, players):
+            size = len(game.hands[0])
+            for seat in range(players):
+                view = game.observe(seat)
+                kind = {2: "deal", 3: "round"}.get(size)
+                if (
+                    kind is None
+                    or len(found[kind]) >= per_kind
+                    or consistent_deals(view) > STORED_LIMIT
+                ):
+                    continue
+                ranking = rank_choices(view, kind)
+                answers = best_answers(ranking)
+                best = ranking.choices[0]
+                others = [ch.mean for ch in ranking.choices if ch.card != best.card]
+                if len({a.split()[0] for a in answers}) != 1 or not others:
+                    continue
+                if best.mean - max(others) < 0.25 or len(answers) > 3:
+                    continue
+                found[kind].append(
+                    {
+                        "id": f"{kind}-{len(found[kind]) + 1:02d}",
+                        "kind": kind,
+                        "seat": seat + 1,
+                        "question": _question(kind, seat),
+                        "moves": list(game.history),
+                        "answers": sorted(answers),
+                        "explanation": explain(view, ranking),
+                        "source": {"seed": seed, "players": players},
+                    }
+                )
+                break  # one puzzle a position
+        seed += 1
+    return found["round"] + found["deal"]
+
+
+# --- loading ------------------------------------------------------------------------------------
+
+
+def load_puzzles(path: str | Path | None = None) -> list[CourtsPuzzle]:
+    """The puzzle set, every puzzle's answers ranked again (``PuzzleError`` names each problem)."""
+    path = Path(path) if path is not None else set_path()
+    origin = path.name
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise PuzzleError(origin, [f"cannot read it: {exc.strerror}"]) from None
+    if len(raw) > MAX_BYTES:
+        raise PuzzleError(origin, [f"it is larger than {MAX_BYTES} bytes"])
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError) as exc:
+        raise PuzzleError(origin, [f"not valid JSON: {str(exc)[:80]}"]) from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("version") != VERSION:
+        raise PuzzleError(origin, [f"format must be {FORMAT!r}, version {VERSION}"])
+    items = data.get("puzzles")
+    if not isinstance(items, list) or not 0 < len(items) <= MAX_PUZZLES:
+        raise PuzzleError(origin, [f"puzzles: expected a list of 1 to {MAX_PUZZLES} puzzles"])
+    problems, out, ids = [], [], set()
+    for i, item in enumerate(items):
+        where = f"puzzle {i + 1}"
+        try:
+            out.append(_load_one(item, ids))
+        except CourtsError as exc:
+            problems.append(f"{where}: {exc}")
+    if problems:
+        raise PuzzleError(origin, problems)
+    return out
+
+
+def _load_one(item, ids: set) -> CourtsPuzzle:
+    fields = {"id", "kind", "seat", "question", "moves", "answers", "explanation", "source"}
+    if not isinstance(item, dict) or set(item) != fields:
+        raise CourtsError(f"a puzzle has exactly the fields {', '.join(sorted(fields))}")
+    if not isinstance(item["id"], str) or item["id"] in ids:
+        raise CourtsError(f"id {str(item['id'])[:40]!r} is not a new text id")
+    ids.add(item["id"])
+    if item["kind"] not in KINDS:
+        raise CourtsError(f"kind must be one of {', '.join(KINDS)}")
+    game = from_json(
+        json.dumps(
+            {
+                "format": "four-courts-game",
+                "version": 1,
+                "players": item["source"].get("players")
+                if isinstance(item["source"], dict)
+                else None,
+                "moves": item["moves"],
+            }
+        )
+    )
+    seat = item["seat"]
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 1 <= seat <= game.players:
+        raise CourtsError(f"seat must be a player from 1 to {game.players}")
+    if game.phase != "choose":
+        raise CourtsError("the position must be before the players lay their cards")
+    view = game.observe(seat - 1)
+    ranking = rank_choices(view, item["kind"])
+    if consistent_deals(view) > STORED_LIMIT:
+        raise CourtsError(f"a stored puzzle is ranked exactly over at most {STORED_LIMIT} deals")
+    answers = best_answers(ranking)
+    if not isinstance(item["answers"], list) or frozenset(item["answers"]) != answers:
+        raise CourtsError(
+            f"its answers {item['answers']!r} are not the best choices, which are {sorted(answers)}"
+        )
+    for key in ("question", "explanation"):
+        if not isinstance(item[key], str) or not 0 < len(item[key]) <= 800:
+            raise CourtsError(f"{key} must be text of at most 800 characters")
+    return CourtsPuzzle(
+        item["id"], item["kind"], seat - 1, item["question"], game, answers, item["explanation"]
+    )
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description="Write the Four Courts puzzle set.")
+    parser.add_argument("--per-kind", type=int, default=12)
+    parser.add_argument("--out", type=Path, default=None)
+    args = parser.parse_args(argv)
+    puzzles = make_set(args.per_kind)
+    path = args.out or set_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    text = json.dumps(
+        {
+            "format": FORMAT,
+            "version": VERSION,
+            "title": "The Four Courts: which card now?",
+            "puzzles": puzzles,
+        },
+        indent=1,
+        ensure_ascii=False,
+    )
+    path.write_text(text + "\n", encoding="utf-8")
+    kinds = Counter(p["kind"] for p in puzzles)
+    print(f"{len(puzzles)} puzzles ({', '.join(f'{n} {k}' for k, n in kinds.items())}) in {path}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,325 @@
+"""The Four Courts' board: a game against bots from one seat (``CourtsBoard``).
+
+The four Courts lie in a cross as on a table, each seat's cards on its own side of each Court
+(North above, East right, South below, West left), the tokens on the Courts and in front of each
+player, the bonus colours and the reserve in the middle. The learner's hand is buttons; the other
+hands are only counts. A round: click a card of the hand (it is laid face down, the bots lay
+theirs), the cards are revealed and placed highest first; when the learner's card is next, click
+the Court it goes to, or one of its tokens when it is the third card there (R5).
+
+The whole game stays in the kernel; the page is only sent the learner's seat's observation (H1):
+no other hand ever reaches it. The front end is ``widgets/courts.js``.
+
+>>> board = CourtsBoard(seed=3)
+>>> board.view.phase, len(board.hand)
+('choose', 10)
+>>> board.choose(board.hand[0]["word"])
+>>> board.view.phase in ("choose", "place", "over")
+True
+>>> board.place(9)
+Refused: no Court 9: the Courts are numbered 0 to 3 (Island, Consul, Rite, Window)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+import traitlets
+
+from corinth.courts import CARDS, COURTS, SEATS, SUITS, new_game
+from corinth.courts.bots import make_bot
+from corinth.courts.cards import FITS, DeckError, card_index
+from corinth.courts.game import Choose, CourtsError, Game, Place, deal_all
+
+from ._base import Board, asset, module, stylesheet
+
+HUMAN = "human"
+
+
+def _css() -> str:
+    return stylesheet() + asset("courts.css").read_text(encoding="utf-8")
+
+
+def card_words(card: int) -> str:
+    """``the Mill (8, Waves and Leaves)``."""
+    return CARDS[card].describe()
+
+
+class CourtsBoard(Board):
+    """The Four Courts from ``seat``'s side, against bots (``bots``: a name per other seat).
+
+    Traits drawn by ``widgets/courts.js`` (only what ``seat`` may see): ``courts`` (4 dicts:
+    ``index``, ``name``, ``suits``, ``tokens``, ``sides`` per seat with its cards, ``legal``: the
+    learner's card may go here now, ``takes``: the token colours it would choose from, ``label``),
+    ``seats`` (``name``, ``points``, ``tokens``, ``cards`` in hand, ``chosen``, ``me``), ``hand``
+    (``word``, ``label``, ``legal``), ``revealed`` (this round's cards in play order, ``placed``),
+    ``bonus``, ``reserve``, ``caption``, ``announce`` (an aria-live region), ``interactive``. The
+    page writes no trait; it sends ``{"event": "card", "word"}``, ``{"event": "court", "court"}``
+    and ``{"event": "token", "court", "colour"}``.
+    """
+
+    _esm = module("courts.js")
+    _css = _css()
+
+    courts = traitlets.List(traitlets.Dict()).tag(sync=True)
+    seats = traitlets.List(traitlets.Dict()).tag(sync=True)
+    hand = traitlets.List(traitlets.Dict()).tag(sync=True)
+    revealed = traitlets.List(traitlets.Dict()).tag(sync=True)
+    bonus = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    reserve = traitlets.List(traitlets.Dict()).tag(sync=True)
+    caption = traitlets.Unicode("").tag(sync=True)
+    announce = traitlets.Unicode("").tag(sync=True)
+    interactive = traitlets.Bool(True).tag(sync=True)
+    from_page = ()
+
+    def __init__(
+        self,
+        game: Game | None = None,
+        seat: int = 0,
+        bots: Sequence[str] | None = None,
+        seed: int = 0,
+        players: int = 4,
+        interactive: bool = True,
+        **kwargs: Any,
+    ):
+        super().__init__(interactive=interactive, **kwargs)
+        self._rng = random.Random(seed)
+        self._game = game if game is not None else new_game(players)
+        players = self._game.players
+        if not 0 <= seat < players:
+            raise ValueError(f"seat must be a player from 0 to {players - 1}")
+        self.seat = seat
+        names = list(bots) if bots is not None else ["greedy"] * (players - 1)
+        others = [s for s in range(players) if s != seat]
+        if len(names) != len(others):
+            raise ValueError(f"give a bot for each of the {len(others)} other seats")
+        self._bots = {s: make_bot(n, seed * 10 + s) for s, n in zip(others, names)}
+        self._names = {s: f"{SEATS[s]}, {n} bot" for s, n in zip(others, names)}
+        self._names[seat] = f"{SEATS[seat]}, you"
+        self._said: list[str] = []
+        self._advance()
+
+    # --- the game --------------------------------------------------------------------------
+
+    @property
+    def view(self):
+        """The learner's seat's observation: all the page is drawn from."""
+        return self._game.observe(self.seat)
+
+    def _advance(self) -> None:
+        """Chance and the bots' moves until the learner must act or the game is over."""
+        game = self._game
+        while not game.is_over:
+            if game.is_chance:
+                game = deal_all(game, self._rng)
+                self._said = ["A new deal: every player has a new hand."]
+            elif game.phase == "choose":
+                waiting = [s for s in game.to_choose() if s != self.seat]
+                if not waiting and self.seat in game.to_choose():
+                    break
+                for s in waiting:
+                    game = game.apply(self._bots[s].choose(game.observe(s)))
+                if game.phase == "place":
+                    self._said.append(_reveal_words(game))
+                if self.seat in game.to_choose():
+                    break
+            elif game.current_player == self.seat:
+                break
+            else:
+                s = game.current_player
+                move = self._bots[s].choose(game.observe(s))
+                self._said.append(game.describe(move))
+                game = game.apply(move)
+        self._game = game
+        self._draw()
+
+    def choose(self, word: str) -> None:
+        """Lay the card ``word`` (``mill``) of the learner's hand face down (R1)."""
+        if not self._can_click():
+            return
+        try:
+            card = card_index(word)
+            before = self._game
+            self._game = before.apply(Choose(self.seat, card))
+        except DeckError as exc:  # a CourtsError too
+            self.refuse(exc)
+            return
+        self.message = ""
+        self._said = [f"You lay {card_words(card)} face down."]
+        if self._game.phase == "place":
+            self._said.append(_reveal_words(self._game))
+        self._advance()
+        self.announce = " ".join(self._said)
+
+    def place(self, court: int, colour: str | None = None) -> None:
+        """Put the learner's revealed card beside Court ``court`` (0-3), taking a ``colour`` token
+        when it is the third card there (R3, R5)."""
+        if not self._can_click():
+            return
+        if isinstance(court, bool) or not isinstance(court, int) or not 0 <= court < 4:
+            self.refuse(
+                f"no Court {court!r}: the Courts are numbered 0 to 3 (Island, Consul, Rite, Window)"
+            )
+            return
+        try:
+            take = None if colour is None else SUITS.index(str(colour).capitalize())
+        except ValueError:
+            self.refuse(f"no colour {str(colour)[:20]!r}: the colours are {', '.join(SUITS)}")
+            return
+        game = self._game
+        if game.current_player != self.seat:
+            self.refuse("it is not your card's turn to be placed: choose a card first (R1, R2)")
+            return
+        move = Place(court, take)
+        try:
+            after = game.apply(move)
+        except CourtsError as exc:
+            self.refuse(exc)
+            return
+        self.message = ""
+        self._said = [game.describe(after.history[-1])]
+        self._game = after
+        self._advance()
+        self.announce = " ".join(self._said)
+
+    def _can_click(self) -> bool:
+        if not self.interactive:
+            self.refuse("this board is for viewing: it takes no move now")
+            return False
+        if self._game.is_over:
+            self.refuse("the game is over (G1)")
+            return False
+        return True
+
+    def handle(self, content: dict) -> None:
+        event = content.get("event")
+        if event == "card":
+            self.choose(str(content.get("word", ""))[:40])
+        elif event in ("court", "token"):
+            colour = content.get("colour") if event == "token" else None
+            self.place(content.get("court"), None if colour is None else str(colour)[:20])
+
+    # --- drawing ----------------------------------------------------------------------------
+
+    def _draw(self) -> None:
+        view = self.view
+        mine = view.queue[0][1] if view.phase == "place" and view.queue[0][0] == self.seat else None
+        courts = []
+        for k, name in enumerate(COURTS):
+            tokens = [SUITS[t] for t in view.court_tokens[k]]
+            legal = mine is not None and k in FITS[mine]
+            takes = sorted(set(tokens)) if legal and len(view.sides[k][self.seat]) == 2 else []
+            sides = [
+                {
+                    "seat": s,
+                    "name": SEATS[s],
+                    "cards": [
+                        {"word": CARDS[c].word, "short": _short(c), "label": card_words(c)}
+                        for c in view.sides[k][s]
+                    ],
+                }
+                for s in range(view.players)
+            ]
+            words = [f"the {name.capitalize()}, {', '.join(CARDS[40 + k].suits)}"]
+            words.append(f"tokens {', '.join(tokens) or 'none'}")
+            for side in sides:
+                if side["cards"]:
+                    words.append(f"{side['name']}: {', '.join(c['label'] for c in side['cards'])}")
+            if legal:
+                words.append(
+                    "your card may go here and takes a token" if takes else "your card may go here"
+                )
+            courts.append(
+                {
+                    "index": k,
+                    "name": name.capitalize(),
+                    "suits": list(CARDS[40 + k].suits),
+                    "tokens": tokens,
+                    "sides": sides,
+                    "legal": legal,
+                    "takes": takes,
+                    "label": "; ".join(words),
+                }
+            )
+        seats = []
+        for s in range(view.players):
+            won = {SUITS[c]: n for c, n in enumerate(view.won[s]) if n}
+            seats.append(
+                {
+                    "seat": s,
+                    "name": self._names[s],
+                    "points": sum(view.won[s]) + (sum(view.bonus_won[s]) if view.bonus_won else 0),
+                    "tokens": won,
+                    "cards": view.hand_sizes[s],
+                    "chosen": bool(view.has_chosen[s]) if view.has_chosen else False,
+                    "me": s == self.seat,
+                }
+            )
+        can_choose = view.phase == "choose" and self.seat in self._game.to_choose()
+        hand = [
+            {
+                "word": CARDS[c].word,
+                "short": _short(c),
+                "suits": list(CARDS[c].suits),
+                "label": card_words(c),
+                "legal": can_choose and self.interactive,
+            }
+            for c in view.hand
+        ]
+        placed = len(view.revealed) - len(view.queue)
+        revealed = [
+            {
+                "seat": s,
+                "name": SEATS[s],
+                "label": card_words(c),
+                "short": _short(c),
+                "placed": i < placed,
+            }
+            for i, (s, c) in enumerate(view.revealed)
+        ]
+        with self.hold_sync():
+            self.courts = courts
+            self.seats = seats
+            self.hand = hand
+            self.revealed = revealed
+            self.bonus = [SUITS[c] for c in view.bonus]
+            self.reserve = [{"colour": SUITS[c], "count": n} for c, n in enumerate(view.reserve)]
+            self.caption = self._caption(mine)
+
+    def _caption(self, mine: int | None) -> str:
+        game = self._game
+        if game.is_over:
+            won = " and ".join(self._names[s] for s in game.winners())
+            points = ", ".join(f"{SEATS[s]} {p}" for s, p in enumerate(game.scores()))
+            return f"The game is over ({game.ended}). Points: {points}. {won} won."
+        if mine is not None:
+            return (
+                f"Your card, {card_words(mine)}, is next: click a Court it fits (green), or a "
+                "token there if it is your third card there."
+            )
+        return "Choose a card of your hand to lay face down."
+
+    def text(self) -> str:
+        """The table as the learner sees it (the other hands are counts)."""
+        return self._game.text(seat=self.seat)
+
+
+def _reveal_words(game: Game) -> str:
+    return (
+        "Revealed, highest first: "
+        + "; ".join(f"{SEATS[s]} {card_words(c)}" for s, c in game.queue)
+        + "."
+    )
+
+
+def _short(card: int) -> str:
+    """A card's short face: ``Mill 8``, ``Huntress Crown``."""
+    c = CARDS[card]
+    rank = c.rank if c.rank.isdigit() else c.rank.capitalize()
+    name = c.name.removeprefix("the ").removeprefix("Ace of ")
+    return f"{rank} {name}" if c.rank == "ace" else f"{name} {rank}"
+
+
+__all__ = ["HUMAN", "CourtsBoard", "card_words"]

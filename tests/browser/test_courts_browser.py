@@ -1,0 +1,135 @@
+"""The Four Courts' board in JupyterLab and headless Chromium: a round played by clicks and one by
+keys reach Python, no other hand reaches the page, axe-core finds nothing serious, and the table,
+the hand and the legend fit a 1280×720 projector.
+
+Screenshots go to /tmp/corinth-boards/courts-*.png (look at them after a change of the front end).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from .lab import wait_for_events
+from .test_boards_a11y import PROJECTOR, serious_violations, shot
+
+pytestmark = pytest.mark.browser
+
+SETUP = """\
+# Every change of the Python side lands in .events.json, which the browser test reads.
+import json
+import pathlib
+
+from corinth.courts.cards import CARDS
+from corinth.ui.courts import CourtsBoard
+
+board = CourtsBoard(seed=3)
+EVENTS = pathlib.Path(".events.json")
+OTHERS = sorted(CARDS[c].word for s in (1, 2, 3) for c in board._game.hands[s])
+
+
+def dump(*_):
+    view = board.view
+    EVENTS.write_text(
+        json.dumps(
+            {
+                "phase": view.phase,
+                "rounds": view.rounds,
+                "hand": [CARDS[c].word for c in view.hand],
+                "mine": sum(len(court[0]) for court in view.sides) + sum(view.won[0]),
+                "message": board.message,
+                "others": OTHERS,
+            }
+        )
+    )
+
+
+board.observe(dump, ["message", "hand", "courts", "revealed"])
+dump()
+"""
+
+
+def notebook(path) -> None:
+    import nbformat
+
+    nb = nbformat.v4.new_notebook()
+    nb.metadata["kernelspec"] = {
+        "display_name": "Python 3",
+        "language": "python",
+        "name": "python3",
+    }
+    nb.cells = [nbformat.v4.new_code_cell(SETUP), nbformat.v4.new_code_cell("board")]
+    nbformat.write(nb, str(path))
+
+
+def start(opened, lab, viewport: dict | None = None):
+    name = "courts.ipynb"
+    if not (lab.root / name).exists():
+        notebook(lab.root / name)
+    page = opened(name, viewport=viewport)
+    board = page.locator(".jp-Notebook .jp-Cell").nth(1).locator(".jp-OutputArea-output").first
+    board.locator(".corinth-courts-handcard").first.wait_for(timeout=60_000)
+    events = wait_for_events(lab.root, lambda e: e["rounds"] == 0 and len(e["hand"]) == 10)
+    return page, board, events
+
+
+def place_my_card(board) -> None:
+    """Click the first Court the revealed card may go to (a token there, if it takes one)."""
+    take = board.locator(".corinth-token-take")
+    if take.count():
+        take.first.click()
+    else:
+        board.locator(".corinth-courts-cross .corinth-court-place.legal").first.click()
+
+
+def test_a_round_by_clicks_and_no_other_hand_on_the_page(lab, opened):
+    page, board, events = start(opened, lab)
+    html = board.inner_html()
+    for word in events["others"]:  # the other seats' cards are nowhere on the page
+        assert f'data-card="{word}"' not in html
+    first = events["hand"][0]
+    board.locator(f".corinth-courts-handcard[data-card='{first}']").click()
+    wait_for_events(lab.root, lambda e: first not in e["hand"])
+    page.wait_for_selector(".corinth-courts-cross .corinth-court-place.legal, .corinth-token-take")
+    assert board.locator(".corinth-courts-revealed li").count() == 4  # the reveal, in order
+    place_my_card(board)
+    events = wait_for_events(lab.root, lambda e: e["rounds"] == 1 and e["mine"] == 1)
+    assert events["message"] == "" and len(events["hand"]) == 9
+    # a card laid while a card is being placed: refused with its rule
+    page.wait_for_selector(".corinth-courts-handcard.legal")
+
+
+def test_a_round_by_keys_only(lab, opened):
+    page, board, events = start(opened, lab)
+    card = board.locator(".corinth-courts-handcard").nth(1)
+    card.focus()
+    page.keyboard.press("Enter")
+    wait_for_events(lab.root, lambda e: len(e["hand"]) == 9)
+    target = board.locator(
+        ".corinth-token-take, .corinth-courts-cross .corinth-court-place.legal"
+    ).first
+    target.wait_for()
+    target.focus()
+    outline = page.evaluate("() => getComputedStyle(document.activeElement).outlineStyle")
+    page.keyboard.press("Space")
+    wait_for_events(lab.root, lambda e: e["rounds"] == 1)
+    assert outline == "solid"
+
+
+def test_axe_and_a_projector(lab, opened):
+    page, board, _ = start(opened, lab, viewport=PROJECTOR)
+    board.locator(".corinth-courts-handcard").first.click()
+    page.wait_for_selector(".corinth-courts-cross .corinth-court-place.legal, .corinth-token-take")
+    board.locator(".corinth-legend summary").click()
+    board.evaluate("node => node.scrollIntoView({block: 'start'})")
+    page.wait_for_timeout(300)
+    shot(page, "courts-1280x720")
+    boxes = {
+        "table": board.locator(".corinth-courts-cross").bounding_box(),
+        "hand": board.locator(".corinth-courts-hand").bounding_box(),
+        "legend": board.locator(".corinth-legend").bounding_box(),
+    }
+    for name, box in boxes.items():
+        assert box["x"] >= 0 and box["x"] + box["width"] <= PROJECTOR["width"], (name, box)
+        assert box["y"] >= 0 and box["y"] + box["height"] <= PROJECTOR["height"], (name, box)
+    board.evaluate("node => { node.id = 'courts-board'; }")
+    assert serious_violations(page, "#courts-board") == []

@@ -1,0 +1,230 @@
+"""The Four Courts' bots and "which card now?" puzzles: games end, bots read only their view, the
+rankings are exact over every consistent deal or sampled with an interval, the stored set is
+verified when it loads."""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import replace
+
+import pytest
+
+from corinth.courts import puzzles as pz
+from corinth.courts.bots import (
+    GreedyBot,
+    ISMCTSBot,
+    RandomBot,
+    make_bot,
+    match,
+    play_game,
+    wilson,
+)
+from corinth.courts.cards import CARDS, COURTS, FITS
+from corinth.courts.game import Choose, CourtsError, deal_all, new_game
+
+
+@pytest.fixture(scope="module")
+def stored():
+    return pz.load_puzzles()
+
+
+def started(players=4, seed=1):
+    return deal_all(new_game(players).apply("bonus moons suns waves knots"), random.Random(seed))
+
+
+def near_the_end_of_a_deal(seed=3, players=4):
+    """A position before a choice with 2 cards in every hand, from a seeded greedy game."""
+    for game in pz._candidates(seed, players):
+        if len(game.hands[0]) == 2:
+            return game
+    raise AssertionError("no such position")
+
+
+# --- bots ------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_every_bot_finishes_its_games(players):
+    bots = [RandomBot(1), GreedyBot(2), ISMCTSBot(3, iterations=4), GreedyBot(4)][:players]
+    final = play_game(bots, seed=players)
+    assert final.is_over and final.winners()
+    assert sorted(final.card_places()) == list(range(40))
+
+
+def test_make_bot_refuses_an_unknown_name():
+    assert make_bot("greedy").name == "greedy"
+    with pytest.raises(ValueError, match="no bot 'clever'"):
+        make_bot("clever")
+
+
+def two_beside(game, court: int, seat: int):
+    """``seat`` with two cards on its side of ``court``, taken from the other hands (every card
+    still counted once)."""
+    taken, hands = [], [list(h) for h in game.hands]
+    for s in range(game.players):
+        if s == seat:
+            continue
+        for c in list(hands[s]):
+            if len(taken) < 2 and court in FITS[c]:
+                hands[s].remove(c)
+                taken.append(c)
+    sides = [list(k) for k in game.sides]
+    sides[court][seat] = tuple(taken)
+    return replace(game, hands=tuple(tuple(h) for h in hands), sides=tuple(tuple(k) for k in sides))
+
+
+def test_greedy_takes_a_token_when_a_card_makes_three():
+    game = two_beside(started(4), 0, 0)  # two beside the Island
+    island = [c for c in game.hands[0] if 0 in FITS[c]]
+    assert island
+    assert GreedyBot(1).choose(game.observe(0)).card in island
+
+
+def test_the_strong_bot_sees_a_token_in_reach():
+    game = two_beside(started(4, seed=2), 2, 0)  # two beside the Rite
+    rite = {c for c in game.hands[0] if 2 in FITS[c]}
+    assert rite  # the seed deals player 1 a card for the Rite
+    assert sorted(game.card_places()) == list(range(40))
+    # searched to the end of this round only, the token now is its one way to gain
+    assert ISMCTSBot(5, iterations=48, horizon=0).choose(game.observe(0)).card in rite
+    # one round further, a token now and a token next round are worth the same to it
+    stats = ISMCTSBot(5, iterations=48).search(game.observe(0))
+    assert max(mean for _, mean in stats.values()) == min(mean for _, mean in stats.values())
+
+
+def test_win_rates_carry_a_95_percent_interval():
+    low, high = wilson(30, 100)
+    assert low < 0.3 < high and 0 <= low and high <= 1
+    assert wilson(0, 10)[0] == 0 and wilson(10, 10)[1] == pytest.approx(1)
+    result = match("greedy", "random", games=8)
+    assert 0 <= result["low"] <= result["rate"] <= result["high"] <= 1
+    assert result["games"] == 8
+
+
+# --- rankings --------------------------------------------------------------------------------------
+
+
+def test_a_ranking_is_exact_over_every_consistent_deal_when_they_are_few():
+    game = near_the_end_of_a_deal()
+    view = game.observe(0)
+    ranking = pz.rank_choices(view, "round")
+    assert ranking.exact and ranking.deals == pz.consistent_deals(view)
+    assert {(ch.card, ch.court) for ch in ranking.choices} == {
+        (c, k) for c in view.hand for k in FITS[c]
+    }
+    assert all(ch.low == ch.mean == ch.high for ch in ranking.choices)
+    means = [ch.mean for ch in ranking.choices]
+    assert means == sorted(means, reverse=True)
+
+
+def test_a_sampled_ranking_brackets_the_exact_one(monkeypatch):
+    game = near_the_end_of_a_deal(seed=5)
+    view = game.observe(1)
+    exact = {ch.answer: ch.mean for ch in pz.rank_choices(view, "deal").choices}
+    monkeypatch.setattr(pz, "EXACT_LIMIT", 0)
+    sampled = pz.rank_choices(view, "deal", samples=300, seed=7)
+    assert not sampled.exact and sampled.deals == 300
+    inside = [ch.low - 1e-9 <= exact[ch.answer] <= ch.high + 1e-9 for ch in sampled.choices]
+    assert sum(inside) >= len(inside) - 1  # 95% intervals: at most one may miss
+
+
+def test_a_ranking_reads_only_the_seat_view():
+    game = near_the_end_of_a_deal(seed=6)
+    hands = list(game.hands)
+    hands[1], hands[2] = hands[2], hands[1]
+    other = replace(game, hands=tuple(hands))
+    assert other.observe(0) == game.observe(0)
+    one, two = pz.rank_choices(game.observe(0)), pz.rank_choices(other.observe(0))
+    assert one == two
+
+
+def test_a_ranking_is_asked_before_the_seat_lays_its_card():
+    game = started(4)
+    chosen = game.apply(Choose(0, game.hands[0][0]))
+    with pytest.raises(CourtsError, match="before the seat lays its card"):
+        pz.rank_choices(chosen.observe(0))
+    with pytest.raises(CourtsError, match="no puzzle kind"):
+        pz.rank_choices(game.observe(0), "game")
+
+
+def test_the_explanation_is_sentences_about_the_best_choice():
+    game = near_the_end_of_a_deal()
+    view = game.observe(0)
+    ranking = pz.rank_choices(view, "round")
+    text = pz.explain(view, ranking)
+    best = ranking.choices[0]
+    assert CARDS[best.card].name in text
+    assert COURTS[best.court].capitalize() in text
+    assert "every deal of the cards you have not seen" in text
+    assert "_" not in text and "(" in text
+
+
+# --- the stored set --------------------------------------------------------------------------------
+
+
+def test_the_stored_set_has_20_puzzles_of_two_kinds(stored):
+    assert len(stored) >= 20
+    assert {p.kind for p in stored} == set(pz.KINDS)
+    assert len({p.id for p in stored}) == len(stored)
+    for p in stored:
+        assert p.game.phase == "choose" and 1 <= len(p.answers) <= 3
+        assert len(p.view.hand) == (3 if p.kind == "round" else 2)
+
+
+def test_a_puzzle_checks_a_reply(stored):
+    p = stored[0]
+    answer = sorted(p.answers)[0]
+    assert p.check(answer).startswith("Correct!")
+    card, court = answer.split()
+    assert p.check(f"the {card} beside the {court}").startswith("Correct!")
+    wrong = [
+        f"{CARDS[c].word} {COURTS[k]}"
+        for c in p.view.hand
+        for k in FITS[c]
+        if f"{CARDS[c].word} {COURTS[k]}" not in p.answers
+    ]
+    assert p.check(wrong[0]).startswith("Not the best choice")
+    assert p.check("joker island").startswith("Not a choice")
+
+
+def small_set() -> dict:
+    """The stored set cut to its first two puzzles (each load ranks every puzzle again)."""
+    data = json.loads(pz.set_path().read_text(encoding="utf-8"))
+    data["puzzles"] = data["puzzles"][:2]
+    return data
+
+
+def test_a_tampered_answer_is_refused_at_load(tmp_path, stored):
+    data = small_set()
+    first = data["puzzles"][0]
+    hand = stored[0].view.hand
+    first["answers"] = [f"{CARDS[hand[0]].word} nowhere"]
+    path = tmp_path / "tampered.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(pz.PuzzleError, match="puzzle 1: its answers"):
+        pz.load_puzzles(path)
+
+
+@pytest.mark.parametrize(
+    "change, problem",
+    [
+        (lambda d: d.update(format="x"), "format must be"),
+        (lambda d: d.update(puzzles=[]), "1 to 100 puzzles"),
+        (lambda d: d["puzzles"][0].update(kind="game"), "kind must be one of"),
+        (lambda d: d["puzzles"][1].update(id=d["puzzles"][0]["id"]), "not a new text id"),
+        (lambda d: d["puzzles"][0].update(moves=d["puzzles"][0]["moves"][:-1]), "puzzle 1"),
+        (lambda d: d["puzzles"][0].update(seat=9), "seat must be"),
+        (lambda d: d["puzzles"][0].pop("question"), "exactly the fields"),
+    ],
+)
+def test_a_malformed_set_is_refused_naming_its_problem(tmp_path, change, problem):
+    data = small_set()
+    change(data)
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(pz.PuzzleError, match=problem):
+        pz.load_puzzles(path)
+    with pytest.raises(pz.PuzzleError, match="not valid JSON"):
+        path.write_text("{", encoding="utf-8")
+        pz.load_puzzles(path)

@@ -1,0 +1,83 @@
+"""The Four Courts' board, its Python side: the page is sent one seat's view only, a whole game is
+played by its clicks, refusals name their rule."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+pytest.importorskip("anywidget")
+
+from corinth.courts.cards import CARDS  # noqa: E402
+from corinth.ui.courts import CourtsBoard  # noqa: E402
+
+TRAITS = ("courts", "seats", "hand", "revealed", "bonus", "reserve", "caption", "announce")
+
+
+def page_text(board: CourtsBoard) -> str:
+    return json.dumps({name: getattr(board, name) for name in TRAITS})
+
+
+def other_hands(board: CourtsBoard) -> set[str]:
+    game = board._game
+    return {CARDS[c].word for s in range(game.players) if s != board.seat for c in game.hands[s]}
+
+
+def play_to_the_end(board: CourtsBoard) -> int:
+    clicks = 0
+    while not board._game.is_over:
+        if board.view.phase == "choose":
+            board.choose(board.hand[-1]["word"])
+        else:
+            court = next(c for c in board.courts if c["legal"])
+            board.place(court["index"], court["takes"][0] if court["takes"] else None)
+        assert board.message == ""
+        clicks += 1
+        assert clicks < 500
+    return clicks
+
+
+def test_the_page_is_sent_only_the_learners_view():
+    board = CourtsBoard(seed=4)
+    hidden = other_hands(board)
+    assert hidden and len(board.hand) == 10
+    words = {card["word"] for card in board.hand}
+    assert not words & hidden
+    text = page_text(board)
+    assert not any(f'"{word}"' in text for word in hidden)
+    assert "9 cards" not in repr(board) and "10 cards" in repr(board)
+
+
+def test_a_whole_game_by_clicks_on_the_board():
+    board = CourtsBoard(seed=5, players=3, bots=["greedy", "ismcts"])
+    assert play_to_the_end(board) > 10
+    assert "The game is over" in board.caption
+    assert sum(s["points"] for s in board.seats) == sum(board._game.scores())
+
+
+def test_refusals_name_their_rule_and_change_nothing():
+    board = CourtsBoard(seed=6)
+    before = board._game
+    board.place(0)
+    assert "(R1, R2)" in board.message and board._game is before
+    board.choose("joker")
+    assert "no card" in board.message
+    held = other_hands(board)
+    board.choose(sorted(held)[0])  # a card of another hand
+    assert "(R1)" in board.message and board._game is before
+    board.handle({"event": "card", "word": board.hand[0]["word"]})
+    assert board.message == "" and board._game is not before
+    if board.view.phase == "place":
+        wrong = next((c["index"] for c in board.courts if not c["legal"]), None)
+        if wrong is not None:
+            board.place(wrong)
+            assert "(R3)" in board.message
+
+
+def test_a_board_for_viewing_takes_no_click():
+    board = CourtsBoard(seed=2, interactive=False)
+    board.choose(board.hand[0]["word"])
+    assert "for viewing" in board.message
+    with pytest.raises(ValueError, match="a bot for each"):
+        CourtsBoard(bots=["greedy"])

@@ -1,0 +1,139 @@
+// The Four Courts' board (corinth.ui.courts.CourtsBoard): the four Courts in a cross as on a table,
+// each seat's cards on its own side of each Court (North above, East right, South below, West left),
+// the tokens on the Courts and in front of each player, the bonus colours and the reserve in the
+// middle, the learner's hand as buttons, this round's cards in the order they are played. Built once;
+// `update` changes it in place. The page only draws what the learner's seat may see and reports
+// clicks ({event: "card" | "court" | "token"}); Python applies every move. Traits: see courts.py.
+import { guardKeys, h, legend } from "./dice.js";
+
+const CROSS = { Island: "top", Consul: "right", Rite: "bottom", Window: "left" };
+const SIDES = ["north", "east", "south", "west"];
+const LETTER = { Moons: "Mo", Suns: "Su", Waves: "Wa", Leaves: "Le", Wyrms: "Wy", Knots: "Kn" };
+
+function token(colour, extra = {}) {
+  return h("span", { class: `corinth-token suit-${colour.toLowerCase()}`, text: LETTER[colour], title: colour, ...extra });
+}
+
+function render({ model, el }) {
+  const root = h("div", { class: "corinth-board corinth-courts" });
+  guardKeys(root);
+  const send = (msg) => model.send(msg);
+
+  // The cross: a 3×3 grid, the Courts on the arms, the bonus colours and the reserve in the middle.
+  const cross = h("div", { class: "corinth-courts-cross", role: "group", "aria-label": "The table: four Courts" });
+  const courtNodes = [];
+  for (let k = 0; k < 4; k++) {
+    const box = h("section", { class: "corinth-court" });
+    const title = h("h3", { class: "corinth-court-name" });
+    const place = h("button", { class: "corinth-court-place", type: "button" });
+    place.addEventListener("click", () => send({ event: "court", court: k }));
+    const tokens = h("div", { class: "corinth-court-tokens" });
+    const sides = {};
+    for (const side of SIDES) sides[side] = h("div", { class: `corinth-court-side side-${side}` });
+    const centre = h("div", { class: "corinth-court-centre" }, title, tokens, place);
+    box.append(sides.north, sides.west, centre, sides.east, sides.south);
+    cross.appendChild(box);
+    courtNodes.push({ box, title, place, tokens, sides });
+  }
+  const middle = h("div", { class: "corinth-courts-middle" });
+  cross.appendChild(middle);
+
+  // The side panel: what to do, the players, the hand, this round's cards, the legend.
+  const caption = h("div", { class: "corinth-caption" });
+  const status = h("div", { class: "corinth-status", role: "status" });
+  const live = h("div", { class: "corinth-courts-announce", "aria-live": "polite" });
+  const seatsBox = h("table", { class: "corinth-courts-seats" });
+  const handBox = h("div", { class: "corinth-courts-hand", role: "group", "aria-label": "Your hand" });
+  const revealBox = h("ol", { class: "corinth-courts-revealed", "aria-label": "This round's cards, highest first" });
+  const panel = h(
+    "div",
+    { class: "corinth-courts-panel" },
+    caption,
+    status,
+    h("h3", { text: "Players" }),
+    seatsBox,
+    h("h3", { text: "Your hand" }),
+    handBox,
+    h("h3", { text: "This round, highest first" }),
+    revealBox,
+    legend([
+      ["corinth-court-place legal", "green border: your card may go beside this Court"],
+      ["corinth-token suit-wyrms", "a token, by its colour and the first letters of its suit"],
+      ["corinth-courts-card", "a card on a player's side of a Court: its name and rank"],
+    ]),
+    live,
+  );
+  root.append(h("div", { class: "corinth-courts-layout" }, cross, panel));
+  el.appendChild(root);
+
+  function update() {
+    const courts = model.get("courts");
+    courts.forEach((c, k) => {
+      const n = courtNodes[k];
+      n.box.className = `corinth-court at-${CROSS[c.name]}`;
+      n.title.textContent = `The ${c.name}`;
+      n.title.title = c.suits.join(", ");
+      n.tokens.replaceChildren();
+      const takes = new Set(c.takes);
+      for (const colour of c.tokens) {
+        if (takes.has(colour)) {
+          const b = h("button", { type: "button", class: "corinth-token-take", "aria-label": `Place beside the ${c.name} and take a ${colour} token` }, token(colour, { "aria-hidden": "true" }));
+          b.addEventListener("click", () => send({ event: "token", court: k, colour }));
+          n.tokens.appendChild(b);
+          takes.delete(colour);
+        } else {
+          n.tokens.appendChild(token(colour, { role: "img", "aria-label": `${colour} token` }));
+        }
+      }
+      n.place.textContent = c.legal ? (c.takes.length ? "Take a token above" : "Place here") : c.suits.join(" · ");
+      n.place.className = "corinth-court-place" + (c.legal ? " legal" : "");
+      n.place.disabled = !c.legal || c.takes.length > 0;
+      n.place.setAttribute("aria-label", c.label);
+      for (const side of SIDES) n.sides[side].replaceChildren();
+      for (const s of c.sides) {
+        const box = n.sides[SIDES[s.seat]];
+        for (const card of s.cards) {
+          box.appendChild(h("span", { class: "corinth-courts-card", title: card.label, text: card.short }));
+        }
+      }
+    });
+    middle.replaceChildren(
+      h("div", { class: "corinth-courts-bonus" }, h("b", { text: "Bonus colours" }), ...model.get("bonus").map((c) => token(c, { role: "img", "aria-label": `bonus colour ${c}` }))),
+      h("div", { class: "corinth-courts-reserve" }, h("b", { text: "Reserve" }), ...model.get("reserve").map((r) => h("span", { class: "corinth-reserve-count" }, token(r.colour, { "aria-hidden": "true" }), h("span", { text: `×${r.count}`, "aria-label": `${r.count} ${r.colour} in reserve` })))),
+    );
+    seatsBox.replaceChildren(
+      h("tr", {}, h("th", { text: "Player" }), h("th", { text: "Points" }), h("th", { text: "Tokens" }), h("th", { text: "Cards" })),
+    );
+    for (const s of model.get("seats")) {
+      const tokens = h("td", { class: "corinth-seat-tokens" });
+      for (const [colour, count] of Object.entries(s.tokens)) {
+        for (let i = 0; i < count; i++) tokens.appendChild(token(colour, { role: "img", "aria-label": `${colour} token` }));
+      }
+      const cards = s.chosen ? `${s.cards}, one laid face down` : String(s.cards);
+      seatsBox.appendChild(
+        h("tr", { class: s.me ? "me" : "" }, h("td", { text: s.name }), h("td", { text: String(s.points) }), tokens, h("td", { text: cards })),
+      );
+    }
+    handBox.replaceChildren();
+    for (const card of model.get("hand")) {
+      const b = h("button", { type: "button", class: "corinth-courts-handcard" + (card.legal ? " legal" : ""), "aria-label": `Lay ${card.label} face down` });
+      b.dataset.card = card.word;
+      b.append(h("span", { class: "corinth-card-face", text: card.short }), h("span", { class: "corinth-card-suits" }, ...card.suits.map((c) => token(c, { "aria-hidden": "true" }))));
+      b.disabled = !card.legal;
+      b.addEventListener("click", () => send({ event: "card", word: card.word }));
+      handBox.appendChild(b);
+    }
+    revealBox.replaceChildren(
+      ...model.get("revealed").map((r) => h("li", { class: r.placed ? "placed" : "", text: `${r.name}: ${r.label}${r.placed ? " (placed)" : ""}` })),
+    );
+    caption.textContent = model.get("caption");
+    status.textContent = model.get("message");
+    live.textContent = model.get("announce");
+  }
+  update();
+  for (const name of ["courts", "seats", "hand", "revealed", "bonus", "reserve", "caption", "message", "announce"]) {
+    model.on(`change:${name}`, update);
+  }
+}
+
+export default { render };
