@@ -976,8 +976,11 @@ def corintho_puzzles() -> tuple:
 
 
 def corintho_mark(puzzle) -> str:
-    """The name a Corintho puzzle's solved mark is kept under in the browser: ``corintho-w1-01``."""
-    return f"corintho-{puzzle.id}"
+    """The name a Corintho puzzle's solved mark is kept under in the browser: ``corintho-w1-01``
+    (the trainer's own, ``corinth.ui.trainer.corintho_mark``)."""
+    from corinth.ui.trainer import corintho_mark as mark
+
+    return mark(puzzle)
 
 
 # Whatever shows Corintho puzzles on the page (the trainer), told of a puzzle solved on another board.
@@ -1021,20 +1024,12 @@ def corintho_puzzle(puzzle_id: str):
     return board
 
 
-CORINTHO_KINDS = ("extend to 4", "win in 1", "stop the threat", "win in 2")  # easiest first
-
-
 def corintho_trainer(kind: str = "win in 1"):
     """Lesson 11's practice: Corintho's puzzles one after another, by kind, solved ones marked in
-    this browser (``CorinthoTrainer``)."""
-    return CorinthoTrainer(corintho_puzzles(), progress=_PROGRESS, kind=kind)
+    this browser, on the trainer every game's sets share (``corinth.ui.trainer.PuzzleTrainer``
+    with Corintho's shelf). A puzzle solved on another board of the page is marked here too.
 
-
-class CorinthoTrainer(ipywidgets.VBox):
-    """Corintho's puzzles of one kind at a time: solve one, press "Next puzzle" for the next one not
-    solved yet. Each solved puzzle is marked (✓) and, with ``progress``, kept in the browser.
-
-    >>> trainer = CorinthoTrainer(corintho_puzzles())
+    >>> trainer = corintho_trainer()
     >>> trainer.board.puzzle.id, trainer.board.answer(sorted(trainer.board.answers)[0])
     ('w1-01', True)
     >>> sorted(trainer.solved), trainer.next_puzzle().puzzle.id
@@ -1043,100 +1038,11 @@ class CorinthoTrainer(ipywidgets.VBox):
     >>> board.answer(sorted(board.answers)[0]), "x4-01" in trainer.solved
     (True, True)
     """
+    from corinth.ui.trainer import CORINTHO_SHELF, PuzzleTrainer
 
-    def __init__(self, puzzles, progress=None, kind: str = "win in 1"):
-        w = ipywidgets
-        self.puzzles = sorted(puzzles, key=lambda p: p.id)
-        self.progress = progress
-        self.solved: set[str] = set()
-        kinds = [k for k in CORINTHO_KINDS if any(p.kind == k for p in self.puzzles)]
-        self.kind = w.ToggleButtons(
-            options=[(k.capitalize(), k) for k in kinds],
-            value=kind if kind in kinds else kinds[0],
-            description="Kind",
-            style={"button_width": "auto"},
-        )
-        self.next_button = w.Button(
-            description="Next puzzle", icon="forward", button_style="primary"
-        )
-        self.status = w.HTML()
-        self.board = None
-        if progress is not None:
-            for p in self.puzzles:
-                progress.track(corintho_mark(p), on_restore=self._restored)
-            progress.on_reset(self._forget)
-        self.kind.observe(lambda _c: self.next_puzzle(), "value")
-        self.next_button.on_click(lambda _b: self.next_puzzle())
-        super().__init__([w.HBox([self.kind, self.next_button]), self.status])
-        self.add_class("corinth-trainer")
-        self.next_puzzle()
-        _CORINTHO_LISTENERS.append(self._heard)
-
-    def _kind_puzzles(self) -> list:
-        return [p for p in self.puzzles if p.kind == self.kind.value]
-
-    def next_puzzle(self):
-        """Show the next puzzle of the kind not solved yet (after the current one, in order; once all
-        are solved, the next one), and return its board."""
-        from corinth.ui import CorinthoPuzzleBoard
-
-        level = self._kind_puzzles()
-        ids = [p.id for p in level]
-        here = self.board.puzzle.id if self.board is not None else None
-        start = ids.index(here) + 1 if here in ids else 0
-        order = level[start:] + level[:start]
-        puzzle = next((p for p in order if p.id not in self.solved), order[0])
-        board = CorinthoPuzzleBoard(puzzle)
-        board.on_solved(lambda: self._solved(puzzle))
-        self.board = board
-        self.children = [self.children[0], self.status, board]
-        self._show_status()
-        return board
-
-    def _solved(self, puzzle) -> None:
-        self.solved.add(puzzle.id)
-        if self.progress is not None:
-            self.progress.mark(corintho_mark(puzzle))
-        self._show_status()
-
-    def _restored(self, name: str) -> None:
-        self.solved.add(name.removeprefix("corintho-"))
-        board = self.board
-        untouched = not (board.solved or board.revealed or board.wrong_tries or board.hints_shown)
-        if board.puzzle.id in self.solved and untouched:
-            self.next_puzzle()  # the page opened on a puzzle solved before: the next one instead
-        else:
-            self._show_status()
-
-    def _heard(self, puzzle_id: str) -> None:
-        """A puzzle of the set solved on another board of the page (lesson 11's step 5)."""
-        if any(p.id == puzzle_id for p in self.puzzles) and puzzle_id not in self.solved:
-            self.solved.add(puzzle_id)
-            self._show_status()
-
-    def _forget(self) -> None:
-        self.solved.clear()
-        self._show_status()
-
-    def _show_status(self) -> None:
-        import html
-
-        level = self._kind_puzzles()
-        done = sum(p.id in self.solved for p in level)
-        marks = " ".join("✓" if p.id in self.solved else "·" for p in level)
-        where = [p.id for p in level].index(self.board.puzzle.id) + 1
-        total = sum(p.id in self.solved for p in self.puzzles)
-        self.status.value = (
-            f"<div role='status'><b>{html.escape(self.kind.value.capitalize())}</b>: puzzle "
-            f"{where} of {len(level)}, {done} solved "
-            f"<span aria-hidden='true' style='letter-spacing:2px'>{marks}</span> · "
-            f"{total} of {len(self.puzzles)} puzzles solved in all</div>"
-        )
-
-    def __repr__(self) -> str:
-        level = self._kind_puzzles()
-        done = sum(p.id in self.solved for p in level)
-        return f"Corintho puzzles, {self.kind.value}: {done} of {len(level)} solved\n{self.board!r}"
+    trainer = PuzzleTrainer(corintho_puzzles(), _PROGRESS, shelf=CORINTHO_SHELF, start=kind)
+    _CORINTHO_LISTENERS.append(trainer.heard)
+    return trainer
 
 
 # --- lesson 12: The Four Courts, a card game -------------------------------------------------------

@@ -12,11 +12,13 @@ import os
 from collections.abc import Callable
 
 from corinth.rules import Variants
+from corinth.rules.protocol import CorinthState
 from corinth.rules.variants import HELP as VARIANT_HELP
 from corinth.solver.runner import MAX_JOBS, SimulationError, format_simulation, simulate
 from corinth.solver.seats import BOTS
 
 from .common import UserError, load_game
+from .playing import add_game_option, show_game
 
 # --- simulate --------------------------------------------------------------------------------
 
@@ -69,11 +71,14 @@ def run_simulate(args: argparse.Namespace) -> int:
 
 def add_show(p: argparse.ArgumentParser) -> None:
     p.add_argument("game", help="a saved game (JSON)")
+    add_game_option(p)
     p.add_argument("--player", type=int, help="show only this player's sheet (1 to 4)")
     p.add_argument("--moves", action="store_true", help="also list the moves played")
 
 
 def run_show(args: argparse.Namespace) -> int:
+    if getattr(args, "which", "corinth") != "corinth":
+        return show_game(args)
     state = load_game(args.game)
     player = None
     if args.player is not None:
@@ -83,6 +88,8 @@ def run_show(args: argparse.Namespace) -> int:
     print(state.text(player))
     if args.moves:
         print("Moves: " + " ; ".join(m.notation() for m in state.history))
+    if state.is_over:
+        print(CorinthState(state).verdict())
     return 0
 
 

@@ -1,34 +1,229 @@
-"""``corinth play``: a game against bots in a terminal, through the same ``Table`` as the notebooks'
-GameApp. Moves are picked from a numbered list or typed in notation."""
+"""``corinth play``: a game against bots in a terminal, for every game (``--game corinth`` or
+``corintho``), through the same ``Table`` as the notebooks' boards. Moves are picked from a numbered
+list or typed in notation.
+
+Whatever is typed, the game goes on: a line that is not a move (too long, a control character, a
+number that is not in the list) is answered with a sentence and the prompt comes again. The game is
+written to ``--save`` on every way out (quit, the end, Ctrl-C, the end of the input, a failure), or the
+message says why it could not be.
+"""
 
 from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
-from pathlib import Path
+from typing import Any
 
-from corinth.rules import CorinthError, GameState, Variants
-from corinth.solver import rank_moves
-from corinth.table import Table
+from corinth.shared import registry
+from corinth.shared.table import NotYourTurn, Table, seats_of
 
-from .common import UserError, load_game
+from .common import (
+    UserError,
+    UserInput,
+    check_save_path,
+    clean_line,
+    load_game,
+    read_number,
+    write_save,
+)
 
-SHOWN = 20  # moves listed by number; the others are typed in notation
-HELP = "Type a move's number or its notation; 'undo', 'hint', 'board', 'save FILE' or 'quit'."
+SHOWN = 20  # moves listed by number in each group; the others are typed in notation
+COMMANDS_HELP = (
+    "Type a move's number or its notation, or one of: 'hint' (the best moves), 'undo' (take back "
+    "your last move), 'board' (the whole board), 'save FILE', 'help', 'quit'."
+)
 
 
-def add_play(p: argparse.ArgumentParser) -> None:
+class View:
+    """How ``corinth play`` shows one game: its board, its move list, its hint, its end."""
+
+    notation = ""
+
+    def table(self, args: argparse.Namespace, state: Any) -> Table:
+        raise NotImplementedError
+
+    def load(self, path: str) -> Any:
+        raise NotImplementedError
+
+    def board(self, table: Table) -> str:
+        return table.position.text(table.human)
+
+    def groups(self, table: Table, moves: list) -> list[tuple[str, list]]:
+        """The legal moves in groups, each with its heading ('' for one plain list)."""
+        return [("", moves)]
+
+    def hint(self, table: Table) -> list[str]:
+        hint = table.hint(top=3)
+        return hint.words or [hint.why_none]
+
+    def final(self, table: Table) -> list[str]:
+        return [table.position.text(), table.position.verdict() or "The game is over."]
+
+
+class CorinthView(View):
+    notation = (
+        "A move in notation: 'buy 1' (yellow dice), 'goats' or 'blue steward r1c2,r1c3' (a group "
+        "and what it does), 'build shrine', 'pass'; the numbered list shows each one's notation."
+    )
+
+    def load(self, path: str) -> Any:
+        return load_game(path)
+
+    def table(self, args: argparse.Namespace, state: Any) -> Table:
+        from corinth.rules import CorinthError, Variants
+        from corinth.table import Table as CorinthTable
+
+        players = state.num_players if state else args.players
+        if not 1 <= args.seat <= players:
+            raise UserError(f"--seat must be 1 to {players}")
+        try:
+            return CorinthTable(
+                players=players,
+                seed=args.seed,
+                human=args.seat - 1,
+                bots=args.bots.split(","),
+                state=state,
+                variants=Variants.of(args.variant),
+            )
+        except (CorinthError, ValueError) as exc:
+            raise UserError(str(exc)) from None
+
+    def board(self, table: Table) -> str:
+        return table.state.text(table.human) + "\n" + table.headline()
+
+    def hint(self, table: Table) -> list[str]:
+        from corinth.solver import rank_moves
+
+        lines = []
+        for r in rank_moves(table.state, "immediate", top=3):
+            points = "1 point" if r.value == 1 else f"{r.value:.0f} points"
+            lines.append(f"{r.rank}. {r.move}: {points} now. {r.explanation}")
+        return lines
+
+    def final(self, table: Table) -> list[str]:
+        state = table.state
+        lines = [state.text()]
+        lines += [
+            f"{table.player_name(i)}: {state.score(i)} points" for i in range(state.num_players)
+        ]
+        return lines + [table.headline(), table.position.verdict() or ""]
+
+
+class CorinthoView(View):
+    notation = (
+        "A move in notation: a piece and a cell from hand ('base a1', 'column b2', 'capital c3'), "
+        "or a stack moved one cell ('a1-a2'). Cells: columns a-d from the left, rows 1-4 from the "
+        "bottom."
+    )
+
+    def load(self, path: str) -> Any:
+        from corinth.corintho import CorinthoError, from_json
+        from corinth.rules.files import read_bounded
+
+        try:
+            return from_json(read_bounded(path, 200_000))
+        except OSError as exc:
+            raise UserError(f"{path}: cannot read the file: {exc.strerror or exc}") from None
+        except CorinthoError as exc:
+            raise UserError(f"{path} is not a valid Corintho game: {exc}") from None
+
+    def table(self, args: argparse.Namespace, state: Any) -> Table:
+        from corinth.corintho import CorinthoError
+        from corinth.corintho.protocol import CorinthoGame
+
+        game = CorinthoGame(depth=getattr(args, "depth", 2) or 2)
+        players = state.players if state is not None else args.players
+        if isinstance(players, bool) or players not in game.players:
+            raise UserError(f"Corintho is for 2, 3 or 4 players, not {players}")
+        if not 1 <= args.seat <= players:
+            raise UserError(f"--seat must be 1 to {players}")
+        seats = seats_of(players, args.seat - 1, args.bots.split(","))
+        try:
+            return Table(game, players=players, seed=args.seed, state=state, seats=seats)
+        except (CorinthoError, ValueError) as exc:
+            raise UserError(str(exc)) from None
+
+    def board(self, table: Table) -> str:
+        return corintho_text(table.state) + "\n" + table.headline()
+
+    def groups(self, table: Table, moves: list) -> list[tuple[str, list]]:
+        from corinth.corintho import Place
+
+        game = table.state
+        place = [m for m in moves if isinstance(m, Place) and not game.board[m.cell]]
+        stack = [m for m in moves if isinstance(m, Place) and game.board[m.cell]]
+        shift = [m for m in moves if not isinstance(m, Place)]
+        return [
+            ("Place a piece from your hand on an empty cell (K1):", place),
+            ("Stack a piece from your hand on a stack (K2):", stack),
+            ("Move a whole stack one cell (K3):", shift),
+        ]
+
+    def hint(self, table: Table) -> list[str]:
+        if table.position.num_players != 2:
+            return ["The exact search is for 2 players: no hint in a game of more."]
+        hint = table.hint(top=3, depth=2)
+        return [
+            f"{i}. {r.move}: {w}" for i, (r, w) in enumerate(zip(hint.moves, hint.words), 1)
+        ] or [hint.why_none]
+
+    def final(self, table: Table) -> list[str]:
+        return [corintho_text(table.state), table.position.verdict() or "The game is over."]
+
+
+def corintho_text(game: Any) -> str:
+    """Corintho's board as text, and under it the stacks that may not move yet (K4)."""
+    from corinth.corintho.game import cell_name
+
+    text = game.text()
+    frozen = sorted(cell_name(c) for c, until in game.frozen if until > game.turn and game.board[c])
+    if frozen and not game.is_over:
+        text += f"\nfrozen (K4, may not move yet): {', '.join(frozen)}"
+    return text
+
+
+VIEWS: dict[str, View] = {"corinth": CorinthView(), "corintho": CorinthoView()}
+
+
+def view_of(name: str) -> View:
+    try:
+        game = registry.get(name)
+    except ValueError as exc:
+        raise UserError(str(exc)) from None
+    if name not in VIEWS:
+        played = ", ".join(VIEWS)
+        raise UserError(f"{game.title} is not played in the terminal yet (here: {played})")
+    return VIEWS[name]
+
+
+def add_game_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--game",
+        dest="which",
+        default=registry.DEFAULT,
+        metavar="NAME",
+        help=f"the game: {', '.join(registry.names())} (default {registry.DEFAULT}; 'corinth games')",
+    )
+
+
+def add_seats(p: argparse.ArgumentParser) -> None:
+    """The options of a game played at a table: players, seed, your seat, the bots, where to save."""
     p.add_argument("--players", type=int, default=2, help="2, 3 or 4 (default 2)")
     p.add_argument(
-        "--seed", type=int, default=0, help="the game's seed: the same seed, the same dice"
+        "--seed", type=int, default=0, help="the game's seed: the same seed, the same dice and bots"
     )
     p.add_argument("--seat", type=int, default=1, help="your seat, 1 to the number of players")
     p.add_argument(
         "--bots", default="greedy", help="bot names for the other seats, e.g. greedy,random"
     )
+    p.add_argument("--save", help="write the game here when you quit or it ends")
+
+
+def add_play(p: argparse.ArgumentParser) -> None:
+    add_game_option(p)
+    add_seats(p)
     p.add_argument("--variant", action="append", default=[], help="a rule variant (repeatable)")
     p.add_argument("--load", help="carry on a saved game (JSON)")
-    p.add_argument("--save", help="write the game here when you quit or it ends")
 
 
 def run_play(
@@ -36,33 +231,29 @@ def run_play(
     ask: Callable[[str], str] = input,
     say: Callable[[str], None] = print,
 ) -> int:
-    state = load_game(args.load) if args.load else None
-    players = state.num_players if state else args.players
-    if not 1 <= args.seat <= players:
-        raise UserError(f"--seat must be 1 to {players}")
+    view = view_of(getattr(args, "which", registry.DEFAULT))
+    if getattr(args, "variant", None) and not isinstance(view, CorinthView):
+        raise UserError("--variant: this game has no rule variants")
+    if args.save:
+        check_save_path(args.save)
+    state = view.load(args.load) if args.load else None
+    table = view.table(args, state)
+    human = table.human + 1
+    say(f"You are Player {human}. Type a move's number or its notation; 'help' for more.")
+    failed = None
     try:
-        table = Table(
-            players=players,
-            seed=args.seed,
-            human=args.seat - 1,
-            bots=args.bots.split(","),
-            state=state,
-            variants=Variants.of(args.variant),
-        )
-    except (CorinthError, ValueError) as exc:
-        raise UserError(str(exc)) from None
-    say(f"You are Player {table.human + 1}. {HELP}")
-    try:
-        _play(table, ask, say)
+        _play(table, view, ask, say)
     except (EOFError, KeyboardInterrupt):
         say("")
+    except Exception as exc:  # a failure: the game is saved all the same, and said in one line
+        failed = exc
+        say(f"The game stopped on a problem: {str(exc)[:200] or type(exc).__name__}.")
     if args.save:
-        Path(args.save).write_text(table.state.to_json(), encoding="utf-8")
-        say(f"Saved to {args.save}.")
-    return 0
+        say(write_save(args.save, table.position.to_json()))
+    return 1 if failed is not None else 0
 
 
-def _play(table: Table, ask: Callable[[str], str], say: Callable[[str], None]) -> None:
+def _play(table: Table, view: View, ask: Callable[[str], str], say: Callable[[str], None]) -> None:
     shown = len(table.log)
     while True:
         for _ in table.bots_play():
@@ -70,27 +261,51 @@ def _play(table: Table, ask: Callable[[str], str], say: Callable[[str], None]) -
         for line in table.log[shown:]:
             say(f"  {line.number}. {line.words}")
         shown = len(table.log)
-        state = table.state
-        if state.is_over:
-            _final(table, say)
+        if table.position.is_over():
+            say("")
+            for line in view.final(table):
+                if line:
+                    say(line)
             return
         say("")
-        say(state.text(table.human))
-        say(table.headline())
-        moves = state.legal_moves()
-        for i, move in enumerate(moves[:SHOWN], 1):
-            say(f"  [{i}] {move.describe(state)}  ({move})")
-        if len(moves) > SHOWN:
-            say(f"  … and {len(moves) - SHOWN} more: type one in notation")
-        while not _answer(table, moves, ask("Your move: ").strip(), say):
+        say(view.board(table))
+        listed = _list_moves(table, view, say)
+        while not _answer(table, view, listed, ask("Your move: "), say):
             pass
         shown = min(shown, len(table.log))  # an undo shortens the log
 
 
-def _answer(table: Table, moves: list, text: str, say: Callable[[str], None]) -> bool:
+def _list_moves(table: Table, view: View, say: Callable[[str], None]) -> list:
+    """Print the legal moves, numbered in their groups; the moves the numbers stand for."""
+    position = table.position
+    listed: list = []
+    for heading, moves in view.groups(table, position.legal_moves()):
+        if not moves:
+            continue
+        if heading:
+            say(heading)
+        for move in moves[:SHOWN]:
+            listed.append(move)
+            say(f"  [{len(listed)}] {position.sentence(move)}  ({position.notation(move)})")
+        if len(moves) > SHOWN:
+            say(f"  … and {len(moves) - SHOWN} more: type one in notation")
+    return listed
+
+
+def _answer(table: Table, view: View, listed: list, typed: str, say: Callable[[str], None]) -> bool:
     """Act on one line typed; True when the game moved on (a move played or undone)."""
+    try:
+        text = clean_line(typed)
+        number = read_number(text, 1, len(listed))
+    except UserInput as exc:
+        say(f"{exc}.")
+        return False
     if text in ("quit", "q", "exit"):
         raise EOFError
+    if text in ("help", "?", ""):
+        say(COMMANDS_HELP)
+        say(view.notation)
+        return False
     if text == "undo":
         if table.undo():
             say("Taken back: your last move and the bots' answers.")
@@ -98,39 +313,97 @@ def _answer(table: Table, moves: list, text: str, say: Callable[[str], None]) ->
         say("Nothing to undo.")
         return False
     if text == "board":
-        say(table.state.text())
+        say(table.position.text())
         return False
     if text == "hint":
-        best = rank_moves(table.state, "immediate", top=3)
-        for r in best:
-            points = "1 point" if r.value == 1 else f"{r.value:.0f} points"
-            say(f"  {r.rank}. {r.move}: {points} now. {r.explanation}")
+        for line in view.hint(table):
+            say(f"  {line}")
         return False
-    if text.startswith("save "):
-        Path(text[5:].strip()).write_text(table.state.to_json(), encoding="utf-8")
-        say(f"Saved to {text[5:].strip()}.")
+    if text == "save" or text.startswith("save "):
+        path = text[5:].strip()
+        say(write_save(path, table.position.to_json()) if path else "Type 'save' and a file name.")
         return False
-    move = moves[int(text) - 1] if text.isdigit() and 1 <= int(text) <= len(moves) else text
-    if not move:
-        say(HELP)
-        return False
+    move = listed[number - 1] if number is not None else text
     try:
         table.play(move)
-    except CorinthError as exc:
-        say(f"Not allowed: {str(exc)[:200]}. {HELP}")
+    except (*table.game.errors, NotYourTurn) as exc:
+        say(f"Not allowed: {str(exc)[:200]}. Type 'help' for the commands and the notation.")
         return False
     return True
 
 
-def _final(table: Table, say: Callable[[str], None]) -> None:
-    state: GameState = table.state
-    say("")
-    say(state.text())
-    for i in range(state.num_players):
-        say(f"{table.player_name(i)}: {state.score(i)} points")
-    say(table.headline())
+MAX_DEPTH = 6  # Corintho's search: moves of both players; beyond it far too long on a laptop
+
+
+def show_game(args: argparse.Namespace) -> int:
+    """``corinth show FILE --game corintho``: the board, the moves, and who won and why."""
+    view = view_of(args.which)
+    state = view.load(args.game)
+    table = view.table(_seat_args(state), state)
+    position = table.position
+    if position.is_over():
+        print("\n".join(view.final(table)))
+    else:  # the board without the table's headline: its reader is not a player at the table
+        print(view.board(table).rsplit("\n", 1)[0])
+    if getattr(args, "moves", False):
+        print("Moves: " + " ; ".join(table.position.history()))
+    return 0
+
+
+def solve_game(args: argparse.Namespace) -> int:
+    """``corinth solve FILE --game corintho``: every move ranked by the exact search."""
+    import json
+
+    view = view_of(args.which)
+    state = view.load(args.game)
+    depth = getattr(args, "depth", 3)
+    if not isinstance(depth, int) or not 1 <= depth <= MAX_DEPTH:
+        raise UserError(f"--depth must be from 1 to {MAX_DEPTH}, not {depth}")
+    position = view.table(_seat_args(state), state).position
+    if position.is_over():
+        print(position.verdict())
+        return 0
+    if position.num_players != 2:
+        raise UserError(f"{args.game}: the exact search is for 2-player games")
+    ranked = position_rank(args.which, position, depth)
+    who = position.current_player() + 1
+    if getattr(args, "json", False):
+        rows = [{"move": str(r.move), "outcome": r.outcome, "moves": r.plies} for r in ranked]
+        print(json.dumps({"player": who, "depth": depth, "moves": rows}))
+        return 0
+    print(f"Player {who} to play; searched {depth} moves deep:")
+    for i, r in enumerate(ranked, 1):
+        print(f"{i:3}. {str(r.move):<12} {r.words()}")
+    return 0
+
+
+def position_rank(name: str, position: Any, depth: int) -> list:
+    rank = getattr(registry.get(name), "rank", None)
+    if rank is None:
+        raise UserError(f"{name}: no exact search to rank moves with")
+    return rank(position, depth=depth)
+
+
+def _seat_args(state: Any) -> argparse.Namespace:
+    """A table for reading a saved game: every seat a bot that never plays (nothing is asked)."""
+    return argparse.Namespace(players=None, seat=1, bots="random", seed=0, depth=2)
+
+
+def add_games(p: argparse.ArgumentParser) -> None:
+    pass
+
+
+def run_games(args: argparse.Namespace) -> int:
+    """``corinth games``: the games this corinth plays, each with its players and bots."""
+    for name in registry.names():
+        game = registry.get(name)
+        players = ", ".join(map(str, game.players))
+        default = " (the default)" if name == registry.DEFAULT else ""
+        print(f"{name}{default}: {game.title}, {players} players; bots: {', '.join(game.bots)}")
+    return 0
 
 
 PLAY_COMMANDS = {
-    "play": ("play a game against bots in this terminal", add_play, run_play),
+    "play": ("play a game against bots in this terminal (--game NAME)", add_play, run_play),
+    "games": ("the games: corinth play|show|solve --game NAME", add_games, run_games),
 }

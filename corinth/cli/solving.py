@@ -18,6 +18,7 @@ from corinth.rules.errors import shown
 from corinth.rules.geometry import cell_name
 
 from .common import UserError, load_game
+from .playing import add_game_option, solve_game
 
 MAX_SHOWN = (
     10_000  # moves ranked without --top; random play reached 7,657, a contrived position 860,512
@@ -29,6 +30,10 @@ MAX_BUDGET = 3600.0  # seconds of rollouts for one decision: an hour is already 
 
 def add_solve(p: argparse.ArgumentParser) -> None:
     p.add_argument("game", help="a saved game (JSON) stopped at a decision")
+    add_game_option(p)
+    p.add_argument(
+        "--depth", type=int, default=3, help="Corintho: moves of both players searched (1-6)"
+    )
     p.add_argument(
         "--objective",
         choices=("immediate", "expected", "exact"),
@@ -116,6 +121,8 @@ def format_ranking(
 
 
 def run_solve(args: argparse.Namespace) -> int:
+    if getattr(args, "which", "corinth") != "corinth":
+        return solve_game(args)
     from corinth.solver.rank import rank_moves
 
     state = load_game(args.game)

@@ -31,11 +31,21 @@ from __future__ import annotations
 
 import argparse
 import json
-import unicodedata
+import re
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from corinth.shared.puzzles import (
+    SetRules,
+    Verdict,
+    load_sets,
+    read_set,
+    shown,
+    text_problems,
+    texts_within,
+)
 
 from .bots import GreedyBot, RandomBot, SearchBot
 from .game import CorinthoError, Game, Place, Shift, cell_name, new_game, parse
@@ -76,16 +86,30 @@ class CorinthoPuzzle:
     hints: list[str]
     explanation: str
 
-    def check(self, reply: str) -> str:
-        """Feedback on a reply in notation: "Correct! …", or why it is not."""
+    def verdict(self, reply: str | Place | Shift) -> Verdict:
+        """The judgement of a reply (a move or its notation), the one every board shows: right
+        when it is one of the answers, with the words to say.
+
+        >>> p = load_puzzles()[0]
+        >>> v = p.verdict(sorted(p.answers)[0])
+        >>> v.right, v.words.startswith("Correct!")
+        (True, True)
+        >>> p.verdict("a1-b2").words
+        'Not a legal move here: a stack moves one cell up, down, left or right, never diagonally (K3)'
+        """
         try:
-            move = parse(reply)
+            move = parse(reply) if isinstance(reply, str) else reply
             self.game.apply(move)
         except CorinthoError as exc:
-            return f"Not a legal move here: {exc}"
+            return Verdict(False, False, f"Not a legal move here: {exc}")
         if str(move) in self.answers:
-            return f"Correct! {self.explanation}"
-        return f"Legal, but not an answer: {move_words(self.game, move)} does not do it."
+            return Verdict(True, True, f"Correct! {self.explanation}", str(move))
+        words = f"Legal, but not an answer: {move_words(self.game, move)} does not do it."
+        return Verdict(True, False, words, str(move))
+
+    def check(self, reply: str) -> str:
+        """Feedback on a reply in notation: "Correct! …", or why it is not (``verdict``'s words)."""
+        return self.verdict(reply).words
 
 
 def set_path() -> Path:
@@ -444,63 +468,70 @@ def save_set(puzzles: list[dict], path: Path) -> None:
 # --- loading, every answer checked ------------------------------------------------------------
 
 
-def _no_duplicate_keys(pairs):
-    out = {}
-    for k, v in pairs:
-        if k in out:
-            raise ValueError(f"key {k[:40]!r} given twice")
-        out[k] = v
-    return out
+MAX_HINTS = 8  # a hint ladder: general to specific, a few rungs
 
 
-def _control(text: str) -> str:
-    """The first control or format character of ``text`` (an ANSI escape, a direction override)."""
-    return next((ch for ch in text if unicodedata.category(ch)[0] == "C"), "")
+def _position_problems(data: dict, game: Game) -> list[str]:
+    """What the texts say that can be checked against the position: the player to play named in
+    the question, every player named one of the game's, and every move a hint names legal."""
+    problems = []
+    who = re.match(r"Player (\d+) to play", data["question"])
+    if who and int(who.group(1)) != game.current_player + 1:
+        problems.append(
+            f"question: names player {who.group(1)} to play; player {game.current_player + 1} is"
+        )
+    texts = [("question", data["question"]), ("explanation", data["explanation"])]
+    texts += [(f"hints[{i}]", hint) for i, hint in enumerate(data["hints"])]
+    for where, text in texts:
+        for n in re.findall(r"[Pp]layer (\d+)", text):
+            if not 1 <= int(n) <= game.players:
+                problems.append(f"{where}: names player {n}; the game has {game.players}")
+        for move in _named_moves(text):
+            try:
+                game.apply(move)
+            except CorinthoError as exc:
+                problems.append(f"{where}: names the move {move!r}, not legal here: {exc}")
+    return problems
 
 
-def _shown(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
+_PUT = re.compile(r"\bPut an? (base|column|capital) on (?:the (?:base|column) on )?([a-d][1-4])\b")
+_SHIFT = re.compile(r"\bMove the [a-z ]+? from ([a-d][1-4]) onto the [a-z]+ (?:at|on) ([a-d][1-4])")
 
 
-def _text_problems(where: str, value: Any) -> list[str]:
-    if not isinstance(value, str) or not value.strip():
-        return [f"{where}: expected text, got {_shown(value)}"]
-    if len(value) > MAX_TEXT:
-        return [f"{where}: longer than {MAX_TEXT} characters"]
-    if bad := _control(value):
-        return [
-            f"{where}: holds the control character U+{ord(bad):04X}; a puzzle's text is plain "
-            "printable text (no terminal escapes or direction overrides)"
-        ]
-    return []
+def _named_moves(text: str) -> list[str]:
+    """The moves a text names in words ("Put a base on d4", "Move the column from a2 onto the base
+    at b2"), in notation."""
+    moves = [f"{piece} {cell}" for piece, cell in _PUT.findall(text)]
+    return moves + [f"{a}-{b}" for a, b in _SHIFT.findall(text)]
 
 
 def puzzle_from_data(data: Any, where: str = "puzzle") -> CorinthoPuzzle:
     """A puzzle from its stored data, every field checked and its answers derived again by the
     search; raises PuzzleError listing each problem under ``where``."""
     if not isinstance(data, dict):
-        raise PuzzleError(where, [f"expected an object of puzzle fields, got {_shown(data)}"])
+        raise PuzzleError(where, [f"expected an object of puzzle fields, got {shown(data)}"])
     problems = [f"{key}: missing" for key in FIELDS if key not in data]
     problems += [
-        f"{_shown(key)}: unknown field (a puzzle has {', '.join(FIELDS)})"
+        f"{shown(key)}: unknown field (a puzzle has {', '.join(FIELDS)})"
         for key in sorted(set(data) - set(FIELDS), key=str)
     ]
     for key in ("id", "question", "explanation"):
         if key in data:
-            problems += _text_problems(key, data[key])
+            problems += text_problems(key, data[key], MAX_TEXT)
     if isinstance(data.get("id"), str) and len(data["id"]) > 40:
         problems.append("id: longer than 40 characters")
     kind = data.get("kind")
     if "kind" in data and kind not in KINDS:
-        problems.append(f"kind: expected one of {', '.join(KINDS)}, got {_shown(kind)}")
+        problems.append(f"kind: expected one of {', '.join(KINDS)}, got {shown(kind)}")
     hints = data.get("hints")
     if "hints" in data:
         if not isinstance(hints, list) or len(hints) < 3:
             problems.append("hints: expected a list of at least 3 hints, general to specific")
+        elif len(hints) > MAX_HINTS:
+            problems.append(f"hints: {len(hints)} hints, more than a ladder has ({MAX_HINTS})")
         else:
-            for i, hint in enumerate(hints[:10]):
-                problems += _text_problems(f"hints[{i}]", hint)
+            for i, hint in enumerate(hints):  # every hint, the last one too
+                problems += text_problems(f"hints[{i}]", hint, MAX_TEXT)
     answers = data.get("answers")
     if "answers" in data and (
         not isinstance(answers, list)
@@ -514,7 +545,9 @@ def puzzle_from_data(data: Any, where: str = "puzzle") -> CorinthoPuzzle:
     ):
         problems.append("moves: expected a list of moves in notation, from a new game")
     if "source" in data and not isinstance(data["source"], dict):
-        problems.append(f"source: expected an object, got {_shown(data['source'])}")
+        problems.append(f"source: expected an object, got {shown(data['source'])}")
+    elif "source" in data:
+        problems += texts_within("source", data["source"], 40)
     if problems:
         raise PuzzleError(where, problems)
     game = new_game(2)
@@ -530,6 +563,7 @@ def puzzle_from_data(data: Any, where: str = "puzzle") -> CorinthoPuzzle:
             game.apply(answer)
         except CorinthoError as exc:
             problems.append(f"answers[{i}]: {answer!r} is not a legal move here: {exc}")
+    problems += _position_problems(data, game)
     if problems:
         raise PuzzleError(where, problems)
     stored = frozenset(str(parse(a)) for a in answers)
@@ -557,52 +591,9 @@ def puzzle_from_data(data: Any, where: str = "puzzle") -> CorinthoPuzzle:
 
 
 def puzzles_from_bytes(raw: bytes | str, origin: str = "the puzzle set") -> list[CorinthoPuzzle]:
-    """The puzzles of a set's text; any problem, whatever the bytes, is a PuzzleError."""
-    if isinstance(raw, str):
-        raw = raw.encode("utf-8", "surrogatepass")
-    if len(raw) > MAX_BYTES:
-        raise PuzzleError(origin, [f"larger than {MAX_BYTES} bytes (a puzzle set's limit)"])
-    try:
-        data = json.loads(raw.decode("utf-8"), object_pairs_hook=_no_duplicate_keys)
-    except UnicodeDecodeError:
-        raise PuzzleError(origin, ["not UTF-8 text"]) from None
-    except (ValueError, RecursionError) as exc:
-        raise PuzzleError(origin, [f"not valid JSON: {str(exc)[:80]}"]) from None
-    if not isinstance(data, dict):
-        raise PuzzleError(origin, ["the top level must be a JSON object"])
-    problems = [
-        f"{_shown(key)}: unknown key (a puzzle set has format, version, title, puzzles)"
-        for key in sorted(set(data) - {"format", "version", "title", "puzzles"}, key=str)
-    ]
-    if data.get("format") != FORMAT:
-        problems.append(f"format: expected {FORMAT!r}, got {_shown(data.get('format'))}")
-    if data.get("version") != VERSION or isinstance(data.get("version"), bool):
-        problems.append(
-            f"version: this corinth reads version {VERSION}, got {_shown(data.get('version'))}"
-        )
-    items = data.get("puzzles")
-    if not isinstance(items, list):
-        problems.append("puzzles: expected a list of puzzles")
-        items = []
-    if len(items) > MAX_PUZZLES:
-        problems.append(f"puzzles: {len(items)} puzzles, more than a set holds ({MAX_PUZZLES})")
-        items = []
-    if problems:
-        raise PuzzleError(origin, problems)
-    out = []
-    for i, item in enumerate(items):
-        try:
-            out.append(puzzle_from_data(item, f"puzzles[{i}]"))
-        except PuzzleError as exc:
-            problems.extend(f"puzzles[{i}].{p}" for p in exc.problems)
-        if len(problems) > 20:  # enough to see what is wrong; the rest is not read
-            problems.append("… further puzzles not checked")
-            break
-    seen = Counter(p.id for p in out)
-    problems += [f"id {i!r}: given to {n} puzzles" for i, n in seen.items() if n > 1]
-    if problems:
-        raise PuzzleError(origin, problems)
-    return out
+    """The puzzles of a set's text; any problem, whatever the bytes, is a PuzzleError (the shared
+    loader, ``corinth.shared.puzzles.read_set``, with this game's puzzles)."""
+    return read_set(raw, SET_RULES, origin)
 
 
 def stored_ids(path: str | Path | None = None) -> list[str]:
@@ -620,12 +611,7 @@ def load_puzzles(path: str | Path | None = None) -> list[CorinthoPuzzle]:
     """Every puzzle of the stored set (or of the set at ``path``), each answer derived again by the
     exact search; raises PuzzleError naming each problem."""
     path = Path(path) if path is not None else set_path()
-    try:
-        with open(path, "rb") as fh:
-            raw = fh.read(MAX_BYTES + 1)
-    except OSError as exc:
-        raise PuzzleError(str(path), [f"cannot read the file: {exc.strerror or exc}"]) from None
-    return puzzles_from_bytes(raw, str(path))
+    return load_sets([path], SET_RULES)
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -638,6 +624,17 @@ def main(argv: list[str] | None = None) -> None:
     save_set(puzzles, path)
     counts = Counter(p["kind"] for p in puzzles)
     print(f"{path}: {len(puzzles)} puzzles ({', '.join(f'{n} {k}' for k, n in counts.items())})")
+
+
+SET_RULES = SetRules(
+    FORMAT,
+    VERSION,
+    "Corintho",
+    read=puzzle_from_data,
+    max_bytes=MAX_BYTES,
+    max_puzzles=MAX_PUZZLES,
+    error=PuzzleError,
+)
 
 
 if __name__ == "__main__":

@@ -39,7 +39,6 @@ from __future__ import annotations
 import hashlib
 import json
 import math
-import unicodedata
 from dataclasses import asdict, dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
@@ -59,8 +58,16 @@ from corinth.rules import (
     new_game,
 )
 from corinth.rules.errors import shown
-from corinth.rules.files import json_from_bytes, read_bounded
+from corinth.rules.files import json_from_bytes
 from corinth.rules.sheet import data_dir
+from corinth.shared.puzzles import (
+    SetRules,
+    Verdict,
+    load_sets,
+    read_set,
+    text_problems,
+    texts_within,
+)
 
 from . import verified
 from .bots import GreedyBot, RandomBot, decisions
@@ -213,17 +220,29 @@ class Puzzle:
         )
 
     def check(self, reply: str | Move | None) -> str:
-        """Feedback on a reply: a hint for ``None``, "Correct" for the answer, else why not."""
-        final = self.objective in EXACT_TIERS
+        """Feedback on a reply: a hint for ``None``, "Correct" for the answer, else why not (the
+        words of ``verdict``)."""
         if reply is None:
-            return self._final_hint() if final else self._hint()
+            return self._final_hint() if self.objective in EXACT_TIERS else self._hint()
+        return self.verdict(reply).words
+
+    def verdict(self, reply: str | Move) -> Verdict:
+        """The judgement of a reply, the one every board and command shows: right when it is the
+        answer, with the words to say.
+
+        >>> p = load_puzzles()[0]
+        >>> p.verdict(p.answer).right, p.verdict("pass").legal
+        (True, False)
+        """
         state = self.state
         try:
             move = Move.parse(reply) if isinstance(reply, str) else reply
             state.apply(move)  # a clear error for an illegal reply
         except (IllegalMove, InvalidNotation) as exc:
-            return f"Not a legal move here: {exc}"
-        return self._check_final(move) if final else self._check_now(move)
+            return Verdict(False, False, f"Not a legal move here: {exc}")
+        final = self.objective in EXACT_TIERS
+        words = self._check_final(move) if final else self._check_now(move)
+        return Verdict(True, str(move) == self.answer, words, str(move))
 
     def _hint(self) -> str:
         steward = " steward " in self.answer
@@ -346,18 +365,11 @@ def _fields_problems(data: Any) -> list[str]:
             problems.append(f"{key}: expected text, got {shown(data[key])}")
     for key in ("id", "title", "answer", "runner_up", "roll"):
         value = data.get(key)
-        if isinstance(value, str) and (bad := _control(value)):
-            problems.append(
-                f"{key}: holds the control character U+{ord(bad):04X}; a puzzle's text is plain "
-                "printable text (no terminal escapes or direction overrides)"
-            )
+        if isinstance(value, str):
+            problems += text_problems(key, value, MAX_TEXT, empty=True)
+    if isinstance(data.get("source"), dict):
+        problems += texts_within("source", data["source"], MAX_TEXT)
     return problems
-
-
-def _control(text: str) -> str:
-    """The first control or format character of ``text`` (an ANSI escape, a right-to-left
-    override), or ''."""
-    return next((ch for ch in text if unicodedata.category(ch)[0] == "C"), "")
 
 
 def _kind_words(kinds) -> str:
@@ -501,8 +513,32 @@ MAX_NEW_FINAL = 12  # final-score puzzles of a set solved at load (each takes up
 SET_KEYS = ("format", "version", "title", "puzzles")
 
 
+def _new_final_problems(items: list) -> list[str]:
+    new_final = sum(_unverified_final(item) for item in items)
+    if new_final > MAX_NEW_FINAL:
+        return [
+            f"puzzles: {new_final} final-score puzzles this package did not write; each is "
+            f"solved exactly when loaded (seconds each), so a set holds at most {MAX_NEW_FINAL}"
+        ]
+    return []
+
+
+SET_RULES = SetRules(
+    "corinth-puzzles",
+    1,
+    "Corinth",
+    read=lambda data, where: Puzzle.from_dict(data, where),
+    max_bytes=MAX_PUZZLE_BYTES,
+    max_puzzles=MAX_PUZZLES,
+    error=InvalidPuzzle,
+    before=_new_final_problems,
+    parse=lambda raw: json_from_bytes(raw, MAX_PUZZLE_BYTES, "puzzle set"),
+)
+
+
 def puzzles_from_bytes(raw: bytes | str, origin: str = "the puzzle set") -> list[Puzzle]:
-    """The puzzles of a puzzle-set file's text; any problem, whatever the bytes, is InvalidPuzzle.
+    """The puzzles of a puzzle-set file's text; any problem, whatever the bytes, is InvalidPuzzle
+    (the shared loader, ``corinth.shared.puzzles.read_set``, with Corinth's puzzles).
 
     >>> puzzles_from_bytes(b'{"format": "corinth-puzzles", "format": 1}')  # doctest: +ELLIPSIS
     Traceback (most recent call last):
@@ -510,54 +546,7 @@ def puzzles_from_bytes(raw: bytes | str, origin: str = "the puzzle set") -> list
     corinth.rules.errors.InvalidPuzzle: the puzzle set is not a valid Corinth puzzle set:
       - not valid JSON: key 'format' given twice...
     """
-    try:
-        data = json_from_bytes(raw, MAX_PUZZLE_BYTES, "puzzle set")
-    except ValueError as exc:
-        raise InvalidPuzzle(origin, [str(exc)]) from None
-    if not isinstance(data, dict):
-        raise InvalidPuzzle(origin, ["the top level must be a JSON object"])
-    problems = [
-        f"{shown(key)}: unknown key (a puzzle set has {', '.join(SET_KEYS)})"
-        for key in sorted(set(data) - set(SET_KEYS), key=str)
-    ]
-    if data.get("format") != "corinth-puzzles":
-        problems.append(f"format: expected 'corinth-puzzles', got {shown(data.get('format'))}")
-    if data.get("version") != 1 or isinstance(data.get("version"), bool):
-        problems.append(f"version: this corinth reads version 1, got {shown(data.get('version'))}")
-    if not isinstance(data.get("title", ""), str):
-        problems.append(f"title: expected text, got {shown(data.get('title'))}")
-    items = data.get("puzzles")
-    if not isinstance(items, list):
-        problems.append("puzzles: expected a list of puzzles")
-        items = []
-    if len(items) > MAX_PUZZLES:
-        raise InvalidPuzzle(
-            origin, [f"puzzles: {len(items)} puzzles, more than a set holds ({MAX_PUZZLES})"]
-        )
-    new_final = sum(_unverified_final(item) for item in items)
-    if new_final > MAX_NEW_FINAL:
-        raise InvalidPuzzle(
-            origin,
-            [
-                f"puzzles: {new_final} final-score puzzles this package did not write; each is "
-                f"solved exactly when loaded (seconds each), so a set holds at most {MAX_NEW_FINAL}"
-            ],
-        )
-    out = []
-    for i, item in enumerate(items):
-        try:
-            out.append(Puzzle.from_dict(item, f"puzzles[{i}]"))
-        except InvalidPuzzle as exc:
-            problems.extend(f"puzzles[{i}].{p}" for p in exc.problems)
-        if (
-            len(problems) > 20
-        ):  # enough to see what is wrong; the rest of a hostile file is not read
-            problems.append("… further puzzles not checked")
-            break
-    problems += _duplicate_ids(out)
-    if problems:
-        raise InvalidPuzzle(origin, problems)
-    return out
+    return read_set(raw, SET_RULES, origin)
 
 
 def _unchecked(data: dict) -> Puzzle:
@@ -584,14 +573,6 @@ def _unverified_final(item: Any) -> bool:
         return False  # not readable: its own check names the problem
 
 
-def _duplicate_ids(puzzles: list[Puzzle]) -> list[str]:
-    """A problem for each id given to more than one puzzle (a learner's progress is kept by id)."""
-    seen: dict[str, int] = {}
-    for p in puzzles:
-        seen[p.id] = seen.get(p.id, 0) + 1
-    return [f"id {shown(i)}: given to {n} puzzles" for i, n in seen.items() if n > 1]
-
-
 def _set_files(path: str | Path | None) -> tuple[Path, list[Path]]:
     path = Path(path) if path is not None else puzzles_dir()
     return path, sorted(path.glob("*.json")) if path.is_dir() else [path]
@@ -613,15 +594,7 @@ def load_puzzles(path: str | Path | None = None) -> list[Puzzle]:
     """Every puzzle of the sets in ``seeds/puzzles`` (or one file), ordered by tier and id; every
     stored field is checked against the solver (``check_puzzle``). Raises InvalidPuzzle."""
     path, files = _set_files(path)
-    out = []
-    for f in files:
-        try:
-            raw = read_bounded(f, MAX_PUZZLE_BYTES)
-        except OSError as exc:
-            raise InvalidPuzzle(str(f), [f"cannot read the file: {exc.strerror or exc}"]) from None
-        out.extend(puzzles_from_bytes(raw, str(f)))
-    if twice := _duplicate_ids(out):
-        raise InvalidPuzzle(str(path), [f"{problem}, in two sets" for problem in twice])
+    out = load_sets(files, SET_RULES, str(path))
     return sorted(out, key=lambda p: (p.tier, p.id))
 
 

@@ -26,10 +26,12 @@ import ipywidgets as w
 import traitlets
 
 from corinth.corintho import PIECES, CorinthoError, Game, IllegalMove, Place, Shift, new_game
-from corinth.corintho.bots import BOTS, make_bot
+from corinth.corintho.bots import BOTS
 from corinth.corintho.game import NEIGHBOURS, PLURAL, SIZE, cell_index, cell_name, parse
+from corinth.corintho.protocol import CorinthoGame
 from corinth.corintho.solve import rank_moves
 from corinth.corintho.words import line_words, move_words, stack_words
+from corinth.shared.table import Table
 
 from ._base import (
     Board,
@@ -453,6 +455,9 @@ class CorinthoBoard(Board):
 class CorinthoApp(w.VBox):
     """Play Corintho: the board, whose turn it is in words, seats human or bot, New game and Undo.
 
+    The game in progress is a ``corinth.shared.table.Table`` (``app.table``: the seats, the bots'
+    turns, undo and the move log), as ``GameApp``'s is for Corinth; this app draws it.
+
     ``seats`` is one name per player: ``"human"`` or a bot of ``corinth.corintho.bots`` (``random``,
     ``greedy``, ``search``); the bots answer at once after a learner's move. ``seed`` seeds the bots
     (a game is replayed exactly); ``depth`` is the search bot's.
@@ -483,9 +488,7 @@ class CorinthoApp(w.VBox):
             raise ValueError(f"the game has {game.players} players but {len(seats)} seats")
         self.seats, self.seed, self.depth = seats, seed, depth
         self.start = game if game is not None else new_game(len(seats))
-        self._games: list[Game] = []  # the games before each move, for Undo
-        self._new_games = 0
-        self._bots = self._make_bots()
+        self.table = Table(CorinthoGame(depth), seed=seed, state=self.start, seats=seats)
         names = [
             f"Player {i + 1}" + ("" if s == HUMAN else f" ({s} bot)") for i, s in enumerate(seats)
         ]
@@ -512,22 +515,14 @@ class CorinthoApp(w.VBox):
         self.last.value = f"<span role='status'>{' '.join(said)}</span>" if said else ""
         self._refresh()
 
-    def _make_bots(self) -> dict[int, Any]:
-        k = self._new_games
-        return {
-            i: make_bot(s, self.seed + 10 * k + i, self.depth)
-            for i, s in enumerate(self.seats)
-            if s != HUMAN
-        }
-
     @property
     def game(self) -> Game:
-        """The game as it stands (the board's)."""
-        return self.board.game
+        """The game as it stands (the table's)."""
+        return self.table.state
 
     def play(self, move: Place | Shift | str) -> bool:
         """Play the learner's move (as a click would); the bots answer. False if refused."""
-        if self.game.is_over or self.seats[self.game.current_player] != HUMAN:
+        if self.table.position.is_over() or not self.table.humans_turn:
             self.board.refuse(
                 f"the game is over ({self.game.win_rule})"
                 if self.game.is_over
@@ -537,54 +532,41 @@ class CorinthoApp(w.VBox):
         return self.board.play(move)
 
     def _moved(self, move: str, before: Game, after: Game) -> None:
-        self._games.append(before)
+        """The board played a learner's move: the table takes it, then the bots answer."""
+        self.table.play(move)
         said = [said_html(before, move)]
-        if self.seats[before.current_player] == HUMAN:
-            said += self._bots_play()
+        said += self._bots_play()
         self.last.value = f"<span role='status'>{' '.join(said)}</span>"
         self._refresh()
 
     def _bots_play(self) -> list[str]:
-        """The bots play until a human is to move (or the game ends, or a bot has no move); their
-        moves as sentences."""
-        said = []
-        while not self.game.is_over and self.seats[self.game.current_player] != HUMAN:
-            game = self.game
-            if not game.legal_moves():
-                said.append(
-                    f"Player {game.current_player + 1} has no legal move: the game stops (E1)."
-                )
-                break
-            move = self._bots[game.current_player].choose(game)
-            self._games.append(game)
-            after = game.apply(move)
-            self.board.game = after
-            said.append(said_html(game, move))
+        """The table's bots play until a human is to move (or the game ends); their moves as
+        sentences."""
+        said, before = [], self.game
+        for after in self.table.bots_play():
+            move = self.table.log[-1].notation
+            said.append(said_html(before, move))
             self.board.announce = (
-                f"{move_words(game, move)}. {status_words(after, self.board.names)}."
+                f"{move_words(before, move)}. {status_words(after, self.board.names)}."
             )
+            before = after
+        self.board.game = self.game
         return said
 
     def new_game(self) -> None:
         """Start again from the first position (the bots with new seeds)."""
-        self._new_games += 1
-        self._bots = self._make_bots()
-        self._games = []
-        self.board.game = self.start
+        self.table.restart()
+        self.board.game = self.game
         said = self._bots_play()
         self.last.value = f"<span role='status'>{' '.join(said)}</span>" if said else ""
         self._refresh()
 
     def undo(self) -> None:
         """Take back the learner's last move and the bots' answers to it."""
-        if not any(self.seats[g.current_player] == HUMAN for g in self._games):
+        if not self.table.undo():
             self.board.refuse("there is no move of yours to take back")
             return
-        while self._games:
-            game = self._games.pop()
-            if self.seats[game.current_player] == HUMAN:
-                break
-        self.board.game = game
+        self.board.game = self.game
         self.last.value = ""
         self._refresh()
 
@@ -594,11 +576,8 @@ class CorinthoApp(w.VBox):
 
     def _refresh(self) -> None:
         game = self.game
-        human = not game.is_over and self.seats[game.current_player] == HUMAN
-        self.board.interactive = human
-        self.undo_button.disabled = not any(
-            self.seats[g.current_player] == HUMAN for g in self._games
-        )
+        self.board.interactive = not self.table.position.is_over() and self.table.humans_turn
+        self.undo_button.disabled = not self.table.can_undo
         words = status_words(game, self.board.names)
         self.status.value = f"<b role='status'>{html.escape(words)}</b>"
 
@@ -680,7 +659,8 @@ class CorinthoPuzzleBoard(w.VBox):
     def _moved(self, move: str, before: Game, after: Game) -> None:
         self.last = move
         said = said_html(before, move)
-        if move in self.answers:
+        judge = getattr(self.puzzle, "verdict", None)  # the puzzle's own verdict, when it has one
+        if judge(move).right if judge is not None else move in self.answers:
             self.solved = True
             self.board.interactive = False
             self.result.value = (

@@ -216,7 +216,9 @@ class PuzzleWidget(w.VBox):
             self.answer(self.typed.value)
 
     def answer(self, move: Move | str):
-        """Rank the user's move; show and return its ``RankedMove`` (None if it is not legal here)."""
+        """Rank the user's move; show and return its ``RankedMove`` (None if it is not legal here).
+        For a stored puzzle, right or wrong is the puzzle's own ``verdict`` (the one every board
+        and command reads); the board adds the move's place among the ranked candidates."""
         state = self.position
         try:
             after = state.apply(move)
@@ -231,6 +233,8 @@ class PuzzleWidget(w.VBox):
             return None
         self.output.outputs = ()  # a refusal before this legal move is no longer news
         played = after.history[-1]  # the engine's canonical notation
+        judge = getattr(self.puzzle, "verdict", None)
+        judged = judge(played) if judge is not None else None
         if self.kind == "route" and not (isinstance(played, Take) and played.path):
             self.result.value = (
                 "This puzzle asks for a steward move (A4): draw a path on the market."
@@ -248,7 +252,8 @@ class PuzzleWidget(w.VBox):
         place = 1 + sum(1 for r in ranking if r.value > mine.value + 1e-9)
         tied = sum(1 for r in ranking if abs(r.value - mine.value) <= 1e-9) - 1
         amount = _chance if self.objective == "win" else _points
-        if mine.loss > 1e-9:
+        right = judged.right if judged is not None else mine.loss <= 1e-9
+        if not right:
             verdict = (
                 f"{amount(mine.loss)} {'less' if amount is _chance else 'fewer'} than the best move"
             )
@@ -264,10 +269,10 @@ class PuzzleWidget(w.VBox):
             f"<b>{verdict}</b> — {move_html(played, self.position)} It ranks {place} of {len(ranking)}"
             + (f" (tied with {tied} other move{'s' if tied != 1 else ''})" if tied else "")
             + f", worth {amount(mine.value)}.<br>{html.escape(self._why(played))}"
-            + (f"<br>{html.escape(self.explain)}" if self.explain and mine.loss <= 1e-9 else "")
+            + (f"<br>{html.escape(self.explain)}" if self.explain and right else "")
             + (
                 ""
-                if mine.loss <= 1e-9
+                if right
                 else "<br>Try again, or press <b>Show the answer</b>."
                 if self.wrong_tries < 2
                 else f"<br>Best: {self._best_words(best)}"

@@ -16,7 +16,8 @@ level, a mark for each solved one (kept in the browser by ``Progress``), and a s
 from __future__ import annotations
 
 import html
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import ipywidgets as w
@@ -39,33 +40,108 @@ def progress_name(puzzle: Any) -> str:
     return f"puzzle-{puzzle.id}"
 
 
-class PuzzleTrainer(w.VBox):
-    """The stored puzzles of one level at a time: solve one, press "Next puzzle" for the next one not
-    solved yet. A puzzle solved at the first try with no answer shown adds to the streak; a wrong try
-    ends it."""
+@dataclass(frozen=True)
+class Shelf:
+    """How one game's puzzles sit in the trainer: the group a puzzle belongs to (``group``), the
+    groups in order with their labels, what the chooser is called, the board a puzzle is played on,
+    the name its solved mark is kept under, and the trainer's words.
 
-    def __init__(self, puzzles: Sequence[Any], progress: Progress | None = None, tier: int = 1):
-        self.puzzles = sorted(puzzles, key=lambda p: (p.tier, p.id))
+    ``streak``: count puzzles solved in a row at the first try; ``total``: say how many of the
+    whole set are solved; ``skip_solved``: a page opened on a puzzle solved on an earlier visit
+    moves on to the next one."""
+
+    group: Callable[[Any], Any]
+    labels: Callable[[Sequence[Any]], list[tuple[str, Any]]]
+    chooser: str
+    board: Callable[[Any], Any]
+    mark: Callable[[Any], str]
+    title: str
+    streak: bool = True
+    total: bool = False
+    skip_solved: bool = False
+    order: Callable[[Any], Any] = lambda p: p.id
+
+
+CORINTH_SHELF = Shelf(
+    group=lambda p: p.tier,
+    labels=lambda tiers: [(LEVELS.get(t, f"tier {t}"), t) for t in sorted(tiers)],
+    chooser="Level",
+    board=PuzzleWidget,
+    mark=progress_name,
+    title="Puzzle trainer",
+    order=lambda p: (p.tier, p.id),
+)
+
+CORINTHO_KINDS = ("extend to 4", "win in 1", "stop the threat", "win in 2")  # easiest first
+
+
+def corintho_mark(puzzle: Any) -> str:
+    """The name a Corintho puzzle's solved mark is kept under in the browser: ``corintho-w1-01``."""
+    return f"corintho-{puzzle.id}"
+
+
+def _corintho_board(puzzle: Any):
+    from .corintho import CorinthoPuzzleBoard
+
+    return CorinthoPuzzleBoard(puzzle)
+
+
+CORINTHO_SHELF = Shelf(
+    group=lambda p: p.kind,
+    labels=lambda kinds: [(k.capitalize(), k) for k in CORINTHO_KINDS if k in kinds],
+    chooser="Kind",
+    board=_corintho_board,
+    mark=corintho_mark,
+    title="Corintho puzzles",
+    streak=False,
+    total=True,
+    skip_solved=True,
+)
+
+
+class PuzzleTrainer(w.VBox):
+    """The stored puzzles of one group at a time (Corinth: a level; Corintho: a kind, with
+    ``shelf=CORINTHO_SHELF``): solve one, press "Next puzzle" for the next one not solved yet. With
+    a streak, a puzzle solved at the first try with no answer shown adds to it; a wrong try ends it.
+
+    >>> from corinth.corintho.puzzles import load_puzzles as corintho_puzzles
+    >>> trainer = PuzzleTrainer(corintho_puzzles(), shelf=CORINTHO_SHELF, start="win in 1")
+    >>> trainer.board.answer(sorted(trainer.board.answers)[0]), sorted(trainer.solved)
+    (True, ['w1-01'])
+    """
+
+    def __init__(
+        self,
+        puzzles: Sequence[Any],
+        progress: Progress | None = None,
+        tier: Any = 1,
+        shelf: Shelf = CORINTH_SHELF,
+        start: Any = None,
+    ):
+        self.shelf = shelf
+        self.puzzles = sorted(puzzles, key=shelf.order)
         self.progress = progress
         self.solved: set[str] = set()
         self.streak = 0
         self.best_streak = 0
-        tiers = sorted({p.tier for p in self.puzzles})
+        options = shelf.labels({shelf.group(p) for p in self.puzzles})
+        values = [v for _, v in options]
+        start = tier if start is None else start
         self.level = w.ToggleButtons(
-            options=[(LEVELS.get(t, f"tier {t}"), t) for t in tiers],
-            value=tier if tier in tiers else tiers[0],
-            description="Level",
+            options=options,
+            value=start if start in values else values[0],
+            description=shelf.chooser,
             style={"button_width": "auto"},
         )
         self.next_button = w.Button(
             description="Next puzzle", icon="forward", button_style="primary"
         )
         self.status = w.HTML()
-        self.board: PuzzleWidget | None = None
+        self.board: Any = None
         self.current = None
         if progress is not None:
             for p in self.puzzles:
-                progress.track(progress_name(p), on_restore=self._restored)
+                progress.track(shelf.mark(p), on_restore=self._restored)
             progress.on_reset(self._forget)
         self.level.observe(lambda _c: self.next_puzzle(), "value")
         self.next_button.on_click(lambda _b: self.next_puzzle())
@@ -73,11 +149,16 @@ class PuzzleTrainer(w.VBox):
         self.add_class("corinth-trainer")
         self.next_puzzle()
 
-    def _level_puzzles(self) -> list:
-        return [p for p in self.puzzles if p.tier == self.level.value]
+    @property
+    def kind(self) -> w.ToggleButtons:
+        """The chooser of the group (Corintho's puzzles are grouped by kind)."""
+        return self.level
 
-    def next_puzzle(self) -> PuzzleWidget:
-        """Show the next puzzle of the level not solved yet (after the current one, in order; once
+    def _level_puzzles(self) -> list:
+        return [p for p in self.puzzles if self.shelf.group(p) == self.level.value]
+
+    def next_puzzle(self):
+        """Show the next puzzle of the group not solved yet (after the current one, in order; once
         all are solved, the next one), and return its board."""
         level = self._level_puzzles()
         ids = [p.id for p in level]
@@ -86,7 +167,7 @@ class PuzzleTrainer(w.VBox):
         puzzle = next((p for p in order if p.id not in self.solved), order[0])
         if self.board is not None and self.current.puzzle.id not in self.solved:
             self.streak = 0  # left unsolved: the streak ends
-        self.board = PuzzleWidget(puzzle)
+        self.board = self.shelf.board(puzzle)
         self.board.on_solved(lambda board=self.board: self._solved(board))
         self.board.reveal_button.on_click(lambda _b: self._missed())
         self.board.on_wrong(self._missed)
@@ -98,15 +179,21 @@ class PuzzleTrainer(w.VBox):
     def _current_in(self, ids: list[str]) -> bool:
         return self.current is not None and self.current.puzzle.id in ids
 
-    def _solved(self, board: PuzzleWidget) -> None:
+    def _solved(self, board: Any) -> None:
         first_try = board.wrong_tries == 0 and not board.revealed
         if board.puzzle.id not in self.solved:
             self.streak = self.streak + 1 if first_try else 0
             self.best_streak = max(self.best_streak, self.streak)
         self.solved.add(board.puzzle.id)
         if self.progress is not None:
-            self.progress.mark(progress_name(board.puzzle))
+            self.progress.mark(self.shelf.mark(board.puzzle))
         self._show_status()
+
+    def heard(self, puzzle_id: str) -> None:
+        """A puzzle of the set solved on another board of the page: marked here too."""
+        if any(p.id == puzzle_id for p in self.puzzles) and puzzle_id not in self.solved:
+            self.solved.add(puzzle_id)
+            self._show_status()
 
     def _missed(self) -> None:
         """A wrong try or a shown answer ends the streak at once."""
@@ -119,25 +206,46 @@ class PuzzleTrainer(w.VBox):
         self._show_status()
 
     def _restored(self, name: str) -> None:
-        self.solved.add(name.removeprefix("puzzle-"))
-        self._show_status()
+        marks = {self.shelf.mark(p): p.id for p in self.puzzles}
+        self.solved.add(marks.get(name, name))
+        board = self.board
+        untouched = (
+            not (board.solved or board.revealed or board.wrong_tries or board.hints_shown)
+            if self.shelf.skip_solved
+            else False
+        )
+        if untouched and board.puzzle.id in self.solved:
+            self.next_puzzle()  # the page opened on a puzzle solved before: the next one instead
+        else:
+            self._show_status()
 
     def _show_status(self) -> None:
         level = self._level_puzzles()
         done = sum(p.id in self.solved for p in level)
         marks = " ".join("✓" if p.id in self.solved else "·" for p in level)
         where = [p.id for p in level].index(self.current.puzzle.id) + 1 if self.current else 0
-        streak = f" · streak {self.streak}" if self.streak else ""
+        streak = f" · streak {self.streak}" if self.streak and self.shelf.streak else ""
+        label = dict((v, k) for k, v in self.level.options).get(self.level.value, "")
+        total = ""
+        if self.shelf.total:
+            solved = sum(p.id in self.solved for p in self.puzzles)
+            total = f" · {solved} of {len(self.puzzles)} puzzles solved in all"
         self.status.value = (
-            f"<div role='status'><b>{html.escape(LEVELS.get(self.level.value, ''))}</b>: puzzle "
+            f"<div role='status'><b>{html.escape(label)}</b>: puzzle "
             f"{where} of {len(level)}, {done} solved{streak} "
-            f"<span aria-hidden='true' style='letter-spacing:2px'>{marks}</span></div>"
+            f"<span aria-hidden='true' style='letter-spacing:2px'>{marks}</span>{total}</div>"
         )
 
     def __repr__(self) -> str:
         level = self._level_puzzles()
         done = sum(p.id in self.solved for p in level)
+        if not self.shelf.streak:
+            return (
+                f"{self.shelf.title}, {self.level.value}: {done} of {len(level)} solved\n"
+                f"{self.board!r}"
+            )
+        label = LEVELS.get(self.level.value) if self.shelf is CORINTH_SHELF else self.level.value
         return (
-            f"Puzzle trainer, {LEVELS.get(self.level.value)}: {done} of {len(level)} solved, "
+            f"{self.shelf.title}, {label}: {done} of {len(level)} solved, "
             f"streak {self.streak}\n{self.board!r}"
         )

@@ -1,0 +1,286 @@
+"""The game in progress, for every game of the protocol: seats (human or bot), the bots' turns, undo,
+the move log and the hint. The boards and the command line are its views (``GameApp``, ``CorinthoApp``,
+``corinth play``); each game may add its own words (``corinth.table.Table`` does for Corinth).
+
+>>> from corinth.shared import registry
+>>> table = Table(registry.get("corintho"), seats=("human", "greedy"), seed=1)
+>>> after = table.play("base b2")
+>>> for _ in table.bots_play():  # the bot answers
+...     pass
+>>> [line.notation for line in table.log][:1], table.log[0].words
+(['base b2'], 'Player 1 places a base at b2.')
+>>> table.undo(), table.log, table.position.history()
+(True, [], [])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .protocol import Bot, Game, State
+
+HUMAN = "human"
+
+
+@dataclass(frozen=True, slots=True)
+class LogLine:
+    """One move of the log: its number (from 1), who played it (None: chance, the dice), what happened
+    in words, and its notation."""
+
+    number: int
+    player: int | None
+    words: str
+    notation: str
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The human's moves ranked by the game's solver (best first, each with ``move`` and its words),
+    and the ranking used. No moves: ``why_none`` says why (no decision of the human's to rank)."""
+
+    moves: list[Any]
+    objective: str
+    why_none: str = ""
+    opponents: str = "greedy"  # the model of the other players (Corinth's exact ranking)
+    robust: Any = None  # best against every model of the others alike (Corinth's exact ranking)
+    note: str = ""  # what was asked and could not be answered, and what answers instead
+    words: list[str] = field(default_factory=list)  # each ranked move in a sentence
+
+
+class NotYourTurn(Exception):
+    """The human played while a bot or chance was to play, or after the end."""
+
+    def __init__(self, rule: str, message: str):
+        self.rule = rule
+        super().__init__(f"{message} ({rule})" if rule else message)
+
+
+class Table:
+    """A game being played by ``seats``: one entry per player, ``"human"`` or a bot of the game.
+
+    Or, as Corinth's table always did, ``human`` (a seat, from 0) and ``bots``: one bot name for
+    every other seat or one per bot seat, in seat order. The bots play when asked (``bots_play``), one
+    state at a time, so a view can show each of their moves; ``play`` takes a human's move and keeps
+    an undo point. ``state`` starts the table at a position (a game's own state or the protocol's);
+    its moves are replayed into the log.
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        players: int = 2,
+        seed: int = 0,
+        human: int = 0,
+        bots: str | Sequence[str] = "greedy",
+        state: Any = None,
+        variants: Any = None,
+        seats: Sequence[str] | None = None,
+    ):
+        self.game = game
+        if state is None:
+            position = game.new(players, seed, variants)
+        else:
+            position = state if isinstance(state, State) else game.wrap(state)
+        players = position.num_players
+        self.seats = self._seats(players, human, bots, seats)
+        self.humans = tuple(i for i, s in enumerate(self.seats) if s == HUMAN)
+        self.human = self.humans[0] if self.humans else None
+        self.bot_names = {i: s for i, s in enumerate(self.seats) if s != HUMAN}
+        self._seed = seed if state is None else getattr(position.native, "seed", seed)
+        self._games = 0  # games started again at this table (the bots' seeds move on)
+        self.bots: dict[int, Bot] = self._make_bots()
+        self._undo: list[State] = []
+        self.log: list[LogLine] = []
+        self.first = position  # the position the table started from (``restart`` goes back)
+        self._position = position
+        self._replay(position)
+
+    @staticmethod
+    def _seats(players, human, bots, seats) -> list[str]:
+        if seats is not None:
+            seats = [str(s).lower() for s in seats]
+            if len(seats) != players:
+                raise ValueError(f"the game has {players} players but {len(seats)} seats")
+            return seats
+        if isinstance(human, bool) or not isinstance(human, int) or not 0 <= human < players:
+            raise ValueError(f"human is a player number from 0 to {players - 1}")
+        names = [bots] * players if isinstance(bots, str) else list(bots)
+        others = [i for i in range(players) if i != human]
+        if len(names) == len(others):  # one name per bot
+            names = [HUMAN if i == human else names[others.index(i)] for i in range(players)]
+        if len(names) != players:
+            raise ValueError(f"give one bot name, or one for each of the {len(others)} bot seats")
+        names[human] = HUMAN
+        return names
+
+    def _make_bots(self) -> dict[int, Bot]:
+        """A bot in each bot seat, seeded from the game's seed and its seat (a later game at this
+        table: other seeds)."""
+        players = len(self.seats)
+        return {
+            i: self.game.make_bot(name, self._seed + 10 * self._games + i, players)
+            for i, name in self.bot_names.items()
+        }
+
+    # --- the game -------------------------------------------------------------------------------
+
+    @property
+    def position(self) -> State:
+        """The game as it stands, under the protocol."""
+        return self._position
+
+    @property
+    def state(self) -> Any:
+        """The game as it stands, the engine's own state (what the game's boards draw)."""
+        return self._position.native
+
+    @property
+    def seed(self) -> int:
+        return self._seed
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._undo)
+
+    def is_human(self, player: int) -> bool:
+        return 0 <= player < len(self.seats) and self.seats[player] == HUMAN
+
+    @property
+    def humans_turn(self) -> bool:
+        """True when a human seat is to decide now."""
+        return self.is_human(self._position.current_player())
+
+    def _apply(self, move: Any) -> State:
+        before = self._position
+        after = before.apply(move)  # raises the engine's refusal, the state untouched
+        self.log.append(self._line(before, after.history()[-1]))  # the canonical move
+        self._position = after
+        return after
+
+    def _replay(self, position: State) -> None:
+        """The log of a game started at ``position``: its moves replayed from its first position."""
+        self._position = position.start()
+        self.log = []
+        for move in position.history():
+            self._apply(move)
+        self._position = position
+
+    def _line(self, before: State, notation: str) -> LogLine:
+        """A move's log line, in words made once, when it is played."""
+        number = len(self.log) + 1
+        if before.is_chance():
+            return LogLine(number, None, self.chance_words(before, notation), notation)
+        who = before.current_player()
+        return LogLine(number, who, self.move_words(before, notation), notation)
+
+    def chance_words(self, before: State, notation: str) -> str:
+        """What chance did, in a sentence."""
+        return before.sentence(notation).rstrip(".") + "."
+
+    def move_words(self, before: State, notation: str) -> str:
+        """What a player did, in a sentence (a game's table may say it its own way)."""
+        return before.sentence(notation).rstrip(".") + "."
+
+    def play(self, move: Any) -> State:
+        """A human's move (a move or its notation), with an undo point; the bots do not answer
+        until ``bots_play``. Raises ``NotYourTurn`` or the engine's refusal."""
+        position = self._position
+        if position.is_over() or not self.is_human(position.current_player()):
+            raise self.not_your_turn()
+        self._apply(move)
+        self._undo.append(position)
+        return self._position
+
+    def bots_play(self, one_turn: bool = False) -> Iterator[Any]:
+        """Chance and the bots play until a human decides (or the game ends), yielding the game's own
+        state (``state``) after each bot move; with ``one_turn``, only the bot to play now moves. Chance draws from the
+        game's seed, so a game replays exactly."""
+        who = self._position.current_player()
+        while not self._position.is_over():
+            position = self._position
+            if position.is_chance():
+                self._apply(position.sample())
+                continue
+            player = position.current_player()
+            if one_turn and player != who:
+                break
+            if self.is_human(player):
+                return
+            yield self._apply(self.bots[player].choose(position)).native
+        self._settle()
+
+    def not_your_turn(self) -> Exception:
+        """The refusal of a human's move out of turn (a game's table names its own rule)."""
+        return NotYourTurn("T1", "it is not your turn")
+
+    def _settle(self) -> None:
+        """After the bots: what falls to the human before a decision (Corinth: the dice)."""
+
+    def undo(self) -> bool:
+        """Back to before a human's last move (the bots' answers are taken back too)."""
+        if not self._undo:
+            return False
+        position = self._undo.pop()
+        self.log = self.log[: len(position.history())]
+        self._position = position
+        return True
+
+    def restart(self, variants: Any = None) -> None:
+        """The game again from where the table started (the bots with new seeds)."""
+        self._games += 1
+        self.bots = self._make_bots()
+        self._undo.clear()
+        self._replay(self.first)
+
+    def hint(self, objective: str = "best", top: int = 10, **options: Any) -> Hint:
+        """A human's moves ranked by the game's solver (``Game.rank``, when the game has one)."""
+        position = self._position
+        if position.is_over():
+            return Hint([], objective, "The game is over: there is no move left to rank.")
+        if not self.humans_turn:
+            return Hint([], objective, "It is a bot's turn: no decision of yours to rank now.")
+        rank = getattr(self.game, "rank", None)
+        if rank is None:
+            return Hint([], objective, f"{self.game.title} has no solver to rank moves.")
+        try:
+            ranked = rank(position, **options)[: max(1, top)]
+        except ValueError as exc:
+            return Hint([], objective, str(exc))
+        return Hint(ranked, objective, words=[r.words() for r in ranked])
+
+    # --- in words ------------------------------------------------------------------------------
+
+    def player_name(self, i: int) -> str:
+        """'Player 1 (you)', 'Player 2 (greedy)'."""
+        you = "you" if len(self.humans) == 1 else "human"
+        return f"Player {i + 1} ({you if self.is_human(i) else self.bot_names[i]})"
+
+    def headline(self) -> str:
+        """Whose turn it is, or who won and why."""
+        position = self._position
+        if position.is_over():
+            return position.verdict() or "The game is over."
+        player = position.current_player()
+        if self.is_human(player) and len(self.humans) == 1:
+            return "Your turn."
+        return f"{self.player_name(player)} to play."
+
+    def log_lines(self) -> list[str]:
+        """The moves so far in notation, each with who played it ('dice', 'P1', …)."""
+        return [
+            f"{'dice' if line.player is None else f'P{line.player + 1}'}: {line.notation}"
+            for line in self.log
+        ]
+
+
+def seats_of(players: int, human: int, bots: Iterable[str]) -> list[str]:
+    """The seats for ``players`` with the human at ``human`` and ``bots`` round the others.
+
+    >>> seats_of(3, 1, ["greedy"])
+    ['greedy', 'human', 'greedy']
+    """
+    names = list(bots) or ["greedy"]
+    others = [i for i in range(players) if i != human]
+    return [HUMAN if i == human else names[others.index(i) % len(names)] for i in range(players)]
