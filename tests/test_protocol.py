@@ -59,7 +59,9 @@ KNOWN = {
         "is played as 'place consul take waves'): the notation is not the move's one canonical text"
     ),
     ("four-courts", "hidden"): (
-        "hidden(seat) still lists the seat's chosen card after it is revealed to every seat"
+        "a card once seen by all (won and discarded) is dealt again from the discard into another "
+        "hand: the check finds its word in the history of the observation, which it cannot tell "
+        "from a leak"
     ),
 }
 

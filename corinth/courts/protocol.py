@@ -124,7 +124,8 @@ class CourtsState:
 
     def hidden(self, player: int) -> dict[str, Any]:
         view = self.native.observe(player)
-        chosen = None if view.chosen is None else CARDS[view.chosen].word
+        shown = {c for _, c in (*view.revealed, *view.queue)}  # turned face up: every seat sees it
+        chosen = None if view.chosen is None or view.chosen in shown else CARDS[view.chosen].word
         return {"hand": [CARDS[c].word for c in view.hand], "chosen": chosen}
 
     def notation(self, move: Any) -> str:
