@@ -27,7 +27,7 @@ from corinth.rules.text import PHASE_WORDS
 from corinth.shared.protocol import State
 from corinth.shared.table import Hint, LogLine
 from corinth.shared.table import Table as SharedTable
-from corinth.solver.exact import EXACT_BUDGET, OutOfReach, in_reach, robust_best
+from corinth.solver.exact import EXACT_BUDGET, OPPONENT_MODELS, OutOfReach, in_reach, robust_best
 from corinth.solver.protocol import CORINTH
 from corinth.solver.rank import rank_moves
 
@@ -59,6 +59,8 @@ class Table(SharedTable):
     ):
         if state is None:
             state = new_game(players, seed, first_player, variants=Variants.of(variants))
+        elif not isinstance(state, GameState):
+            raise ValueError(f"state: a game of Corinth (a GameState), not {state!r:.60}")
         super().__init__(CORINTH, human=human, bots=bots, state=state)
 
     @property
@@ -125,7 +127,14 @@ class Table(SharedTable):
             return Hint([], objective, "The game is over: there is no move left to rank.")
         if state.current_player != self.human or state.is_chance:
             return Hint([], objective, "It is a bot's turn: no decision of yours to rank now.")
-        note, top = "", max(1, top)
+        if isinstance(top, bool) or not isinstance(top, int) or top < 1:
+            raise ValueError(f"top: how many moves to show, a whole number from 1, not {top!r:.40}")
+        if opponents not in OPPONENT_MODELS:
+            raise ValueError(
+                f"opponents: one of {', '.join(OPPONENT_MODELS)} (how the others are thought to "
+                f"play), not {opponents!r:.40}"
+            )
+        note = ""
         exact = in_reach(state)
         if objective == "win":
             if exact:

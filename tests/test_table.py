@@ -131,3 +131,35 @@ def test_a_game_saved_under_any_variant_reopens_in_the_terminal(
     again = game_from_json(saved.read_text())
     assert again.variants == state.variants and len(again.history) > len(state.history)
     assert "You " in capsys.readouterr().out  # the move typed was played and logged
+
+
+@pytest.mark.parametrize(
+    "kwargs, field",
+    [
+        ({"bots": None}, "bots"),
+        ({"bots": ["greedy", 3]}, "bots"),
+        ({"state": "x"}, "state"),
+        ({"human": True}, "human"),
+        ({"human": 5}, "human"),
+    ],
+)
+def test_a_table_refuses_what_is_not_a_seat_a_bot_or_a_game_with_a_sentence(kwargs, field):
+    with pytest.raises(ValueError, match=field):
+        Table(players=2, seed=1, **kwargs)
+
+
+@pytest.mark.parametrize(
+    "kwargs, field",
+    [
+        ({"top": "3"}, "top"),
+        ({"top": 0}, "top"),
+        ({"top": True}, "top"),
+        ({"opponents": "bogus"}, "opponents"),
+    ],
+)
+def test_a_hint_refuses_a_bad_option_with_a_sentence(kwargs, field):
+    table = Table(players=2, seed=3, bots="greedy")
+    for _ in table.bots_play():
+        pass
+    with pytest.raises(ValueError, match=field):
+        table.hint("win", **kwargs)

@@ -106,6 +106,10 @@ class Table:
             return seats
         if isinstance(human, bool) or not isinstance(human, int) or not 0 <= human < players:
             raise ValueError(f"human is a player number from 0 to {players - 1}")
+        if not isinstance(bots, str) and not (
+            isinstance(bots, list | tuple) and all(isinstance(b, str) for b in bots)
+        ):
+            raise ValueError(f"bots: a bot's name, or one name per bot seat, not {bots!r:.60}")
         names = [bots] * players if isinstance(bots, str) else list(bots)
         others = [i for i in range(players) if i != human]
         if len(names) == len(others):  # one name per bot
