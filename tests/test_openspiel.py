@@ -18,11 +18,11 @@ from corinth.shared.protocol import CHANCE  # noqa: E402
 
 @pytest.mark.parametrize(
     "name, players, sims, plies",
-    [("corintho", 2, 5, None), ("corintho", 3, 3, None), ("corinth", 2, 1, 60)],
+    [("corintho", 2, 5, None), ("corintho", 3, 3, None), ("corinth", 2, 1, 30)],
 )
 def test_pyspiels_random_simulation_test_passes(name, players, sims, plies):
-    """Corintho's games to their end; Corinth's first 60 moves (rolls, compound moves and builds
-    of several rounds), then stopped as a draw: a whole game word by word takes minutes."""
+    """Corintho's games to their end; Corinth's first 30 decisions (rolls die by die, compound
+    moves word by word), then stopped as a draw: a whole game word by word takes minutes."""
     game = openspiel.load(name, players=players, seed=players, max_plies=plies)
     pyspiel.random_sim_test(game, num_sims=sims, serialize=False, verbose=False)
 
