@@ -22,7 +22,7 @@ from .lab import CHROMIUM, CHROMIUM_ARGS, LabError, open_and_run, run_all_again,
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 VIEWPORT = {"width": 1400, "height": 1000}  # a page's size unless a test asks for another
 
-# The tests that share the classroom fixture (a Voilà with 11 kernels that have run their lessons:
+# The tests that share the classroom fixture (a Voilà with a kernel per lesson that has run it:
 # the dearest server here). Under `pytest -n` they all run on one worker, so it starts once.
 SHARED_CLASSROOM = (
     "tests/browser/test_classroom.py::",
@@ -89,15 +89,20 @@ def lab(tmp_path_factory):
 def classroom_room(tmp_path_factory):
     """The classroom command as `make classroom` runs it (Voilà, pre-heated lessons, the bound), on a
     free port, behind a token, started before the class comes: its waiting kernels (the lesson list
-    and lessons 00-07 and 11) have run their lessons. The kernels import corinth from this checkout.
+    and every lesson but the optional 08-10) have run their lessons. The kernels import corinth from
+    this checkout.
     """
     if importlib.util.find_spec("voila") is None:
         _missing("voila is not installed (pip install corinth[lab])")
     try:
         with start_classroom(tmp_path_factory.mktemp("classroom")) as room:
-            # On a busy 2-core machine ten kernels running their lessons take minutes; a student
-            # arriving meanwhile waits for their lesson's kernel, which is not what a class sees.
-            room.wait_for_pools(11, timeout=600)
+            # On a busy 2-core machine a dozen kernels running their lessons take minutes; a
+            # student arriving meanwhile waits for their lesson's kernel, which is not what a class
+            # sees. One waits for each lesson but the optional 08-10.
+            from corinth.classroom.lessons import lesson_names
+
+            pooled = [n for n in lesson_names() if not n.startswith(("08_", "09_", "10_"))]
+            room.wait_for_pools(len(pooled), timeout=600)
             yield room
     except LabError as exc:
         pytest.fail(str(exc), pytrace=False)

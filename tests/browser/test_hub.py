@@ -168,7 +168,7 @@ def hub(tmp_path_factory):
     if importlib.util.find_spec("jupyterhub") is None:
         _missing("jupyterhub is not installed (pip install corinth[dev])")
     if shutil.which("configurable-http-proxy") is None:
-        _missing("JupyterHub's proxy is not installed (npm install -g configurable-http-proxy)")
+        _missing("JupyterHub's proxy is not installed (make proxy installs it, as root)")
     run = tmp_path_factory.mktemp("hub")
     print(f"JupyterHub's log: {run / 'jupyterhub.log'}")  # shown when the test fails
     try:
