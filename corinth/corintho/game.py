@@ -29,6 +29,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from itertools import product
 
+from corinth.shared.saves import SaveFormat, replay_save
+
 PIECES = ("base", "column", "capital")  # P1: the natural order, from the ground up
 SIZE = 4  # P3 [board]
 FREEZE = 1  # K4: full rounds a placed or moved stack may not be moved
@@ -470,47 +472,10 @@ def to_json(game: Game) -> str:
     )
 
 
-def _no_duplicate_keys(pairs: list[tuple[str, object]]) -> dict:
-    """A JSON object whose every key is written once: a save naming ``players`` twice is
-    refused, not read as the later one."""
-    data = dict(pairs)
-    if len(data) < len(pairs):
-        seen: set[str] = set()
-        twice = next(k for k, _ in pairs if k in seen or seen.add(k))
-        raise ValueError(f"the key {twice[:40]!r} is written twice")
-    return data
+SAVE = SaveFormat(FORMAT, VERSION, "a saved Corintho game", CorinthoError, MAX_SAVE_BYTES)
 
 
 def from_json(text: str | bytes) -> Game:
     """Load a saved game, replaying every move through the rules; any problem is a
     ``CorinthoError`` naming it (and the move and rule, for an illegal one)."""
-    if isinstance(text, bytes):
-        if len(text) > MAX_SAVE_BYTES:
-            raise CorinthoError(f"a saved game is at most {MAX_SAVE_BYTES} bytes")
-        try:
-            text = text.decode("utf-8")
-        except UnicodeDecodeError:
-            raise CorinthoError("a saved game is UTF-8 text") from None
-    if not isinstance(text, str) or len(text) > MAX_SAVE_BYTES:
-        raise CorinthoError(f"a saved game is JSON text of at most {MAX_SAVE_BYTES} bytes")
-    try:
-        data = json.loads(text, object_pairs_hook=_no_duplicate_keys)
-    except (ValueError, RecursionError) as exc:
-        raise CorinthoError(f"not valid JSON: {str(exc)[:80]}") from None
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise CorinthoError(f"not a saved Corintho game (format must be {FORMAT!r})")
-    if data.get("version") != VERSION or isinstance(data.get("version"), bool):
-        raise CorinthoError(f"this corinth reads version {VERSION} of saved Corintho games")
-    unknown = sorted(set(data) - {"format", "version", "players", "moves"})
-    if unknown:
-        raise CorinthoError(f"unknown key {unknown[0][:40]!r} in a saved game")
-    moves = data.get("moves")
-    if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
-        raise CorinthoError("moves: expected a list of moves in notation")
-    game = new_game(data.get("players"))
-    for i, move in enumerate(moves):
-        try:
-            game = game.apply(move)
-        except CorinthoError as exc:
-            raise CorinthoError(f"move {i + 1} ({move[:40]!r}): {exc}") from None
-    return game
+    return replay_save(text, SAVE, new_game)

@@ -27,6 +27,8 @@ import random
 from dataclasses import dataclass, field
 from itertools import combinations
 
+from corinth.shared.saves import SaveFormat, replay_save
+
 from .cards import (
     CARDS,
     COURT_SUITS,
@@ -852,38 +854,17 @@ def to_json(game: Game) -> str:
     )
 
 
+SAVE = SaveFormat(
+    FORMAT,
+    VERSION,
+    "a saved Four Courts game",
+    CourtsError,
+    MAX_SAVE_BYTES,
+    {VIEW_FORMAT: "this is one seat's view, not a whole game: it cannot be replayed"},
+)
+
+
 def from_json(text: str | bytes) -> Game:
     """Load a saved game, replaying every move through the rules; any problem is a ``CourtsError``
     naming it (and the move and rule, for an illegal one)."""
-    if isinstance(text, bytes):
-        if len(text) > MAX_SAVE_BYTES:
-            raise CourtsError(f"a saved game is at most {MAX_SAVE_BYTES} bytes")
-        try:
-            text = text.decode("utf-8")
-        except UnicodeDecodeError:
-            raise CourtsError("a saved game is UTF-8 text") from None
-    if not isinstance(text, str) or len(text) > MAX_SAVE_BYTES:
-        raise CourtsError(f"a saved game is JSON text of at most {MAX_SAVE_BYTES} bytes")
-    try:
-        data = json.loads(text)
-    except (ValueError, RecursionError) as exc:
-        raise CourtsError(f"not valid JSON: {str(exc)[:80]}") from None
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        if isinstance(data, dict) and data.get("format") == VIEW_FORMAT:
-            raise CourtsError("this is one seat's view, not a whole game: it cannot be replayed")
-        raise CourtsError(f"not a saved Four Courts game (format must be {FORMAT!r})")
-    if data.get("version") != VERSION or isinstance(data.get("version"), bool):
-        raise CourtsError(f"this corinth reads version {VERSION} of saved Four Courts games")
-    unknown = sorted(set(data) - {"format", "version", "players", "moves"})
-    if unknown:
-        raise CourtsError(f"unknown key {unknown[0][:40]!r} in a saved game")
-    moves = data.get("moves")
-    if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
-        raise CourtsError("moves: expected a list of moves in notation")
-    game = new_game(data.get("players"))
-    for i, move in enumerate(moves):
-        try:
-            game = game.apply(move)
-        except CourtsError as exc:
-            raise CourtsError(f"move {i + 1} ({move[:40]!r}): {exc}") from None
-    return game
+    return replay_save(text, SAVE, new_game)

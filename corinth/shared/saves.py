@@ -1,0 +1,86 @@
+"""A saved game as every game of the explorer writes it: its format and version, the players and
+every move in notation, replayed through the game's own rules when it is loaded. One reader for all
+of them, so each checks the same things (size, UTF-8, JSON, no key written twice, known keys) and
+names a bad move with its number.
+
+>>> replay_save('{"format": "x", "version": 1, "players": 2, "moves": ["b"]}', SaveFormat(
+...     "x", 1, "a saved toy game", ValueError), lambda players: [players], lambda g, m: g + [m])
+[2, 'b']
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+KEYS = {"format", "version", "players", "moves"}
+
+
+@dataclass(frozen=True)
+class SaveFormat:
+    """What one game's saves are: ``name`` and ``version`` in the file, ``what`` in messages ("a
+    saved Corintho game"), the ``error`` raised, the size limit, and other formats a file may name
+    with the sentence that refuses them (a seat's view is not a whole game)."""
+
+    name: str
+    version: int
+    what: str
+    error: type[Exception]
+    max_bytes: int = 200_000
+    others: dict[str, str] = field(default_factory=dict)
+
+
+def _no_duplicate_keys(pairs: list[tuple[str, object]]) -> dict:
+    """A JSON object whose every key is written once: a save naming ``players`` twice is
+    refused, not read as the later one."""
+    data = dict(pairs)
+    if len(data) < len(pairs):
+        seen: set[str] = set()
+        twice = next(k for k, _ in pairs if k in seen or seen.add(k))
+        raise ValueError(f"the key {twice[:40]!r} is written twice")
+    return data
+
+
+def replay_save(
+    text: Any,
+    save: SaveFormat,
+    new_game: Callable[[Any], Any],
+    apply: Callable[[Any, str], Any] = lambda game, move: game.apply(move),
+) -> Any:
+    """The game a save holds: ``new_game(players)`` then every move applied; any problem is a
+    ``save.error`` naming it (and the move's number, for a move the rules refuse)."""
+    error, limit = save.error, save.max_bytes
+    if isinstance(text, bytes):
+        if len(text) > limit:
+            raise error(f"a saved game is at most {limit} bytes")
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError:
+            raise error("a saved game is UTF-8 text") from None
+    if not isinstance(text, str) or len(text) > limit:
+        raise error(f"a saved game is JSON text of at most {limit} bytes")
+    try:
+        data = json.loads(text, object_pairs_hook=_no_duplicate_keys)
+    except (ValueError, RecursionError) as exc:
+        raise error(f"not valid JSON: {str(exc)[:80]}") from None
+    if not isinstance(data, dict) or data.get("format") != save.name:
+        if isinstance(data, dict) and data.get("format") in save.others:
+            raise error(save.others[data["format"]])
+        raise error(f"not {save.what} (format must be {save.name!r})")
+    if data.get("version") != save.version or isinstance(data.get("version"), bool):
+        raise error(f"this corinth reads version {save.version} of {save.what.removeprefix('a ')}s")
+    unknown = sorted(set(data) - KEYS)
+    if unknown:
+        raise error(f"unknown key {unknown[0][:40]!r} in a saved game")
+    moves = data.get("moves")
+    if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
+        raise error("moves: expected a list of moves in notation")
+    game = new_game(data.get("players"))
+    for i, move in enumerate(moves):
+        try:
+            game = apply(game, move)
+        except error as exc:
+            raise error(f"move {i + 1} ({move[:40]!r}): {exc}") from None
+    return game
