@@ -116,6 +116,7 @@ class Store:
         self.path = str(path)
         self.clock = clock
         self._lock = threading.Lock()
+        self._decoded: tuple[tuple | None, dict] = (None, {})  # the live puzzle's data, decoded
         self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
         if self.path != ":memory:":
             # readers never wait for a writer; each transaction reaches the disk before it returns
@@ -279,14 +280,20 @@ class Store:
             return Sent(cur.lastrowid, ref, data, now, False)
 
     def live(self) -> Sent | None:
-        """The puzzle in front of the class, or None."""
+        """The puzzle in front of the class, or None. Every page asks for it every second: its data
+        (the picture, every move ranked) is read and decoded once per puzzle, not once per ask."""
         with self._lock:
             row = self._db.execute(
-                "SELECT id, ref, data, sent, revealed FROM puzzles ORDER BY id DESC LIMIT 1"
+                "SELECT id, ref, sent, revealed FROM puzzles ORDER BY id DESC LIMIT 1"
             ).fetchone()
-        if row is None:
-            return None
-        return Sent(row[0], row[1], json.loads(row[2]), row[3], bool(row[4]))
+            if row is None:
+                return None
+            if self._decoded[0] != (row[0], row[2]):  # a number and the time it was sent
+                (text,) = self._db.execute(
+                    "SELECT data FROM puzzles WHERE id = ?", (row[0],)
+                ).fetchone()
+                self._decoded = ((row[0], row[2]), json.loads(text))
+        return Sent(row[0], row[1], self._decoded[1], row[2], bool(row[3]))
 
     def reveal(self, puzzle: int) -> None:
         with self._tx() as db:

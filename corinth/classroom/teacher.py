@@ -24,7 +24,7 @@ import io
 import json
 import secrets
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 import tornado.web
@@ -55,7 +55,6 @@ class Class:
     code: str = ""
     secret: str = ""
     cookie_secret: str = ""  # the server's, kept so a restart does not log the students out
-    _live: dict = field(default_factory=dict)  # puzzle number -> LivePuzzle data
 
     @classmethod
     def open(cls, folder: Path, token: str = "", address: str = "") -> Class:
@@ -72,10 +71,6 @@ class Class:
 
     def teacher_url(self, base: str = "/") -> str:
         return f"{self.address}{base}teacher/{self.secret}"
-
-    def live(self) -> tuple[int, dict] | None:
-        sent = self.store.live()
-        return None if sent is None else (sent.id, sent.data)
 
 
 def handlers(base: str, the_class: Class, students: tuple | None = None) -> list[tuple]:
@@ -208,8 +203,8 @@ class StudentApi(_Student):
                     key, data.get("lesson"), data.get("step", ""), data.get("finished", []), size
                 )
             else:
-                live = self.the_class.live()
-                choices = {c["move"] for c in live[1]["choices"]} if live else set()
+                live = store.live()
+                choices = {c["move"] for c in live.data["choices"]} if live else set()
                 store.answer(key, data.get("puzzle"), data.get("move"), choices, size)
         except TooMuch as exc:
             self.refuse(429, str(exc))
@@ -230,12 +225,11 @@ class StudentLive(_Student):
     @tornado.web.authenticated
     def get(self) -> None:
         self.set_header("Cache-Control", "no-store")
-        live = self.the_class.live()
-        if live is None:
+        sent = self.the_class.store.live()
+        if sent is None:
             self.finish({"puzzle": None})
             return
-        number, data = live
-        sent = self.the_class.store.live()
+        number, data = sent.id, sent.data
         key = self.get_argument("key", "")
         try:
             mine = self.the_class.store.my_answer(key, number) if key else ""
