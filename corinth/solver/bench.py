@@ -18,7 +18,7 @@ where one exists:
   and max CPU time on the positions near the end above and the named ones (``hint_named``).
 
 A report is rows of measures and the machine they were taken on (``run``; the bench at its
-smallest sizes is tested in tests/test_solver_cli.py), printed as a table:
+smallest sizes is tested in tests/solver/test_solver_cli.py), printed as a table:
 
 >>> row = {"measure": "legal_moves()", "value": 2500.0, "unit": "calls/s", "baseline": None,
 ...        "ratio": None, "target": "-"}

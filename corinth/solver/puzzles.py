@@ -954,7 +954,7 @@ def main(argv: list[str] | None = None) -> None:
 
 VERIFIED_HEADER = '''"""Digests (``puzzles.final_digest``) of the final-score puzzles that ``make_final_puzzle`` made
 with the exact solver when their set was written (``python -m corinth.solver.puzzles`` writes this
-file; ``tests/test_puzzles.py`` solves every one of them again). A final-score puzzle not listed here,
+file; ``tests/solver/test_puzzles.py`` solves every one of them again). A final-score puzzle not listed here,
 or changed in any field, is solved exactly when it is loaded.
 """
 

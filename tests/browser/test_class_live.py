@@ -176,9 +176,9 @@ def test_the_teachers_side_is_closed_to_students_and_a_flood_is_refused(tmp_path
 
 
 def test_a_class_of_25_answers_at_once_and_every_answer_is_recorded(tmp_path):
-    """The load check (``python -m tests.browser.class_load`` prints its figures): 25 students polling
+    """The load check (``python -m benchmarks.class_load`` prints its figures): 25 students polling
     as their pages do answer at the same moment; the teacher's chart counts all 25."""
-    from .class_load import run
+    from benchmarks.class_load import run
 
     result = run(25, tmp_path)
     assert not result.problems, result.problems[:5]

@@ -259,10 +259,10 @@ def test_only_the_lessons_are_served_and_no_request_is_a_server_error(classroom)
 
 
 def test_three_students_open_the_game_together(tmp_path):
-    """The load test at 3 students (``python -m tests.browser.classroom_load``, here with no kernel
+    """The load test at 3 students (``python -m benchmarks.classroom_load``, here with no kernel
     waiting for the other lessons: ``pool`` 0): every student gets the board and their own game, a move is answered, no output is lost, and every kernel of the
     class ends when the pages close."""
-    from .classroom_load import run
+    from benchmarks.classroom_load import run
 
     # In a thread of its own: the session's Playwright holds this thread's event loop.
     with ThreadPoolExecutor(1) as thread:

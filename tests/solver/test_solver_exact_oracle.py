@@ -1,4 +1,4 @@
-"""``rank_exact`` against its own stored answers (tests/data/exact_oracle.json).
+"""``rank_exact`` against its own stored answers (tests/solver/data/exact_oracle.json).
 
 The stored rankings were computed by ``rank_exact`` before any of its speed-ups (commit e42dbdf), on:
 
@@ -12,7 +12,7 @@ The stored rankings were computed by ``rank_exact`` before any of its speed-ups 
 Every speed-up must give the same moves in the same order with the same values (within 1e-9). The
 file is regenerated only by hand, from a commit whose ``rank_exact`` is trusted::
 
-    .venv/bin/python -c "from tests.test_solver_exact_oracle import regenerate; regenerate()"
+    .venv/bin/python -c "from tests.solver.test_solver_exact_oracle import regenerate; regenerate()"
 """
 
 from __future__ import annotations
@@ -90,7 +90,7 @@ def check_stored_ranking(source: tuple, ranking) -> None:
         assert abs(v - w) <= 1e-9, (str(m), v, w)
 
 
-# The puzzles' rankings are compared in tests/test_puzzles.py, with the one solve that checks their
+# The puzzles' rankings are compared in tests/solver/test_puzzles.py, with the one solve that checks their
 # answers (a tier-4 solve is the longest of the unit tests: it is done once per test session).
 @pytest.mark.parametrize("source", [s for s in SOURCES if s[0] != "puzzle"], ids=_name)
 def test_rank_exact_gives_the_stored_ranking(source):

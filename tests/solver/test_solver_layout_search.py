@@ -16,7 +16,7 @@ import pytest
 from corinth.rules import default_sheet, load_sheet
 from corinth.solver import layout_search as ls
 
-SAVED = Path(__file__).resolve().parent.parent / "notebooks" / "data" / "market_search.json"
+SAVED = Path(__file__).resolve().parents[2] / "notebooks" / "data" / "market_search.json"
 
 
 def _cells(sheet) -> tuple[str, ...]:

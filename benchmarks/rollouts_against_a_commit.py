@@ -7,9 +7,9 @@ them, rollout ``k`` of position ``i`` rolling ``numpy.random.default_rng([i, k])
 two runs a few times. From the top of the repository::
 
     git worktree add /tmp/before 684cd29        # the engine before the fast valuation
-    PYTHONPATH=/tmp/before python tests/rollouts_against_a_commit.py positions /tmp/positions.json
-    PYTHONPATH=/tmp/before python tests/rollouts_against_a_commit.py play /tmp/positions.json 6
-    PYTHONPATH=. python tests/rollouts_against_a_commit.py play /tmp/positions.json 6
+    PYTHONPATH=/tmp/before python benchmarks/rollouts_against_a_commit.py positions /tmp/positions.json
+    PYTHONPATH=/tmp/before python benchmarks/rollouts_against_a_commit.py play /tmp/positions.json 6
+    PYTHONPATH=. python benchmarks/rollouts_against_a_commit.py play /tmp/positions.json 6
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@ name, polls the live puzzle once a second as its page does, and answers when the
 a teacher's page polls the class's state once a second. Measures how long each answer takes to be
 taken and how long until the teacher's chart counts every answer.
 
-    python -m tests.browser.class_load --students 25     # prints the figures (docs/classroom.md)
+    python -m benchmarks.class_load --students 25     # prints the figures (docs/classroom.md)
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .classroom import start_classroom
+from tests.browser.classroom import start_classroom
 
 PUZZLE = "corintho/w1-01"
 

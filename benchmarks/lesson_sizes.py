@@ -1,8 +1,8 @@
 """How long each lesson is in the classroom app, step by step, and how much practice it holds: a
 measure, not a test.
 
-    python -m tests.browser.lesson_sizes            # every lesson, 00 to 07 and 11
-    python -m tests.browser.lesson_sizes 01 03      # only these
+    python -m benchmarks.lesson_sizes            # every lesson, 00 to 07 and 11
+    python -m benchmarks.lesson_sizes 01 03      # only these
 
 Serves the lessons with the classroom command (no waiting kernels), opens each at 1280×720 in headless
 Chromium, and prints a table: the page's height in screens, its steps (## headings), the tallest step
@@ -22,8 +22,8 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from .classroom import start_classroom
-from .conftest import CHROMIUM, CHROMIUM_ARGS
+from tests.browser.classroom import start_classroom
+from tests.browser.lab import CHROMIUM, CHROMIUM_ARGS
 
 LESSONS = [
     "00_start_here.ipynb",

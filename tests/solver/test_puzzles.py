@@ -39,7 +39,7 @@ from corinth.solver.puzzles import (
     set_path,
 )
 from corinth.solver.win import rank_win
-from tests.test_solver_exact_oracle import check_stored_ranking
+from tests.solver.test_solver_exact_oracle import check_stored_ranking
 
 ALL = load_puzzles()
 PUZZLES = [p for p in ALL if p.objective == "immediate"]
@@ -297,7 +297,7 @@ def test_final_score_answer_is_exacts_unique_best(puzzle: Puzzle):
     assert round(value - value2, 4) == puzzle.margin >= FINAL_SCORE_MARGIN
     # Its board agrees, here rather than in test_ui_puzzle.py: exact's memo makes it one solve.
     pytest.importorskip("ipywidgets")
-    from tests.test_ui_puzzle import check_board_agrees
+    from tests.ui.test_ui_puzzle import check_board_agrees
 
     check_board_agrees(puzzle)
 
@@ -449,7 +449,7 @@ def test_a_win_answer_has_the_best_chance_to_win_but_not_the_best_score(puzzle: 
 def _board_agrees(puzzle: Puzzle) -> None:
     """Its board agrees (here, after the exact solve it shares, rather than in test_ui_puzzle.py)."""
     pytest.importorskip("ipywidgets")
-    from tests.test_ui_puzzle import check_board_agrees
+    from tests.ui.test_ui_puzzle import check_board_agrees
 
     check_board_agrees(puzzle)
 

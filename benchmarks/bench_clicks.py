@@ -1,6 +1,6 @@
 """Benchmark, not a test: how long from a click on a board to the board's update, in a real browser.
 
-    python -m tests.browser.bench_clicks [--clicks 30]
+    python -m benchmarks.bench_clicks [--clicks 30]
 
 Starts JupyterLab (random token) and headless Chromium, runs ``notebooks/boards.ipynb`` of the browser
 tests, then clicks a market cell on and off (each click adds or takes back a steward step) and a harbor
@@ -18,7 +18,14 @@ import statistics
 import tempfile
 from pathlib import Path
 
-from .lab import CHROMIUM, CHROMIUM_ARGS, NOTEBOOKS, open_and_run, start_lab, wait_for_events
+from tests.browser.lab import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    NOTEBOOKS,
+    open_and_run,
+    start_lab,
+    wait_for_events,
+)
 
 # In the page: click `selector` `n` times, timing each click to the first DOM change under `board`.
 _TIMED_CLICKS = """

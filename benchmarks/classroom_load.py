@@ -1,4 +1,4 @@
-"""A class opening a lesson together, measured: ``python -m tests.browser.classroom_load``.
+"""A class opening a lesson together, measured: ``python -m benchmarks.classroom_load``.
 
 Starts the classroom command (the lesson named, a kernel ready for each student), then N browser
 contexts of one headless Chromium open the lesson at once, each does one thing by clicks (half of them
@@ -7,7 +7,7 @@ pages. Prints a table: first board p50/p95/max, the click's answer time, the ker
 memory, the CPU of the server and its kernels and, apart, of the browsers (which share the machine's
 cores here, unlike in a real classroom, so they run at a lower priority), and how long the kernels took to end after the pages closed.
 
-    python -m tests.browser.classroom_load --students 1 10 25 --lessons 01 05 07
+    python -m benchmarks.classroom_load --students 1 10 25 --lessons 01 05 07
 
 Not a timed test: the CI runs ``run(...)`` at 3 students as a correctness check (test_classroom.py).
 """
@@ -25,8 +25,8 @@ from pathlib import Path
 
 import psutil
 
-from .classroom import Room, start_classroom
-from .lab import CHROMIUM, CHROMIUM_ARGS
+from tests.browser.classroom import Room, start_classroom
+from tests.browser.lab import CHROMIUM, CHROMIUM_ARGS
 
 FULL = "The class is full"
 LOST = "could not be shown"  # the classroom's message when a cell's output timed out
@@ -271,7 +271,7 @@ def row(r: Result) -> str:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(prog="python -m tests.browser.classroom_load")
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.classroom_load")
     parser.add_argument("--students", type=int, nargs="+", default=[1, 10, 25])
     parser.add_argument("--lessons", nargs="+", default=["01", "05", "07"], choices=sorted(LESSONS))
     args = parser.parse_args()

@@ -150,7 +150,7 @@ def test_route_too_large_is_one_clear_line(monkeypatch, tmp_path, capsys):
     import functools
 
     from corinth.solver import route
-    from tests.test_huge_positions import rich_position
+    from tests.solver.test_huge_positions import rich_position
 
     path = tmp_path / "rich.json"
     path.write_text(rich_position().to_json())
@@ -164,7 +164,7 @@ def test_route_too_large_is_one_clear_line(monkeypatch, tmp_path, capsys):
 
 def test_solve_on_a_huge_position_ranks_a_bounded_number_of_moves(monkeypatch, tmp_path, capsys):
     from corinth.cli import solving
-    from tests.test_huge_positions import rich_position
+    from tests.solver.test_huge_positions import rich_position
 
     monkeypatch.setattr(solving, "MAX_SHOWN", 40)  # the same bound, reached with less to explain
     path = tmp_path / "rich.json"
@@ -177,7 +177,7 @@ def test_solve_on_a_huge_position_ranks_a_bounded_number_of_moves(monkeypatch, t
 
 @pytest.fixture
 def late(tmp_path):
-    from tests.test_solver_opponents import same_round_states
+    from tests.solver.test_solver_opponents import same_round_states
 
     state = same_round_states()[1]
     path = tmp_path / "late.json"

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
+NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 sys.path.insert(0, str(NOTEBOOKS))
 import strategy_lab  # noqa: E402
 from strategy_lab import BackgroundCheck, live_count, load_results, play_and_check  # noqa: E402
