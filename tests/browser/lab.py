@@ -60,7 +60,9 @@ def _quiet_settings(settings: Path) -> None:
     """No news pop-up, and start a notebook's own kernel without asking."""
     files = {
         "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {"fetchNews": "false"},
-        "@jupyterlab/docmanager-extension/plugin.jupyterlab-settings": {
+        # JupyterLab 4's own place for it (the notebook tracker's settings, not the document
+        # manager's, where it was ignored and the "Select Kernel" dialog could still block a click).
+        "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {
             "autoStartDefaultKernel": True
         },
     }
