@@ -238,112 +238,131 @@ def _threat(game: Game, answers: frozenset[str]) -> tuple[str, tuple[int, ...]] 
 
 
 def _texts(kind: str, game: Game, answers: frozenset[str]) -> tuple[str, list[str], str]:
-    """The question, the hint ladder and the explanation of a puzzle."""
+    """The question, the hint ladder and the explanation of a puzzle (each kind words its own)."""
     me, other = game.current_player + 1, 2 - game.current_player
     first = sorted(answers)[0]
     words = move_words(game, first)
     more = f" ({len(answers)} moves do it; this is one)" if len(answers) > 1 else ""
-    if kind == "extend to 4":
-        four = _made_four(game, first)
-        line = next(ln for ln in game.claim[1] if set(ln) < set(four))
-        end = (set(four) - set(line)).pop()
+    wording = {
+        "extend to 4": _extend_texts,
+        "win in 1": _win_in_1_texts,
+        "win in 2": _win_in_2_texts,
+    }.get(kind, _stop_texts)  # else: stop the threat
+    question, hints, explanation = wording(game, answers, first, me, other)
+    return question, hints + [f"{words.capitalize()}{more}."], explanation
+
+
+def _extend_texts(game: Game, answers, first: str, me: int, other: int):
+    """An "extend to 4" puzzle's question, first hints and explanation."""
+    four = _made_four(game, first)
+    line = next(ln for ln in game.claim[1] if set(ln) < set(four))
+    end = (set(four) - set(line)).pop()
+    tops = _line_top(game, line)
+    question = (
+        f"Player {me} to play. Player {other} has just lined up {tops}. "
+        "Take the win with this move."
+    )
+    hints = [
+        f"Look at the line player {other} has just made: can it be made longer?",
+        f"The {tops} on {cells_words(line)} have a fourth cell in their line: {cell_name(end)}.",
+    ]
+    explanation = (
+        f"When player {me} {move_words(game, first, 3)}, the {PLURAL[game.top(line[0])]} on {cells_words(four)} "
+        f"make player {other}'s line four long, and the player who extends a line of three to "
+        "four wins at once (W4)."
+    )
+    return question, hints, explanation
+
+
+def _win_in_1_texts(game: Game, answers, first: str, me: int, other: int):
+    """A "win in 1" puzzle's question, first hints and explanation."""
+    line = _made_line(game, first)
+    after = game.apply(first)
+    tops = _line_top(after, line)
+    question = (
+        f"Player {me} to play. Win in one move whatever player {other} does: make a line "
+        f"player {other} cannot undo."
+    )
+    hints = [
+        "Look for three cells in a row, a column or a diagonal that one move can give the same "
+        f"top, where player {other} cannot change it back.",
+        f"The line is {cells_words(line)}: {tops}.",
+    ]
+    explanation = (
+        f"When player {me} {move_words(game, first, 3)}, the {tops} on {cells_words(line)} "
+        "are lined up, "
+        f"and no move of player {other} changes a stack of that line or makes it four long: "
+        f"the line still stands after player {other}'s move, so player {me} wins (W3)."
+    )
+    return question, hints, explanation
+
+
+def _win_in_2_texts(game: Game, answers, first: str, me: int, other: int):
+    """A "win in 2" puzzle's question, first hints and explanation."""
+    line = _made_line(game, first)
+    question = f"Player {me} to play. Win in two moves whatever player {other} does."
+    second = (
+        f"Your first move, {move_words(game, first)}, already lines up {cells_words(line)}: "
+        f"player {other} must spend their move answering it."
+        if line is not None
+        else f"Your first move is on {_move_cell(first)}: it prepares two lines at once."
+    )
+    hints = [
+        f"Look for a first move that leaves player {other} only answers that let you make "
+        "a line they cannot undo.",
+        second,
+    ]
+    explanation = (
+        f"When player {me} {move_words(game, first, 3)}, every answer of player {other} leaves player "
+        f"{me} a move that lines up three stacks with the same top which player {other} can "
+        f"neither undo nor extend, so the line stands and player {me} wins on the second move "
+        "(W3)."
+    )
+    return question, hints, explanation
+
+
+def _stop_texts(game: Game, answers, first: str, me: int, other: int):
+    """A "stop the threat" puzzle's question, first hints and explanation: a line already
+    claimed, or a threat of the next move."""
+    if game.claim is not None:
+        line = game.claim[1][0]
         tops = _line_top(game, line)
         question = (
-            f"Player {me} to play. Player {other} has just lined up {tops}. "
-            "Take the win with this move."
+            f"Player {me} to play. Player {other} has just lined up {tops} on "
+            f"{cells_words(line)}: it wins unless you answer it. Find every move that saves "
+            "the game."
         )
-        hints = [
-            f"Look at the line player {other} has just made: can it be made longer?",
-            f"The {tops} on {cells_words(line)} have a fourth cell in their line: {cell_name(end)}.",
-            f"{words.capitalize()}{more}.",
-        ]
-        explanation = (
-            f"When player {me} {move_words(game, first, 3)}, the {PLURAL[game.top(line[0])]} on {cells_words(four)} "
-            f"make player {other}'s line four long, and the player who extends a line of three to "
-            "four wins at once (W4)."
+        threat_words = (
+            f"The {tops} on {cells_words(line)} win for player {other} if they still stand "
+            "after your move"
         )
-    elif kind == "win in 1":
-        line = _made_line(game, first)
-        after = game.apply(first)
-        tops = _line_top(after, line)
+        rule = "W3, W5"
+    else:
+        threat = _threat(game, answers)
+        reply, line = threat if threat else (None, None)
         question = (
-            f"Player {me} to play. Win in one move whatever player {other} does: make a line "
-            f"player {other} cannot undo."
+            f"Player {me} to play. Player {other} threatens to win with their next move. Find "
+            "every move that stops it."
         )
-        hints = [
-            "Look for three cells in a row, a column or a diagonal that one move can give the same "
-            f"top, where player {other} cannot change it back.",
-            f"The line is {cells_words(line)}: {tops}.",
-            f"{words.capitalize()}{more}.",
-        ]
-        explanation = (
-            f"When player {me} {move_words(game, first, 3)}, the {tops} on {cells_words(line)} "
-            "are lined up, "
-            f"and no move of player {other} changes a stack of that line or makes it four long: "
-            f"the line still stands after player {other}'s move, so player {me} wins (W3)."
+        threat_words = (
+            f"Player {other} threatens: if you play elsewhere, player {other} "
+            f"{move_words(game.apply(_elsewhere(game, answers, reply)), reply, 3)}, lining up "
+            f"{cells_words(line)}, a line you could not undo"
+            if threat
+            else f"Player {other} has a line ready that you could not undo"
         )
-    elif kind == "win in 2":
-        line = _made_line(game, first)
-        question = f"Player {me} to play. Win in two moves whatever player {other} does."
-        second = (
-            f"Your first move, {words}, already lines up {cells_words(line)}: player {other} "
-            "must spend their move answering it."
-            if line is not None
-            else f"Your first move is on {_move_cell(first)}: it prepares two lines at once."
-        )
-        hints = [
-            f"Look for a first move that leaves player {other} only answers that let you make "
-            "a line they cannot undo.",
-            second,
-            f"{words.capitalize()}{more}.",
-        ]
-        explanation = (
-            f"When player {me} {move_words(game, first, 3)}, every answer of player {other} leaves player "
-            f"{me} a move that lines up three stacks with the same top which player {other} can "
-            f"neither undo nor extend, so the line stands and player {me} wins on the second move "
-            "(W3)."
-        )
-    else:  # stop the threat
-        if game.claim is not None:
-            line = game.claim[1][0]
-            tops = _line_top(game, line)
-            question = (
-                f"Player {me} to play. Player {other} has just lined up {tops} on "
-                f"{cells_words(line)}: it wins unless you answer it. Find every move that saves "
-                "the game."
-            )
-            threat_words = (
-                f"The {tops} on {cells_words(line)} win for player {other} if they still stand "
-                "after your move"
-            )
-            rule = "W3, W5"
-        else:
-            threat = _threat(game, answers)
-            reply, line = threat if threat else (None, None)
-            question = (
-                f"Player {me} to play. Player {other} threatens to win with their next move. Find "
-                "every move that stops it."
-            )
-            threat_words = (
-                f"Player {other} threatens: if you play elsewhere, player {other} "
-                f"{move_words(game.apply(_elsewhere(game, answers, reply)), reply, 3)}, lining up "
-                f"{cells_words(line)}, a line you could not undo"
-                if threat
-                else f"Player {other} has a line ready that you could not undo"
-            )
-            rule = "W3"
-        hints = [
-            f"Before looking for your own line, ask what player {other} wants to do next.",
-            f"{threat_words}.",
-            f"{words.capitalize()}{more}.",
-        ]
-        others = len(game.legal_moves()) - len(answers)
-        listed = "; ".join(move_words(game, a) for a in sorted(answers))
-        explanation = (
-            f"{threat_words}. Only {len(answers)} move{'s' if len(answers) > 1 else ''} avoid "
-            f"losing within player {other}'s next move ({listed}); the other {others} moves all "
-            f"lose ({rule})."
-        )
+        rule = "W3"
+    hints = [
+        f"Before looking for your own line, ask what player {other} wants to do next.",
+        f"{threat_words}.",
+    ]
+    others = len(game.legal_moves()) - len(answers)
+    listed = "; ".join(move_words(game, a) for a in sorted(answers))
+    explanation = (
+        f"{threat_words}. Only {len(answers)} move{'s' if len(answers) > 1 else ''} avoid "
+        f"losing within player {other}'s next move ({listed}); the other {others} moves all "
+        f"lose ({rule})."
+    )
     return question, hints, explanation
 
 
@@ -505,11 +524,9 @@ def _named_moves(text: str) -> list[str]:
     return moves + [f"{a}-{b}" for a, b in _SHIFT.findall(text)]
 
 
-def puzzle_from_data(data: Any, where: str = "puzzle") -> CorinthoPuzzle:
-    """A puzzle from its stored data, every field checked and its answers derived again by the
-    search; raises PuzzleError listing each problem under ``where``."""
-    if not isinstance(data, dict):
-        raise PuzzleError(where, [f"expected an object of puzzle fields, got {shown(data)}"])
+def _field_problems(data: dict) -> list[str]:
+    """What is wrong with a stored puzzle's fields on their own: missing or unknown fields, texts,
+    the kind, the hint ladder, the moves and answers in notation, the source."""
     problems = [f"{key}: missing" for key in FIELDS if key not in data]
     problems += [
         f"{shown(key)}: unknown field (a puzzle has {', '.join(FIELDS)})"
@@ -548,8 +565,18 @@ def puzzle_from_data(data: Any, where: str = "puzzle") -> CorinthoPuzzle:
         problems.append(f"source: expected an object, got {shown(data['source'])}")
     elif "source" in data:
         problems += texts_within("source", data["source"], 40)
+    return problems
+
+
+def puzzle_from_data(data: Any, where: str = "puzzle") -> CorinthoPuzzle:
+    """A puzzle from its stored data, every field checked and its answers derived again by the
+    search; raises PuzzleError listing each problem under ``where``."""
+    if not isinstance(data, dict):
+        raise PuzzleError(where, [f"expected an object of puzzle fields, got {shown(data)}"])
+    problems = _field_problems(data)
     if problems:
         raise PuzzleError(where, problems)
+    kind, hints, answers, moves = (data[key] for key in ("kind", "hints", "answers", "moves"))
     game = new_game(2)
     for i, move in enumerate(moves):
         try:

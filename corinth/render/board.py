@@ -137,6 +137,45 @@ def sheet_board(
     """
     sheet = state.sheet
     p = state.players[player]
+    breakdown = state.score_breakdown(player)
+    return {
+        "player": player,
+        "size": SIZE,  # the market is size × size cells, row by row in ``market``
+        "title": f"Player {player + 1}",
+        "current": state.current_player == player,
+        "districts": _district_boards(state, player),
+        "market": _market_cells(state, player, group, path),
+        "steward": p.steward,
+        "path": list(path),
+        "scores": list(p.scores),
+        "gold": {"track": sheet.gold_track, "circled": p.gold_circled, "crossed": p.gold_crossed},
+        "goats": {
+            "track": sheet.goat_track,
+            "circled": p.goats_circled,
+            "crossed": p.goats_crossed,
+        },
+        "buildings": [
+            {
+                "name": b.name,
+                "title": b.title,
+                "gold": b.gold,
+                "goats": b.goats,
+                "built": p.has(b.name),
+            }
+            for b in sheet.buildings
+        ],
+        "turns": {"track": sheet.turn_track, "crossed": p.turns},
+        "score": {**{t: getattr(breakdown, t) for t in TERMS}, "total": breakdown.total},
+        "yellow": state.earned_yellow(player),
+    }
+
+
+def _market_cells(
+    state: GameState, player: int, group: str, path: tuple[int, ...]
+) -> list[dict[str, Any]]:
+    """The market's cells of ``player``'s sheet, row by row, each with its status in words."""
+    sheet = state.sheet
+    p = state.players[player]
     dist = distances(p.steward, p.used)
     choosing = group or state.phase == "compensate"
     reach = set(reachable_now(state, player, group)) if choosing and not path else set()
@@ -186,8 +225,14 @@ def sheet_board(
                 "label": f"{cell.label()}, {cell_place(i)}: " + ", ".join(status),
             }
         )
+    return cells
+
+
+def _district_boards(state: GameState, player: int) -> list[dict[str, Any]]:
+    """The goods districts of ``player``'s sheet: their shops and the state of their bonus."""
+    p = state.players[player]
     districts = []
-    for d, district in enumerate(sheet.districts):
+    for d, district in enumerate(state.sheet.districts):
         owner = state.bonus_owner[d]
         if not district.bonus:
             bonus = "none"
@@ -220,35 +265,4 @@ def sheet_board(
                 "shops": shops,
             }
         )
-    breakdown = state.score_breakdown(player)
-    buildings = [
-        {
-            "name": b.name,
-            "title": b.title,
-            "gold": b.gold,
-            "goats": b.goats,
-            "built": p.has(b.name),
-        }
-        for b in sheet.buildings
-    ]
-    return {
-        "player": player,
-        "size": SIZE,  # the market is size × size cells, row by row in ``market``
-        "title": f"Player {player + 1}",
-        "current": state.current_player == player,
-        "districts": districts,
-        "market": cells,
-        "steward": p.steward,
-        "path": list(path),
-        "scores": list(p.scores),
-        "gold": {"track": sheet.gold_track, "circled": p.gold_circled, "crossed": p.gold_crossed},
-        "goats": {
-            "track": sheet.goat_track,
-            "circled": p.goats_circled,
-            "crossed": p.goats_crossed,
-        },
-        "buildings": buildings,
-        "turns": {"track": sheet.turn_track, "crossed": p.turns},
-        "score": {**{t: getattr(breakdown, t) for t in TERMS}, "total": breakdown.total},
-        "yellow": state.earned_yellow(player),
-    }
+    return districts

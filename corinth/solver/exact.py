@@ -1,53 +1,10 @@
 """Exact play near the end: the expected final score of every move by expectimax (``exact``).
 
 From a position where the player to decide has at most 2 turns left, every future roll is
-enumerated with its exact probability (``GameState.chance_outcomes``), the player picks the best
-of its own later decisions, and every other player follows one of three models (``opponents``,
-stated in each explanation):
-
-- ``greedy`` (the default): the greedy bot's move (``value.best_move_now``) at every decision;
-- ``cautious``: at each take, the harbor group worst for the player (the one that leaves it the
-  lowest expected final score; of tied groups the first in harbor order), then the greedy bot's
-  best move with that group (``group_take``);
-- ``random``: at each take, each harbor group it may take with the same probability, then the
-  greedy bot's best move with that group.
-
-Under every model the other decisions of the others (yellow dice bought, buildings, the
-compensation step) are the greedy bot's. ``robust_best`` says which move is best under all three.
-A player's final score depends only on its own sheet and the bonuses it claimed (E1), so once the
-player's last turn is over its score is final whatever the others do.
-
-What makes it fast enough (see ``corinth bench``):
-
-- values are memoized on ``state.key()``;
-- on the player's last turn the best take is worth the best ``move_key`` points (the take and the
-  best build it pays for, B1), computed per harbor group: a group's own action depends on its
-  district and size, a steward move on its face only, so each is valued once per sheet;
-- what happens between a roll and the player's next decision (the dice, the opponents' greedy
-  moves) does not depend on the player's own sheet, so it is computed once per position of the
-  others and shared by every candidate move that leaves them the same position. Under the
-  cautious and random models the others' options do not depend on it either, only which option a
-  cautious opponent picks: the rolls and options are kept as a tree of min or mean nodes
-  (``_Tree``), valued per sheet of the player; and when the others take before the player's last
-  take, as nodes keyed on the harbor, the bonus owners and the sheets of those still to take,
-  shared by every such chance node (``_light_tree``). ``ExactSolver(..., share=False)`` replays
-  every roll per sheet instead (``_every_roll``: the reference, slow);
-- when the player itself takes first after a roll and it is its last turn, only the faces and sizes
-  of the groups matter, so the roll is enumerated as counts of all dice (white and yellow alike);
-- under the greedy model, when the others take before the player's last take, each roll is
-  followed on its coded harbor and the bonus owners alone (``_greedy_plan``, like the light
-  trees), and a greedy take is found from its groups' best moves, kept per sheet and bonus owners
-  (``_greedy_take``);
-- the others' greedy moves up to the point where the player's sheet is read again (its turn, a
-  roll, the end) are played once per position of the others (``_others``, ``_safe``), and only
-  the last one is applied to each sheet of the player; the rolls played out per sheet start from
-  that last move too.
-
-How long it takes is known before it starts: ``estimate_work`` walks the positions up to the rolls
-the solver will enumerate, without valuing anything, and counts those rolls exactly as the solver
-does (``ExactSolver.work``); ``estimate_seconds`` turns positions and rolls into CPU seconds. A hint
-(``in_reach``) answers exactly only where the three models' rankings fit ``EXACT_BUDGET`` seconds
-(the robust check included), so what a learner waits for stays under ``HINT_SECONDS``.
+enumerated with its exact probability, the player picks the best of its own later decisions and
+every other player follows one of three models (``OPPONENT_MODELS``: greedy, cautious, random).
+The models, the method and what makes it fast enough, and how its work is estimated before it
+starts: see docs/solver.md.
 
 >>> from corinth.rules import new_game
 >>> s = new_game(players=2, seed=5, first_player=0).apply("buy 0").apply("roll 111223466")
@@ -1498,7 +1455,7 @@ def rank_exact(
 ) -> list[tuple[Move, float]]:
     """Every legal move with its exact expected final score for the player to decide, best first
     (ties in legal-move order), the other players following the model ``opponents``
-    (``OPPONENT_MODELS``: "greedy", "cautious" or "random"; see the module docstring). Raises
+    (``OPPONENT_MODELS``: "greedy", "cautious" or "random"; see docs/solver.md). Raises
     ``OutOfReach`` when the position is too far from the end, or when more than ``max_work`` rolls
     would have to be enumerated (``ExactSolver.work``), and ValueError for an unknown model.
 

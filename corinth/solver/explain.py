@@ -73,12 +73,40 @@ def move_effects(
     that bonus now (so a move that does not is said to concede it).
     """
     who = before.current_player
-    sheet = before.sheet
     p0, p1 = before.players[who], after.players[who]
     gains: list[str] = []
     costs: list[str] = []
+    _score_effects(before.score(who), after.score(who), gains, costs)
+    gold_delta = p1.gold - p0.gold
+    goat_delta = p1.goats - p0.goats
+    if gold_delta > 0:
+        gains.append(f"gains {gold_delta} gold")
+    if goat_delta > 0:
+        gains.append(f"gains {_plural(goat_delta, 'goat')}")
+    _district_effects(before, after, claimable, gains, costs)
+    _market_effects(before.sheet, p0, p1, gains)
+    built = _building_effects(before.sheet, p0, p1, gains, costs)
+    if isinstance(move, Purvey) and move.buy:
+        gains.append(f"rolls {_plural(move.buy, 'more yellow die', 'more yellow dice')}")
+        costs.append(f"pays {move.buy} gold for them")
+    spent_adjust = adjustment_gold(before, move)
+    if spent_adjust:
+        costs.append(f"spends {spent_adjust} gold to change the steward's step count")
+    elif gold_delta < 0 and not built and not isinstance(move, Purvey):
+        costs.append(f"spends {-gold_delta} gold")
+    if isinstance(move, Take | Compensate) and move.path:
+        path, cut = cut_off_cells(before, move)
+        costs.append(f"uses up {_plural(len(path), 'market cell')} ({_names(before.sheet, path)})")
+        if cut:
+            costs.append(
+                f"cuts off {_plural(len(cut), 'more cell')} no later steward move can reach "
+                f"({_names(before.sheet, cut)})"
+            )
+    return gains, costs
 
-    s0, s1 = before.score(who), after.score(who)
+
+def _score_effects(s0: int, s1: int, gains: list[str], costs: list[str]) -> None:
+    """The score now, before → after: a gain, a loss or no change."""
     d = s1 - s0
     if d > 0:
         gains.append(f"scores +{_plural(d, 'point')} now ({s0} → {s1})")
@@ -87,14 +115,19 @@ def move_effects(
     else:
         gains.append(f"scores no points now (stays at {s0})")
 
-    spent_adjust = adjustment_gold(before, move)
-    gold_delta = p1.gold - p0.gold
-    goat_delta = p1.goats - p0.goats
-    if gold_delta > 0:
-        gains.append(f"gains {gold_delta} gold")
-    if goat_delta > 0:
-        gains.append(f"gains {_plural(goat_delta, 'goat')}")
 
+def _district_effects(
+    before: GameState,
+    after: GameState,
+    claimable: dict[int, int] | None,
+    gains: list[str],
+    costs: list[str],
+) -> None:
+    """District by district: the goods checked, the shops started, added to or completed, the
+    bonus claimed or left to the race."""
+    who = before.current_player
+    sheet = before.sheet
+    p0, p1 = before.players[who], after.players[who]
     for i, district in enumerate(sheet.districts):
         f0, f1 = p0.shops[i], p1.shops[i]
         checks = sum(f1) - sum(f0)
@@ -119,6 +152,9 @@ def move_effects(
                 "to the race although another move claims it now"
             )
 
+
+def _market_effects(sheet, p0, p1, gains: list[str]) -> None:
+    """The market cells newly circled, each by what it does, and the market count after them."""
     new_circled = p1.circled & ~p0.circled
     for c in _cells(new_circled):
         cell = sheet.market.cells[c]
@@ -136,30 +172,16 @@ def move_effects(
             f"raises the market count to {bin(p1.circled).count('1')} for the next scoring spot"
         )
 
+
+def _building_effects(sheet, p0, p1, gains: list[str], costs: list[str]) -> int:
+    """The buildings built and what they cost; returns the mask of those built."""
     built = p1.buildings & ~p0.buildings
     for i, name in enumerate(BUILDINGS):
         if built >> i & 1:
             b = sheet.building(name)
             gains.append(f"builds the {BUILDING_TITLES[name]}")
             costs.append(f"pays {b.gold} gold and {_plural(b.goats, 'goat')} for the {b.title}")
-
-    if isinstance(move, Purvey) and move.buy:
-        gains.append(f"rolls {_plural(move.buy, 'more yellow die', 'more yellow dice')}")
-        costs.append(f"pays {move.buy} gold for them")
-    if spent_adjust:
-        costs.append(f"spends {spent_adjust} gold to change the steward's step count")
-    elif gold_delta < 0 and not built and not isinstance(move, Purvey):
-        costs.append(f"spends {-gold_delta} gold")
-
-    if isinstance(move, Take | Compensate) and move.path:
-        path, cut = cut_off_cells(before, move)
-        costs.append(f"uses up {_plural(len(path), 'market cell')} ({_names(sheet, path)})")
-        if cut:
-            costs.append(
-                f"cuts off {_plural(len(cut), 'more cell')} no later steward move can reach "
-                f"({_names(sheet, cut)})"
-            )
-    return gains, costs
+    return built
 
 
 def _names(sheet, cells: list[int]) -> str:

@@ -1,30 +1,8 @@
 """Puzzles: "what is the best move for this roll?" — loading the puzzle sets and making new ones.
 
-A puzzle is a position from a seeded bot game (so it is reachable by construction), saved as a game
-(``GameState.to_json``) that stops just after a roll, when one player must take a group (R6, R7). Its
-answer is a move in notation, verified to be the *unique* best: it beats every other candidate by at
-least ``margin`` points under the puzzle's objective.
-
-Two kinds:
-
-- ``move``: the best of every legal move (district actions A1–A3 and steward moves A4);
-- ``route``: the best steward move (A4, M1–M7) — only steward moves are candidates.
-
-The objective of tiers 1 to 3 is ``immediate``: the points the move secures on the sheet now (E1
-counted as if the game ended after the move and the best build it pays for: completed shops,
-bonuses, gold and goats pairs, scoring spots, Temple).
-
-Tier 4, ``final score``, asks for the move with the highest expected *final* score, two turns from
-the end; its answers are exact by ``rank_moves(state, "exact")`` (every roll to come counted with
-its probability, the other players playing the greedy bot's move), each the unique best by at
-least ``FINAL_SCORE_MARGIN`` points, with the runner-up and its loss stored.
-
-Tier 5, ``whatever the others do``, asks the same of a position whose answer is the unique best
-against all three models of the other players (``exact.robust_best``: greedy, cautious, random),
-by ``FINAL_SCORE_MARGIN`` under each. Tier 6, ``for the win``, asks for the move with the best
-exact chance to win (``corinth.solver.win``, the others playing the greedy bot's move), by at least
-``WIN_MARGIN``, where that move is *not* the one with the highest expected final score. The
-answers of tiers 4 to 6 are verified at load (``verified.py``, or solved again).
+A puzzle is a position of a seeded bot game just after a roll, saved as a game, whose answer is
+verified to be the unique best by a margin; its two kinds (``move``, ``route``) and its six tiers
+with their objectives and margins: see docs/solver.md.
 
 >>> puzzles = load_puzzles()
 >>> len(puzzles) >= 54, sorted({p.tier for p in puzzles})
@@ -141,7 +119,7 @@ class Puzzle:
     tier: int
     title: str
     game: str  # the position as a saved game (GameState.to_json)
-    objective: str  # "immediate", "final_score", "robust" or "win" (see the module docstring)
+    objective: str  # "immediate", "final_score", "robust" or "win" (docs/solver.md)
     answer: str  # the unique best move, in notation
     kind: str = "move"  # "move" or "route"
     rating: float = 0.0  # difficulty, about 1 (easy) to 10 (hard)
@@ -827,7 +805,7 @@ def _exact_puzzle(
 
 def make_exact_puzzle(state: GameState, puzzle_id: str, objective: str) -> Puzzle | None:
     """A puzzle of tier 4, 5 or 6 (``objective``: final_score, robust, win) from ``state``, or None
-    when it does not make one (see the module docstring)."""
+    when it does not make one (docs/solver.md says what each tier asks)."""
     if objective == "final_score":
         return make_final_puzzle(state, puzzle_id)
     if objective == "robust":

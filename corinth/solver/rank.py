@@ -1,46 +1,9 @@
 """Rank every legal move at a decision point, with a worded reason for each.
 
-Two objectives:
-
-``immediate``
-    The exact points the sheet would score if the game ended after the move and the best build it pays
-    for (E1, B1): ``move_key`` of ``corinth.solver.value``. Ties are broken by the rest of that key
-    (more gold + goats held, then fewer market cells used up), then by the order of ``legal_moves()``;
-    so rank 1 is exactly the move ``GreedyBot`` plays.
-
-``expected``
-    Monte Carlo: after each candidate move the game is played to the end by the named bot in every
-    seat (the mover included), and the mover's final score and share of the win are averaged. The
-    k-th rollout of every candidate rolls the same dice (``numpy.random.default_rng([seed, k])``:
-    common random numbers), so differences between candidates are measured with little noise. Racing:
-    rollouts go round the candidates still in the race; after ``MIN_SAMPLES`` rounds a candidate
-    whose paired difference to the leader is more than ``Z_DROP`` standard errors below zero is
-    dropped. It stops once one candidate is left, the rest are indistinguishable from the leader
-    (paired 95% interval within ±``TIE_TOLERANCE`` points), ``max_rollouts`` is reached, or the time
-    budget is spent. A dropped candidate never ranks above one still in the race. When the position
-    is within ``exact``'s reach, ``expected`` answers with the ``exact`` ranking instead (unless
-    ``exact=False``). Moves leading to the same ``state.key()`` are merged (they share a value). When
-    there are more than ``max_candidates`` merged candidates, only the most promising are rolled out
-    (see ``_screen``); the others are ranked after them with ``samples == 0`` and, as value, the
-    estimate of the rolled-out move with the same immediate effect, or else their immediate points.
-
-``exact``
-    The exact expected final score of the mover, by expectimax over every roll with its probability
-    (``corinth.solver.exact``), the mover playing its best later moves and the other players
-    following the model ``opponents`` names (``exact.OPPONENT_MODELS``): ``greedy`` (the default:
-    the greedy bot's move), ``cautious`` (each takes the harbor group worst for the mover, then
-    plays it greedily) or ``random`` (each takes a group at random, then plays it greedily). Every
-    explanation states the model. Only for positions where the mover has at most 2 turns left;
-    further from the end it raises ``OutOfReach`` (a ``ValueError``) saying why.
-
-How the two meanings of ``opponents`` meet: for ``expected`` it names the rollout bot
-(``bots.ROLLOUT_BOTS``), for ``exact`` the model. When ``expected`` answers with the exact ranking
-(in reach), a name that is also a model is passed through: ``greedy`` is the same bot either way;
-``random`` rollouts play every move at random (the mover's too), whereas the random model only
-picks the others' groups at random and plays them greedily, the nearest the exact ranking has.
-``cautious`` is a model only: ``expected`` accepts it in exact's reach and refuses it outside.
-
-Ranks run 1, 2, 3, … without gaps; ``loss`` is the best value minus this move's value.
+Three objectives (``immediate``: the points now; ``expected``: Monte Carlo rollouts; ``exact``:
+expectimax near the end), two goals (the score, the win) and the other players' models: see
+docs/solver.md, which says what each ranks by, how ties are broken and how ``opponents`` names both
+the rollouts' bot and the exact rankings' model.
 
 >>> from corinth.rules import new_game
 >>> s = new_game(players=2, seed=5, first_player=0).apply("buy 0").apply("roll 111223466")
@@ -384,6 +347,8 @@ def _race(
     max_rollouts: int,
     full_first_round: bool = False,
 ) -> None:
+    """The rollouts: round after round over the candidates still in the race, until the stopping
+    rule (``_settled``) ends it, ``max_rollouts`` rounds are played or the budget is spent."""
     start = time.perf_counter()
     done = 0
     for k in range(max_rollouts):
@@ -400,21 +365,28 @@ def _race(
             if len(alive) == 1:
                 return
             continue
-        means = [np.mean(c.results) for c in alive]
-        leader = alive[int(np.argmax(means))]
-        lead = np.asarray(leader.results)
-        settled = True
-        for c in alive:
-            if c is leader:
-                continue
-            d = lead - np.asarray(c.results)
-            se = d.std(ddof=1) / math.sqrt(len(d))
-            if d.mean() - Z_DROP * se > 0:
-                c.alive = False
-            elif abs(d.mean()) + 1.96 * se > TIE_TOLERANCE:
-                settled = False
-        if settled:
+        if _settled(alive):
             return
+
+
+def _settled(alive: list[_Candidate]) -> bool:
+    """The stopping rule, after a round: drop each candidate whose paired difference to the leader
+    is more than ``Z_DROP`` standard errors below zero; settled when every other one left is
+    within ±``TIE_TOLERANCE`` points of the leader (paired 95% interval)."""
+    means = [np.mean(c.results) for c in alive]
+    leader = alive[int(np.argmax(means))]
+    lead = np.asarray(leader.results)
+    settled = True
+    for c in alive:
+        if c is leader:
+            continue
+        d = lead - np.asarray(c.results)
+        se = d.std(ddof=1) / math.sqrt(len(d))
+        if d.mean() - Z_DROP * se > 0:
+            c.alive = False
+        elif abs(d.mean()) + 1.96 * se > TIE_TOLERANCE:
+            settled = False
+    return settled
 
 
 def _rank_expected(
@@ -427,9 +399,29 @@ def _rank_expected(
     max_candidates: int,
     full_first_round: bool = False,
 ) -> list[RankedMove]:
-    who = state.current_player
+    """The ``expected`` ranking: the candidates, those rolled out, the race, then the ranking."""
     moves = state.legal_moves()
     rollout_bot(opponents)  # fail early on an unknown bot name
+    cands, class_after = _candidates(state, moves)
+    rolled = _to_roll(state, cands, max_candidates)
+    _race(rolled, state.current_player, opponents, seed, budget, max_rollouts, full_first_round)
+    unsampled = {id(c) for c in rolled if not c.results}  # the budget ran out before their turn
+    for c in rolled:
+        c.rolled = bool(c.results)
+    rolled = [c for c in rolled if c.results]
+    stats, class_value = _expected_stats(rolled, cands)
+    claim = _claimable(state, list(class_after.values()) + [c.after for c in cands])
+    limit = len(moves) if top is None else top
+    notes = _ExpectedNotes(unsampled, class_value, len(cands))
+    return _expected_ranking(state, cands, stats, claim, limit, notes)
+
+
+def _candidates(
+    state: GameState, moves: list[Move]
+) -> tuple[list[_Candidate], dict[object, GameState]]:
+    """The legal ``moves`` merged into candidates by the position they lead to, and the after-state of
+    each steward class (one move per class applied)."""
+    who = state.current_player
     # Steward moves of one class differ only in the cells they use up, so (class, used cells) is
     # their state.key(); one move per class is applied and the rest share its after-state lazily.
     groups: dict[tuple, _Candidate] = {}
@@ -457,7 +449,13 @@ def _rank_expected(
     for c in groups.values():
         if c.after.players[who].used != used_after(state, c.moves[0]) and steward_class(c.moves[0]):
             c.stale = True
-    cands = list(groups.values())
+    return list(groups.values()), class_after
+
+
+def _to_roll(state: GameState, cands: list[_Candidate], max_candidates: int) -> list[_Candidate]:
+    """The candidates to roll out (all, or the screened ones), each with its own after-state, in
+    screening order; the others marked as not rolled out. When all are rolled out, ``cands``
+    itself is sorted (the ranking's order of ties follows it)."""
     rolled = cands if len(cands) <= max_candidates else _screen(cands, max_candidates)
     for c in rolled:
         if c.stale:
@@ -470,13 +468,18 @@ def _rank_expected(
     # Rolled out in screening order, so when the budget runs out in the first round the most
     # promising candidates have their samples; the others count as not rolled out.
     rolled.sort(key=lambda c: (c.ikey, c.reach), reverse=True)
-    _race(rolled, who, opponents, seed, budget, max_rollouts, full_first_round)
-    unsampled = {id(c) for c in rolled if not c.results}  # the budget ran out before their turn
-    for c in rolled:
-        c.rolled = bool(c.results)
-    rolled = [c for c in rolled if c.results]
+    return rolled
 
-    stats: dict[int, tuple[float, tuple | None, float | None, int]] = {}
+
+_Stats = dict[int, tuple[float, tuple | None, float | None, int]]
+
+
+def _expected_stats(
+    rolled: list[_Candidate], cands: list[_Candidate]
+) -> tuple[_Stats, dict[object, float]]:
+    """Each candidate's (mean, 95% interval, win share, rollouts), by ``id``, and the best mean of
+    each steward class rolled out: the value of a candidate not rolled out, else its points now."""
+    stats: _Stats = {}
     class_value: dict[object, float] = {}
     for c in rolled:
         x = np.asarray(c.results)
@@ -492,6 +495,27 @@ def _rank_expected(
         if not c.rolled:
             v = class_value.get(c.cls, float(c.ikey[0]))
             stats[id(c)] = (v, None, None, 0)
+    return stats, class_value
+
+
+@dataclass(frozen=True)
+class _ExpectedNotes:
+    """What the explanation of a candidate not rolled out says: why, and where its value is from."""
+
+    unsampled: set[int]  # ids of the candidates the budget ran out before
+    class_value: dict[object, float]  # steward classes with a rolled-out move
+    candidates: int
+
+
+def _expected_ranking(
+    state: GameState,
+    cands: list[_Candidate],
+    stats: _Stats,
+    claim: dict[int, int],
+    limit: int,
+    notes: _ExpectedNotes,
+) -> list[RankedMove]:
+    """The ranking of the candidates' moves, best first, at most ``limit`` moves."""
 
     def order_key(c: _Candidate):
         mean, _, win, n = stats[id(c)]
@@ -502,10 +526,8 @@ def _rank_expected(
     best_c = ordered[0]
     best_value = stats[id(best_c)][0]
     best_move = best_c.moves[0]
-    claim = _claimable(state, list(class_after.values()) + [c.after for c in cands])
     out: list[RankedMove] = []
     rank = 0
-    limit = len(moves) if top is None else top
     for c in ordered:
         mean, ci, win, n = stats[id(c)]
         loss = max(0.0, best_value - mean)
@@ -516,34 +538,38 @@ def _rank_expected(
             # Moves of one candidate share its after-state: the same effects but for the cells used up,
             # which move_effects reads from the move's own path.
             gains, costs = move_effects(state, c.after, m, claim)
-            text = sentence(gains, costs)
-            if n:
-                text += (
-                    f" Expected final score {mean:.2f}"
-                    + (f" (95% CI {ci[0]:.2f} to {ci[1]:.2f})" if ci else "")
-                    + f", win share {100 * win:.0f}% over {n} rollouts."
-                )
-            else:
-                text += (
-                    " Not rolled out ("
-                    + (
-                        "the time budget ran out first"
-                        if id(c) in unsampled
-                        else f"screened out among {len(cands)} candidates"
-                    )
-                    + "); "
-                    f"value {_fmt(mean)} is "
-                    + (
-                        "that of the rolled-out move with the same immediate effect."
-                        if c.cls in class_value
-                        else "the points it secures now."
-                    )
-                )
+            text = sentence(gains, costs) + _expected_words(c, stats[id(c)], notes)
             if len(c.moves) > 1:
                 text += f" Leads to the same position as {len(c.moves) - 1} other move(s)."
             text += " " + _loss_text(state, loss, "points of expected final score", best_move, m)
             out.append(RankedMove(m, rank, mean, loss, text, ci, win, n))
     return out
+
+
+def _expected_words(c: _Candidate, stat: tuple, notes: _ExpectedNotes) -> str:
+    """The candidate's estimate in words, or why it was not rolled out and what its value is."""
+    mean, ci, win, n = stat
+    if n:
+        return (
+            f" Expected final score {mean:.2f}"
+            + (f" (95% CI {ci[0]:.2f} to {ci[1]:.2f})" if ci else "")
+            + f", win share {100 * win:.0f}% over {n} rollouts."
+        )
+    return (
+        " Not rolled out ("
+        + (
+            "the time budget ran out first"
+            if id(c) in notes.unsampled
+            else f"screened out among {notes.candidates} candidates"
+        )
+        + "); "
+        f"value {_fmt(mean)} is "
+        + (
+            "that of the rolled-out move with the same immediate effect."
+            if c.cls in notes.class_value
+            else "the points it secures now."
+        )
+    )
 
 
 @dataclass(frozen=True)
@@ -663,10 +689,10 @@ def rank_moves(
     options: RankOptions | None = None,
     **keywords,
 ) -> list[RankedMove]:
-    """Rank every legal move of the player to decide (see the module docstring for the objectives)
-    with ``options`` (``RankOptions``), or the same options as keywords (``seed=``, ``budget=``,
-    ``top=``, …); ``opponents=`` is the older keyword naming both the exact rankings' model and
-    the rollouts' bot (see the module docstring for how the two meet).
+    """Rank every legal move of the player to decide (docs/solver.md says what each objective
+    ranks by) with ``options`` (``RankOptions``), or the same options as keywords (``seed=``,
+    ``budget=``, ``top=``, …); ``opponents=`` is the older keyword naming both the exact rankings'
+    model and the rollouts' bot (docs/solver.md says how the two meet).
 
     >>> from corinth.rules import new_game
     >>> s = new_game(players=2, seed=5, first_player=0).apply("buy 0").apply("roll 111223466")
@@ -682,55 +708,12 @@ def rank_moves(
     >>> "worst for player" in ranked[0].explanation
     True
     """
-    if not isinstance(state, GameState):
-        raise TypeError(f"state: a GameState (a position of Corinth), not {type(state).__name__}")
-    if not isinstance(objective, str) or objective not in OBJECTIVES:
-        raise ValueError(f"unknown objective {objective!r}: use 'immediate', 'expected' or 'exact'")
-    model_only = False
-    if options is None:
-        options, model_only = _from_keywords(objective, keywords)
-    elif keywords:
-        raise TypeError(
-            f"rank_moves: give the options either as RankOptions or as keywords, not both "
-            f"({', '.join(sorted(keywords))})"
-        )
-    elif not isinstance(options, RankOptions):
-        raise TypeError(f"options: a RankOptions, not {type(options).__name__}")
-    _check_decision(state)
-    o, top = options, options.top
+    o, model_only = _checked_options(state, objective, options, keywords)
+    top = o.top
     if o.goal == "win":
-        if objective not in ("exact", "expected") or not in_reach(state, budget=None):
-            why = "" if objective in ("exact", "expected") else f" (not by {objective!r})"
-            try:
-                check_reach(state)
-            except ValueError as e:
-                why = f" ({e})"
-            raise ValueError(
-                "the chance to win is worked out exactly, near the end only: objective 'exact' "
-                f"with at most 2 turns left{why}"
-            )
-        max_work = MAX_WIN_WORK
-        if o.exact_budget is not None:  # refused at once when the estimate is past the budget
-            seconds = estimate_seconds(state, o.model) + estimate_win_seconds(state, o.model)
-            if seconds > o.exact_budget:
-                raise OutOfReach(
-                    f"the chance to win would take about {seconds:.0f} s of work here "
-                    f"({estimate_win_work(state, o.model):,} positions to value), more than the "
-                    f"{o.exact_budget:g} s allowed"
-                )
-            # a backstop should the estimate be far too low
-            max_work = max(1, int(2 * o.exact_budget * WIN_POSITIONS_PER_SECOND))
-        return _rank_win(state, top, o.model, max_work)
+        return _rank_for_win(state, objective, o)
     if objective == "immediate":
-        ranked = _rank_immediate(state, top)
-        if o.model != "greedy" or o.rollout_bot != "greedy":  # said, not silently ignored
-            which = o.model if o.model != "greedy" else o.rollout_bot
-            said = (
-                f" ({which.capitalize()} opponents were asked for, but the points a move secures "
-                "now do not depend on the other players: no model of them is used.)"
-            )
-            ranked = [dataclasses.replace(r, explanation=r.explanation + said) for r in ranked]
-        return ranked
+        return _rank_immediate_said(state, o)
     if objective == "exact":
         return _rank_exact(state, top, o.model)
     if o.exact and in_reach(state):
@@ -751,6 +734,71 @@ def rank_moves(
         o.max_candidates,
         o.full_first_round,
     )
+
+
+def _checked_options(
+    state: GameState, objective: str, options: RankOptions | None, keywords: dict
+) -> tuple[RankOptions, bool]:
+    """``rank_moves``' arguments checked: its options (from ``options`` or the keywords, not both)
+    and whether ``opponents`` named a model that is no bot; a TypeError or ValueError naming the
+    problem, also when there is no move to rank."""
+    if not isinstance(state, GameState):
+        raise TypeError(f"state: a GameState (a position of Corinth), not {type(state).__name__}")
+    if not isinstance(objective, str) or objective not in OBJECTIVES:
+        raise ValueError(f"unknown objective {objective!r}: use 'immediate', 'expected' or 'exact'")
+    model_only = False
+    if options is None:
+        options, model_only = _from_keywords(objective, keywords)
+    elif keywords:
+        raise TypeError(
+            f"rank_moves: give the options either as RankOptions or as keywords, not both "
+            f"({', '.join(sorted(keywords))})"
+        )
+    elif not isinstance(options, RankOptions):
+        raise TypeError(f"options: a RankOptions, not {type(options).__name__}")
+    _check_decision(state)
+    return options, model_only
+
+
+def _rank_for_win(state: GameState, objective: str, o: RankOptions) -> list[RankedMove]:
+    """The ranking for the win (``goal="win"``), exact and near the end only; with
+    ``exact_budget``, refused at once when the estimate of its work is past the budget."""
+    if objective not in ("exact", "expected") or not in_reach(state, budget=None):
+        why = "" if objective in ("exact", "expected") else f" (not by {objective!r})"
+        try:
+            check_reach(state)
+        except ValueError as e:
+            why = f" ({e})"
+        raise ValueError(
+            "the chance to win is worked out exactly, near the end only: objective 'exact' "
+            f"with at most 2 turns left{why}"
+        )
+    max_work = MAX_WIN_WORK
+    if o.exact_budget is not None:  # refused at once when the estimate is past the budget
+        seconds = estimate_seconds(state, o.model) + estimate_win_seconds(state, o.model)
+        if seconds > o.exact_budget:
+            raise OutOfReach(
+                f"the chance to win would take about {seconds:.0f} s of work here "
+                f"({estimate_win_work(state, o.model):,} positions to value), more than the "
+                f"{o.exact_budget:g} s allowed"
+            )
+        # a backstop should the estimate be far too low
+        max_work = max(1, int(2 * o.exact_budget * WIN_POSITIONS_PER_SECOND))
+    return _rank_win(state, o.top, o.model, max_work)
+
+
+def _rank_immediate_said(state: GameState, o: RankOptions) -> list[RankedMove]:
+    """The ``immediate`` ranking, saying so when other players' models were asked for: the points
+    a move secures now do not depend on them (said, not silently ignored)."""
+    ranked = _rank_immediate(state, o.top)
+    if o.model != "greedy" or o.rollout_bot != "greedy":
+        which = o.model if o.model != "greedy" else o.rollout_bot
+        said = (
+            f" ({which.capitalize()} opponents were asked for, but the points a move secures "
+            "now do not depend on the other players: no model of them is used.)"
+        )
+        ranked = [dataclasses.replace(r, explanation=r.explanation + said) for r in ranked]
+    return ranked
 
 
 def _whole(name: str, value: object, least: int) -> None:

@@ -1,17 +1,7 @@
 """The route planner: with the future face values known, the exact best steward route (A4, M1–M7).
 
-The objective is the market's points (M6): the sum of the values the route writes on scoring spots.
-Each face value is one steward move, in order, of exactly ``face`` steps or adjusted by gold (one
-gold per step) and, with the Stables, by up to 2 steps for free (A4a); gold gained on gold cells
-(M2) pays for later adjustments (the track's last symbol is not enforced here). When no legal move
-exists for a face (A4d), the route ends there.
-
-Steward moves with the same result (same cells used, same end) are examined once. The search is
-bounded: past ``MAX_EXPLORED`` moves examined it stops with ``RouteTooLarge`` (a player holding a lot
-of gold on an open market with several faces to plan has millions of routes).
-
-Ties between routes of equal points: more gold left, then fewer market cells used up (more room
-later), then the first in enumeration order (shorter moves first, then lower cell numbers).
+The objective (the market's points, M6), the moves a face value allows, the bound on the search
+and the tie-break between routes of equal points: see docs/solver.md.
 
 >>> from corinth.rules import default_sheet, new_game
 >>> p = new_game(players=2, seed=1).players[0]
@@ -92,6 +82,18 @@ class Route:
         }
 
 
+def _checked_faces(faces) -> tuple[int, ...]:
+    """The face values to plan, as a tuple; a ValueError unless each is a whole number from 1 to 6
+    and there are no more than the market's free cells."""
+    faces = tuple(faces)
+    if any(isinstance(f, bool) or not isinstance(f, Integral) or not 1 <= f <= 6 for f in faces):
+        raise ValueError("face values are whole numbers from 1 to 6")
+    faces = tuple(int(f) for f in faces)
+    if len(faces) > CELLS - 1:  # every steward move uses up at least one of the 24 free cells
+        raise ValueError(f"at most {CELLS - 1} faces: the market has {CELLS - 1} cells to walk")
+    return faces
+
+
 def best_route(
     state_or_player_state: GameState | PlayerState,
     sheet: Sheet | None = None,
@@ -100,7 +102,7 @@ def best_route(
     faces: list[int] = (),
     max_explored: int = MAX_EXPLORED,
 ) -> Route:
-    """The exact best market route for ``faces`` (see the module docstring for the objective and
+    """The exact best market route for ``faces`` (docs/solver.md says the objective and the
     tie-break). A ``GameState`` stands for its current player's sheet; ``sheet``, ``gold`` and
     ``stables`` default to what that player has. Raises ``RouteTooLarge`` past ``max_explored``
     moves examined.
@@ -123,12 +125,7 @@ def best_route(
         gold = p.gold
     if stables is None:
         stables = p.has("stables")
-    faces = tuple(faces)
-    if any(isinstance(f, bool) or not isinstance(f, Integral) or not 1 <= f <= 6 for f in faces):
-        raise ValueError("face values are whole numbers from 1 to 6")
-    faces = tuple(int(f) for f in faces)
-    if len(faces) > CELLS - 1:  # every steward move uses up at least one of the 24 free cells
-        raise ValueError(f"at most {CELLS - 1} faces: the market has {CELLS - 1} cells to walk")
+    faces = _checked_faces(faces)
     cells = sheet.market.cells
     total0 = p.circled.bit_count() + sheet.market.count(p.circled, "+1")
     memo: dict[tuple, tuple] = {}

@@ -1,16 +1,9 @@
 """The one way to value a move now: what the sheet would score if the game ended after it (E1).
 
-``move_key(state, move)`` is computed with plain arithmetic, without applying the move, and it sees
-the build the move pays for (B1): a take followed by the best build it makes affordable. The greedy
-bot, the rollouts, ``rank_moves(..., "immediate")`` and the puzzles all value moves with it.
-``apply_key`` computes the same key by applying the move (and the best build after it); it is the
-test oracle and the benchmark's baseline.
-
-The key is sortable, higher is better:
-
-1. the score the player's sheet would have if the game ended after the move and its best build;
-2. then gold + goats held (they pay for buildings and steward moves later);
-3. then the fewest market cells used up (more room for later steward moves).
+``move_key(state, move)`` computes it with plain arithmetic, without applying the move, the build
+the move pays for included (B1); ``apply_key`` computes the same key by applying the move (the test
+oracle). The key is sortable, higher is better: the score, then gold + goats held, then the fewest
+market cells used up; who uses it and why: see docs/solver.md.
 
 >>> from corinth.rules import new_game
 >>> s = new_game(players=2, seed=5, first_player=0).apply("buy 0").apply("roll 111223466")
@@ -253,7 +246,7 @@ class _Now:
 
 
 def move_key(state: GameState, move: Move | str, now: _Now | None = None) -> tuple[int, int, int]:
-    """The key of ``move`` for the player to decide, without applying it (see the module docstring).
+    """The key of ``move`` for the player to decide, without applying it (see docs/solver.md).
 
     Takes, steward moves, builds and dice bought are valued by arithmetic; the compensation step (at
     most once per turn) by ``apply_key``, so every rule about it, variants included, stays in the

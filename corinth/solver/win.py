@@ -1,16 +1,9 @@
 """Exact play near the end for the win: the probability that the player to decide wins (``goal="win"``).
 
-The score goal (``exact``) maximises the player's expected final score; a move that wins more
-often while scoring less (claiming a bonus before a rival, taking the group a rival needs) is
-invisible to it. Here every leaf is worth the player's share of the victory (E2: 1 for a win
-alone, 1/k for a victory shared by k players, 0 for a loss), every future roll is enumerated with
-its exact probability, the player plays its best later moves (for the win), and the others follow
-one of the exact ranking's models (``exact.OPPONENT_MODELS``; under ``cautious`` each takes the
-group worst for the player's chance to win).
-
-Unlike the score, the win depends on every sheet to the end of the game, so nothing is shared
-between sheets: it is a plain expectimax, memoized on ``state.key()``, whose cost grows with the
-rolls left. ``max_work`` caps the positions valued (``OutOfReach`` past it).
+Every leaf is worth the player's share of the victory (E2), every future roll is enumerated with
+its exact probability, and the others follow one of the exact ranking's models; a plain expectimax
+memoized on ``state.key()``, ``max_work`` capping the positions valued (``OutOfReach`` past it). Why
+the win is a goal of its own and what it costs: see docs/solver.md.
 
 >>> from corinth.solver.exact import late_states
 >>> s = late_states(1, left=1)[0]

@@ -100,24 +100,35 @@ class GameApp(w.VBox):
         self.table = Table(players, seed, human, bots, state, first_player, variants)
         # ``keep``: the game is kept in the learner's browser under this name (a lesson's game).
         self.keeper = GameKeeper(key=keep, signature=self._signature()) if keep else None
-        players = self.state.num_players
         self.human = human
         self.auto = auto  # False: the bots wait for "Next player"
         self.speed = speed  # seconds shown between two bot moves when they play on their own
         self._acting = False  # a move is being played: later clicks of that sequence are dropped
+        self._make_boards(human)
+        self._make_controls(speed, guide_rounds)
+        super().__init__(self._layout())
+        self._connect()
+        self._mark = len(self.state.history)  # the moves after this one are shown as "since you"
+        self._advance()
+        self._refresh()
 
+    def _make_boards(self, human: int) -> None:
+        """The harbor, the sheet shown (``view``: whose), the move picker and the status line."""
         self.output = w.Output(layout=w.Layout(max_height="160px", overflow="auto"))
         self.harbor = HarborWidget()
         self.sheet = SheetWidget(player=human)
         self.harbor.output = self.sheet.output = self.output
         self.status = w.HTML()
         self.view = w.ToggleButtons(
-            options=[(self.table.player_name(i), i) for i in range(players)],
+            options=[(self.table.player_name(i), i) for i in range(self.state.num_players)],
             value=human,
             description="Sheet of",
             style={"button_width": "auto"},
         )
         self.picker = MovePicker(self.harbor, self.sheet, self.output)
+
+    def _make_controls(self, speed: float, guide_rounds: int) -> None:
+        """The turn's controls, the hint, the guide of the first rounds and the move log."""
         self.controls = c = TurnControls(speed, self.state.variants.names())
         # The controls' widgets under the app's own names (tests and notebooks click them).
         self.buy, self.roll_button, self.build_choice = c.buy, c.roll_button, c.build_choice
@@ -138,27 +149,32 @@ class GameApp(w.VBox):
         self.harbor.observe(lambda _c: self._show_guide(), "selected")
         self.last_moves = w.HTML()
         self.move_log = w.HTML(layout=w.Layout(max_height="200px", overflow="auto"))
+
+    def _layout(self) -> list:
+        """The app's rows, top to bottom."""
+        c = self.controls
         # Projector layout (1280×720): the harbor with every control under it on the left, the sheet
         # (market on top) on the right, so the harbor, the market and the controls show together.
         # The hint sits under its button, beside the boards it is drawn on.
         left = w.VBox([self.harbor, self.purvey_box, self.picker.widget, self.build_box,
                        c.buttons, self.hint, self.last_moves],
                       layout=w.Layout(width="330px", flex="none"))  # fmt: skip
-        super().__init__(
-            [
-                self.status,
-                self.guide_box,
-                w.HBox(
-                    [left, w.VBox([self.view, self.sheet])],
-                    layout=w.Layout(flex_flow="row nowrap", align_items="flex-start"),
-                ),
-                c.settings,
-                self.move_log,
-                self.output,
-                c.setup_box,
-                *([self.keeper] if self.keeper is not None else []),
-            ]
-        )
+        return [
+            self.status,
+            self.guide_box,
+            w.HBox(
+                [left, w.VBox([self.view, self.sheet])],
+                layout=w.Layout(flex_flow="row nowrap", align_items="flex-start"),
+            ),
+            c.settings,
+            self.move_log,
+            self.output,
+            c.setup_box,
+            *([self.keeper] if self.keeper is not None else []),
+        ]
+
+    def _connect(self) -> None:
+        """The clicks of the buttons, the picker's moves and the choice of sheet, to the game."""
         if self.keeper is not None:
             self.keeper.on_restore(self._restore)
         self.add_class("corinth-game")  # one game among other boards on a page (tests, styles)
@@ -170,9 +186,6 @@ class GameApp(w.VBox):
         self.hint_button.on_click(lambda _b: self._run(self.show_hint))
         self.picker.on_move(self.play)
         self.view.observe(lambda _c: self._refresh(), "value")
-        self._mark = len(self.state.history)  # the moves after this one are shown as "since you"
-        self._advance()
-        self._refresh()
 
     @property
     def state(self) -> GameState:

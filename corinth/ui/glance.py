@@ -61,6 +61,29 @@ ACTIONS = [
     ("purple", "Any group: move the steward"),
 ]
 
+# The notes under the picture: a bold head, then its words.
+NOTES = [
+    (
+        "With 2 players",
+        "the first player has two turns in a round: one first and one last.",
+    ),
+    (
+        "No group left?",
+        "A player with no group left may move the steward one step instead (then may build).",
+    ),
+    (
+        "End of the game",
+        "after the round in which every player's roll track is full: 6 rolls each "
+        "(2 or 3 players), 4 rolls each (4 players).",
+    ),
+    (
+        "Final score",
+        "completed shops + district bonuses + 1 point per 2 gold + 1 point per 2 goats "
+        "+ market scoring spots + Temple.",
+    ),
+    ("Most points wins;", "a tie goes to the player with more gold left, else it is shared."),
+]
+
 
 def round_at_a_glance(width: int = 900) -> str:
     """The round as a standalone SVG picture (with a text alternative for screen readers)."""
@@ -123,28 +146,7 @@ def round_at_a_glance(width: int = 900) -> str:
             f'<text x="{x + 10}" y="{y + 30}">{esc(words)}</text>'
         )
     y += 66
-    notes = [
-        (
-            "With 2 players",
-            "the first player has two turns in a round: one first and one last.",
-        ),
-        (
-            "No group left?",
-            "A player with no group left may move the steward one step instead (then may build).",
-        ),
-        (
-            "End of the game",
-            "after the round in which every player's roll track is full: 6 rolls each "
-            "(2 or 3 players), 4 rolls each (4 players).",
-        ),
-        (
-            "Final score",
-            "completed shops + district bonuses + 1 point per 2 gold + 1 point per 2 goats "
-            "+ market scoring spots + Temple.",
-        ),
-        ("Most points wins;", "a tie goes to the player with more gold left, else it is shared."),
-    ]
-    for k, (head, words) in enumerate(notes):
+    for k, (head, words) in enumerate(NOTES):
         parts.append(
             f'<text x="14" y="{y + k * 24}"><tspan font-weight="bold">{esc(head)}</tspan> '
             f"{esc(words)}</text>"
