@@ -50,6 +50,7 @@ from corinth.shared.puzzles import (
 from . import verified
 from .bots import GreedyBot, RandomBot, decisions
 from .exact import OPPONENT_MODELS, OutOfReach, rank_exact, turns_left
+from .rank import RankedMove, rank_moves
 from .value import best_move_now, move_key
 from .win import percent as _pct
 from .win import rank_win
@@ -108,6 +109,34 @@ def immediate_ranking(state: GameState, kind: str = "move") -> list[tuple[Move, 
     return sorted(scored, key=lambda mv: -mv[1])
 
 
+@dataclass(frozen=True)
+class Standing:
+    """Where a move stands in a ranking: ``place`` (moves of equal value share one: 1 + the number
+    of strictly better moves), ``tied`` (how many other moves share its value), ``of`` (how many
+    were ranked) and its ``ranked`` entry (value, loss, words)."""
+
+    place: int
+    tied: int
+    of: int
+    ranked: RankedMove
+
+
+def standing(ranking: list[RankedMove], move: Move | str) -> Standing | None:
+    """Where ``move`` stands in ``ranking`` (None when it was not ranked).
+
+    >>> p = load_puzzles()[0]
+    >>> s = standing(p.ranking, p.answer)
+    >>> s.place, s.ranked.loss
+    (1, 0.0)
+    """
+    mine = next((r for r in ranking if str(r.move) == str(move)), None)
+    if mine is None:
+        return None
+    place = 1 + sum(1 for r in ranking if r.value > mine.value + 1e-9)
+    tied = sum(1 for r in ranking if abs(r.value - mine.value) <= 1e-9) - 1
+    return Standing(place, tied, len(ranking), mine)
+
+
 # --- the puzzle ------------------------------------------------------------------------------
 
 
@@ -138,6 +167,33 @@ class Puzzle:
         if self.objective == "win":
             return {str(m): v for m, v in rank_win(self.state)}
         return {str(m): v for m, v in rank_exact(self.state)}
+
+    @cached_property
+    def ranking(self) -> list[RankedMove]:
+        """The candidates ranked under the puzzle's own objective, best first: the one ranking
+        every board shows (only steward moves for a route puzzle; tiers 4 to 6 every move by its
+        exact expected final score under the greedy model, or for the win its exact chance).
+
+        >>> p = load_puzzles()[0]
+        >>> str(p.ranking[0].move) == p.answer, len(p.ranking) == p.candidates
+        (True, True)
+        """
+        if self.objective in ("final_score", "robust"):
+            return rank_moves(self.state, "exact")
+        if self.objective == "win":
+            return rank_moves(self.state, "exact", goal="win")
+        scored = immediate_ranking(self.state, self.kind)
+        best = scored[0][1] if scored else 0
+        return [
+            RankedMove(
+                move,
+                1 + sum(1 for _, v in scored if v > value),
+                float(value),
+                float(best - value),
+                move.describe(self.state),
+            )
+            for move, value in scored
+        ]
 
     @cached_property
     def state(self) -> GameState:

@@ -9,8 +9,9 @@ import ipywidgets as w
 
 from corinth.rules import GameState, IllegalMove, InvalidNotation, Move, Take
 from corinth.rules.describe import group_words, plain_words
+from corinth.solver import rank_moves
 from corinth.solver.explain import move_effects, sentence
-from corinth.solver.puzzles import TIERS
+from corinth.solver.puzzles import TIERS, standing
 
 from ._base import clip, hint_ladder_html, words_html
 from ._base import sentence_html as move_html
@@ -202,10 +203,8 @@ class PuzzleWidget(w.VBox):
         """
         if self._ranking is None:
             if self.puzzle is not None and hasattr(self.puzzle, "check"):
-                self._ranking = puzzle_ranking(self.position, self.kind, self.objective)
+                self._ranking = self.puzzle.ranking
             else:
-                from corinth.solver import rank_moves
-
                 self._ranking = rank_moves(
                     self.position, self.objective, seed=self.seed, budget=self.budget
                 )
@@ -241,16 +240,13 @@ class PuzzleWidget(w.VBox):
             )
             return None
         ranking = self.ranking()
-        mine = next((r for r in ranking if str(r.move) == str(played)), None)
-        if mine is None:
+        where = standing(ranking, played)
+        if where is None:
             self.result.value = (
                 f"{move_html(played, self.position)} It is legal but was not ranked."
             )
             return None
-        best = ranking[0]
-        # Moves of equal value share a place: the rank is 1 + the number of strictly better moves.
-        place = 1 + sum(1 for r in ranking if r.value > mine.value + 1e-9)
-        tied = sum(1 for r in ranking if abs(r.value - mine.value) <= 1e-9) - 1
+        best, mine, place, tied = ranking[0], where.ranked, where.place, where.tied
         amount = _chance if self.objective == "win" else _points
         right = judged.right if judged is not None else mine.loss <= 1e-9
         if not right:
@@ -266,7 +262,7 @@ class PuzzleWidget(w.VBox):
                 callback()
         self.last = mine
         self.result.value = (
-            f"<b>{verdict}</b> — {move_html(played, self.position)} It ranks {place} of {len(ranking)}"
+            f"<b>{verdict}</b> — {move_html(played, self.position)} It ranks {place} of {where.of}"
             + (f" (tied with {tied} other move{'s' if tied != 1 else ''})" if tied else "")
             + f", worth {amount(mine.value)}.<br>{html.escape(self._why(played))}"
             + (f"<br>{html.escape(self.explain)}" if self.explain and right else "")
@@ -297,28 +293,6 @@ class PuzzleWidget(w.VBox):
             '<svg xmlns="http://www.w3.org/2000/svg" width="1340" height="560" viewBox="0 0 1340 560">'
             f'<g>{self.harbor.to_svg()}</g><g transform="translate(580,0)">{self.sheet.to_svg()}</g></svg>'
         )
-
-
-def puzzle_ranking(state: GameState, kind: str, objective: str = "immediate") -> list:
-    """A stored puzzle's candidates (``corinth.solver.puzzles.candidates``) ranked by immediate value,
-    or, for tiers 4 to 6, every move by its exact expected final score (the greedy model) or, for
-    the win, by its exact chance to win."""
-    from corinth.solver import RankedMove, rank_moves
-    from corinth.solver.puzzles import immediate_ranking
-
-    if objective in ("final_score", "robust"):
-        return rank_moves(state, "exact")
-    if objective == "win":
-        return rank_moves(state, "exact", goal="win")
-    scored = immediate_ranking(state, kind)
-    best = scored[0][1] if scored else 0
-    out = []
-    for move, value in scored:
-        rank = 1 + sum(1 for _, v in scored if v > value)
-        loss = best - value
-        words = move.describe(state)
-        out.append(RankedMove(move, rank, float(value), float(loss), words))
-    return out
 
 
 def _chance(value: float) -> str:
