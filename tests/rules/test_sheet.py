@@ -392,3 +392,17 @@ def test_editing_a_sheets_data_leaves_the_sheet_as_it_was():
     assert default_sheet().to_dict()["districts"]["blue"]["shop_goods"] != [20] * 10
     game = new_game(players=2, seed=3)
     assert game_from_json(game.to_json()) == game
+
+
+def test_the_catalogues_market_table_is_the_default_sheets_market():
+    """RULES.md prints the market a learner plays on: each of its cells is the default sheet's, so the
+    catalogue and the data cannot drift apart (they once said "blue 2" where the sheet had 1)."""
+    catalogue = (Path(sheet_mod.__file__).parent / "RULES.md").read_text(encoding="utf-8")
+    words = {"S": "score", "*": "steward", "Y": "yellow"}
+    printed = [
+        [words.get(cell.strip(), cell.strip()) for cell in line.split("|")[2:-1]]
+        for line in catalogue.splitlines()
+        if line.startswith("| r") and line.split("|")[1].strip() in {f"r{i}" for i in range(5)}
+    ]
+    rows = tomllib.loads(sheet_mod.DEFAULT_SHEET_PATH.read_text(encoding="utf-8"))["market"]["rows"]
+    assert printed == rows
