@@ -26,12 +26,14 @@ from fractions import Fraction
 from typing import Any
 
 from .bots import BOTS, make_bot
-from .cards import CARDS, SEATS, SUITS
+from .cards import CARDS, COURTS, SEATS, SUITS
 from .game import (
     SIMULTANEOUS,
     TERMINAL,
+    Choose,
     CourtsError,
     Game,
+    _mask,
     from_json,
     new_game,
     parse,
@@ -131,6 +133,36 @@ class CourtsState:
     def notation(self, move: Any) -> str:
         return str(parse(move) if isinstance(move, str) else move)
 
+    def seen(self, notation: str, player: int | None) -> tuple[str, str]:
+        """A move of this position as ``player`` sees it (None: nobody's hand): a card dealt, or
+        laid face down by another seat, is "a card" (H1).
+
+        >>> state = FOUR_COURTS.new(players=3, seed=1)
+        >>> state = state.apply(state.sample())
+        >>> state.seen(state.notation(state.sample()), 0)
+        ('deal a-card', 'A card is dealt to player 1 (North).')
+        """
+        seat = -1 if player is None else player
+        return _mask(str(parse(notation)), seat), self.native.describe(notation, seat=seat)
+
+    def reveal(self) -> str:
+        """After the last choice of a round: the cards revealed, in the order they are placed (R2).
+
+        >>> state = FOUR_COURTS.new(players=3, seed=1)
+        >>> while state.is_chance() or state.current_player() == SIMULTANEOUS:
+        ...     state = state.apply(state.sample() if state.is_chance() else state.legal_moves(to_choose(state)[0])[0])
+        >>> state.reveal().startswith("Revealed, highest first: ")
+        True
+        """
+        game = self.native
+        if not game.revealed or not game.history or not game.history[-1].startswith("choose"):
+            return ""
+        return (
+            "Revealed, highest first: "
+            + "; ".join(f"{SEATS[s]} {CARDS[c].describe()}" for s, c in game.revealed)
+            + "."
+        )
+
     def parse(self, text: str) -> Any:
         return parse(text)
 
@@ -150,6 +182,88 @@ class CourtsState:
         data = json.loads(to_json(self.native))
         data["seed"] = self.seed
         return json.dumps(data, indent=1)
+
+
+def to_choose(state: CourtsState) -> list[int]:
+    """The seats still to lay a card (R1)."""
+    return list(state.native.to_choose())
+
+
+@dataclass(frozen=True)
+class RankedChoice:
+    """One of a seat's moves in the hint's ranking: the move, its worth (expected points, or a
+    placing's immediate worth) with its 95% interval, and the words a learner reads."""
+
+    move: Any
+    value: float
+    low: float
+    high: float
+    text: str
+
+    def words(self) -> str:
+        return self.text
+
+
+HINT_SAMPLES = 60  # deals of the unseen cards a hint plays (``puzzles.rank_choices``)
+
+
+def rank(
+    state: CourtsState,
+    player: int | None = None,
+    kind: str = "round",
+    samples: int = HINT_SAMPLES,
+    seed: int = 0,
+) -> list[RankedChoice]:
+    """Seat ``player``'s moves ranked from its own observation only (H1): before the reveal,
+    "which card now?" (``puzzles.rank_choices``: each card and its Court by the points expected
+    at the end of the round over deals of the unseen cards); when its revealed card is next, each
+    Court by what it gains now (a token, else a longer side: the greedy bot's measure).
+
+    >>> state = FOUR_COURTS.new(players=4, seed=2)
+    >>> while state.is_chance():
+    ...     state = state.apply(state.sample())
+    >>> best = rank(state, player=0, samples=10)[0]
+    >>> best.words().startswith("Lay the ")
+    True
+    """
+    from .bots import placing_value
+    from .puzzles import rank_choices
+
+    game = state.native
+    if player is None:
+        player = game.current_player
+    if game.is_over or game.is_chance or player < 0:
+        raise ValueError("no decision to rank here: the cards are being dealt, or the game is over")
+    view = game.observe(player)
+    if game.phase == "choose":
+        if player not in game.to_choose():
+            raise ValueError(f"player {player + 1} has laid a card already this round (R1)")
+        ranking = rank_choices(view, kind, samples=samples, seed=seed)
+        how = "exactly" if ranking.exact else f"over {ranking.deals} deals of the unseen cards"
+        out = []
+        for ch in ranking.choices:
+            spread = "" if ranking.exact else f" (95% interval {ch.low:.2f} to {ch.high:.2f})"
+            text = (
+                f"Lay {CARDS[ch.card].describe()} and put it beside the "
+                f"{COURTS[ch.court].capitalize()}: {ch.mean:.2f} points expected at the end of the "
+                f"round{spread}, {how}."
+            )
+            out.append(RankedChoice(Choose(player, ch.card), ch.mean, ch.low, ch.high, text))
+        return out
+    moves = view.legal_moves()
+    if not moves:
+        raise ValueError(f"it is not player {player + 1}'s card to place now (R2)")
+    out = []
+    for move in moves:
+        value = placing_value(view, player, move)
+        court = COURTS[move.court].capitalize()
+        gain = (
+            f"takes a {SUITS[move.take]} token now"
+            if move.take is not None
+            else f"makes {int(value)} of your cards beside it"
+        )
+        out.append(RankedChoice(move, value, value, value, f"Beside the {court}: it {gain}."))
+    return sorted(out, key=lambda r: -r.value)
 
 
 class _Seat:
@@ -198,6 +312,10 @@ class CourtsGame:
         if not isinstance(native, Game):
             raise CourtsError(f"not a Four Courts game: {type(native).__name__}")
         return CourtsState(native)
+
+    def rank(self, state: CourtsState, **options: Any) -> list[RankedChoice]:
+        """The hint's ranking (``rank``): a seat's moves from its own observation."""
+        return rank(state, **options)
 
     def make_bot(self, name: str, seed: int = 0, players: int = 4) -> _Seat:
         if players not in self.players:
