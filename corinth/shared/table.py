@@ -256,7 +256,7 @@ class Table:
         while not self._position.is_over():
             position = self._position
             if position.is_chance():
-                self._apply(position.sample())
+                self._apply(self.draw(position))
                 continue
             player = position.current_player()
             if one_turn and player != who:
@@ -271,6 +271,11 @@ class Table:
                 return
             yield self._apply(self.bots[player].choose(position)).native
         self._settle()
+
+    def draw(self, position: State) -> Any:
+        """A chance node's outcome: the game's own draw from its seed (a view with its own
+        generator may draw from it instead)."""
+        return position.sample()
 
     def not_your_turn(self) -> Exception:
         """The refusal of a human's move out of turn (a game's table names its own rule)."""
