@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import json
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
@@ -171,6 +171,33 @@ class CourtsState:
 
     def history(self) -> list[str]:
         return list(self.native.history)
+
+    def resample(self, player: int, rng: random.Random) -> CourtsState:
+        """A whole state consistent with what ``player`` sees (H1): the cards it has not seen
+        dealt at random to the other hands and the face-down discard, and a seat that has laid its
+        card face down this round given one of its new hand's cards; the moves so far as they
+        would read in that world (for OpenSpiel's information-set search).
+
+        >>> state = FOUR_COURTS.new(players=3, seed=1)
+        >>> while state.is_chance():
+        ...     state = state.apply(state.sample())
+        >>> state = state.apply(state.legal_moves(0)[0])
+        >>> other = state.resample(1, random.Random(2))
+        >>> other.observation(1) == state.observation(1), other.native.chosen[0] is not None
+        (True, True)
+        """
+        game = self.native
+        world = game.observe(player).determinize(rng)
+        history = list(game.history)
+        if game.phase == "choose":
+            chosen = list(world.chosen)
+            for s in range(game.players):
+                if s != player and game.chosen[s] is not None:
+                    chosen[s] = rng.choice(world.hands[s])
+                    at = max(i for i, m in enumerate(history) if m.startswith(f"choose {s + 1} "))
+                    history[at] = str(Choose(s, chosen[s]))
+            world = replace(world, chosen=tuple(chosen))
+        return CourtsState(replace(world, history=tuple(history), ended=game.ended), self.seed)
 
     def start(self) -> CourtsState:
         return CourtsState(new_game(self.native.players), self.seed)
