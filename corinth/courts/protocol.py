@@ -25,7 +25,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
-from .bots import BOTS, make_bot
+from .bots import BOTS, make_bot, placing_value
 from .cards import CARDS, COURTS, SEATS, SUITS
 from .game import (
     SIMULTANEOUS,
@@ -39,6 +39,7 @@ from .game import (
     parse,
     to_json,
 )
+from .puzzles import rank_choices
 
 NAME = "four-courts"
 
@@ -232,6 +233,7 @@ class RankedChoice:
 
 
 HINT_SAMPLES = 60  # deals of the unseen cards a hint plays (``puzzles.rank_choices``)
+DEAL_SAMPLES = 20  # the same, when the whole deal is played out (a round wins no token)
 
 
 def rank(
@@ -243,7 +245,8 @@ def rank(
 ) -> list[RankedChoice]:
     """Seat ``player``'s moves ranked from its own observation only (H1): before the reveal,
     "which card now?" (``puzzles.rank_choices``: each card and its Court by the points expected
-    at the end of the round over deals of the unseen cards); when its revealed card is next, each
+    at the end of the round over deals of the unseen cards, or of the deal when no card can win a
+    token this round); when its revealed card is next, each
     Court by what it gains now (a token, else a longer side: the greedy bot's measure).
 
     >>> state = FOUR_COURTS.new(players=4, seed=2)
@@ -253,9 +256,6 @@ def rank(
     >>> best.words().startswith("Lay the ")
     True
     """
-    from .bots import placing_value
-    from .puzzles import rank_choices
-
     game = state.native
     if player is None:
         player = game.current_player
@@ -266,14 +266,19 @@ def rank(
         if player not in game.to_choose():
             raise ValueError(f"player {player + 1} has laid a card already this round (R1)")
         ranking = rank_choices(view, kind, samples=samples, seed=seed)
+        if kind == "round" and ranking.choices[0].mean == ranking.choices[-1].mean:
+            # no card can win a token this round: ranked by the points at the end of the deal
+            kind = "deal"
+            ranking = rank_choices(view, kind, samples=DEAL_SAMPLES, seed=seed)
+        end = "the end of the round" if kind == "round" else "the end of this deal"
         how = "exactly" if ranking.exact else f"over {ranking.deals} deals of the unseen cards"
         out = []
         for ch in ranking.choices:
             spread = "" if ranking.exact else f" (95% interval {ch.low:.2f} to {ch.high:.2f})"
             text = (
                 f"Lay {CARDS[ch.card].describe()} and put it beside the "
-                f"{COURTS[ch.court].capitalize()}: {ch.mean:.2f} points expected at the end of the "
-                f"round{spread}, {how}."
+                f"{COURTS[ch.court].capitalize()}: {ch.mean:.2f} points expected at {end}{spread}, "
+                f"{how}."
             )
             out.append(RankedChoice(Choose(player, ch.card), ch.mean, ch.low, ch.high, text))
         return out
