@@ -72,7 +72,11 @@ def run_simulate(args: argparse.Namespace) -> int:
 def add_show(p: argparse.ArgumentParser) -> None:
     p.add_argument("game", help="a saved game (JSON)")
     add_game_option(p)
-    p.add_argument("--player", type=int, help="show only this player's sheet (1 to 4)")
+    p.add_argument(
+        "--player",
+        type=int,
+        help="show only this player's sheet (1 to 4); The Four Courts: the seat whose side is shown",
+    )
     p.add_argument("--moves", action="store_true", help="also list the moves played")
 
 

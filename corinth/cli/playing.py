@@ -1,6 +1,8 @@
-"""``corinth play``: a game against bots in a terminal, for every game (``--game corinth`` or
-``corintho``), through the same ``Table`` as the notebooks' boards. Moves are picked from a numbered
-list or typed in notation.
+"""``corinth play``: a game against bots in a terminal, for every game (``--game corinth``,
+``corintho`` or ``four-courts``), through the same ``Table`` as the notebooks' boards. Moves are
+picked from a numbered list or typed in notation (or a game's short notation: The Four Courts' card
+by its word). In The Four Courts the human sees only their own hand; the bots lay their cards face
+down first, and the log shows them as "a card" until the reveal.
 
 Whatever is typed, the game goes on: a line that is not a move (too long, a control character, a
 number that is not in the list) is answered with a sentence and the prompt comes again. The game is
@@ -15,7 +17,8 @@ from collections.abc import Callable
 from typing import Any
 
 from corinth.shared import registry
-from corinth.shared.table import NotYourTurn, Table, seats_of
+from corinth.shared.protocol import SIMULTANEOUS
+from corinth.shared.table import LogLine, NotYourTurn, Table, seats_of
 
 from .common import (
     UserError,
@@ -38,6 +41,7 @@ class View:
     """How ``corinth play`` shows one game: its board, its move list, its hint, its end."""
 
     notation = ""
+    players = 2  # the players when --players is not given
 
     def table(self, args: argparse.Namespace, state: Any) -> Table:
         raise NotImplementedError
@@ -47,6 +51,25 @@ class View:
 
     def board(self, table: Table) -> str:
         return table.position.text(table.human)
+
+    def moves(self, table: Table) -> list:
+        """The human's legal moves now (at a simultaneous node, its own seat's)."""
+        position = table.position
+        if position.current_player() == SIMULTANEOUS:
+            return position.legal_moves(table.human)
+        return position.legal_moves()
+
+    def read(self, table: Table, text: str) -> Any:
+        """A typed line as a move (a game's short notation made whole); the line itself else."""
+        return text
+
+    def lines(self, lines: list[LogLine]) -> list[str]:
+        """The log's new lines as printed."""
+        return [f"  {line.number}. {line.words}" for line in lines]
+
+    def solve(self, args: argparse.Namespace) -> int:
+        """``corinth solve FILE --game NAME``."""
+        raise UserError(f"{args.which}: no solver to rank moves with")
 
     def groups(self, table: Table, moves: list) -> list[tuple[str, list]]:
         """The legal moves in groups, each with its heading ('' for one plain list)."""
@@ -73,7 +96,7 @@ class CorinthView(View):
         from corinth.rules import CorinthError, Variants
         from corinth.table import Table as CorinthTable
 
-        players = state.num_players if state else args.players
+        players = state.num_players if state else (args.players or self.players)
         if not 1 <= args.seat <= players:
             raise UserError(f"--seat must be 1 to {players}")
         try:
@@ -118,30 +141,18 @@ class CorinthoView(View):
 
     def load(self, path: str) -> Any:
         from corinth.corintho import CorinthoError, from_json
-        from corinth.rules.files import read_bounded
 
-        try:
-            return from_json(read_bounded(path, 200_000))
-        except OSError as exc:
-            raise UserError(f"{path}: cannot read the file: {exc.strerror or exc}") from None
-        except CorinthoError as exc:
-            raise UserError(f"{path} is not a valid Corintho game: {exc}") from None
+        return read_save(path, from_json, CorinthoError, "Corintho")
 
     def table(self, args: argparse.Namespace, state: Any) -> Table:
         from corinth.corintho import CorinthoError
         from corinth.corintho.protocol import CorinthoGame
 
         game = CorinthoGame(depth=getattr(args, "depth", 2) or 2)
-        players = state.players if state is not None else args.players
-        if isinstance(players, bool) or players not in game.players:
-            raise UserError(f"Corintho is for 2, 3 or 4 players, not {players}")
-        if not 1 <= args.seat <= players:
-            raise UserError(f"--seat must be 1 to {players}")
-        seats = seats_of(players, args.seat - 1, args.bots.split(","))
-        try:
-            return Table(game, players=players, seed=args.seed, state=state, seats=seats)
-        except (CorinthoError, ValueError) as exc:
-            raise UserError(str(exc)) from None
+        players = state.players if state is not None else (args.players or self.players)
+        return seated(
+            game, args, state, players, "Corintho is for 2, 3 or 4 players", CorinthoError
+        )
 
     def board(self, table: Table) -> str:
         return corintho_text(table.state) + "\n" + table.headline()
@@ -170,6 +181,60 @@ class CorinthoView(View):
     def final(self, table: Table) -> list[str]:
         return [corintho_text(table.state), table.position.verdict() or "The game is over."]
 
+    def solve(self, args: argparse.Namespace) -> int:
+        """Every move ranked by the exact search, ``--depth`` moves of both players deep."""
+        import json
+
+        state = self.load(args.game)
+        depth = getattr(args, "depth", 3)
+        if not isinstance(depth, int) or not 1 <= depth <= MAX_DEPTH:
+            raise UserError(f"--depth must be from 1 to {MAX_DEPTH}, not {depth}")
+        position = self.table(_seat_args(state), state).position
+        if position.is_over():
+            print(position.verdict())
+            return 0
+        if position.num_players != 2:
+            raise UserError(f"{args.game}: the exact search is for 2-player games")
+        ranked = position_rank(args.which, position, depth)
+        who = position.current_player() + 1
+        if getattr(args, "json", False):
+            rows = [{"move": str(r.move), "outcome": r.outcome, "moves": r.plies} for r in ranked]
+            print(json.dumps({"player": who, "depth": depth, "moves": rows}))
+            return 0
+        print(f"Player {who} to play; searched {depth} moves deep:")
+        for i, r in enumerate(ranked, 1):
+            print(f"{i:3}. {str(r.move):<12} {r.words()}")
+        return 0
+
+
+def seated(
+    game: Any, args: argparse.Namespace, state: Any, players: Any, who_plays: str, errors: Any
+) -> Table:
+    """The shared table of ``game`` for ``players`` with the human at ``--seat`` and ``--bots``
+    round the others; a bad option is one ``UserError`` sentence (``who_plays`` says the counts)."""
+    if isinstance(players, bool) or players not in game.players:
+        raise UserError(f"{who_plays}, not {players}")
+    if not 1 <= args.seat <= players:
+        raise UserError(f"--seat must be 1 to {players}")
+    seats = seats_of(players, args.seat - 1, args.bots.split(","))
+    try:
+        return Table(game, players=players, seed=args.seed, state=state, seats=seats)
+    except (errors, ValueError) as exc:
+        raise UserError(str(exc)) from None
+
+
+def read_save(path: str, load: Callable[[bytes], Any], errors: Any, title: str) -> Any:
+    """A saved game for a command: at most 200 kB of the file read (a pipe or a device refused),
+    every problem one ``UserError`` sentence."""
+    from corinth.rules.files import read_bounded
+
+    try:
+        return load(read_bounded(path, 200_000))
+    except OSError as exc:
+        raise UserError(f"{path}: cannot read the file: {exc.strerror or exc}") from None
+    except errors as exc:
+        raise UserError(f"{path} is not a valid {title} game: {exc}") from None
+
 
 def corintho_text(game: Any) -> str:
     """Corintho's board as text, and under it the stacks that may not move yet (K4)."""
@@ -182,7 +247,17 @@ def corintho_text(game: Any) -> str:
     return text
 
 
-VIEWS: dict[str, View] = {"corinth": CorinthView(), "corintho": CorinthoView()}
+def _courts_view() -> View:
+    from .courts import CourtsView
+
+    return CourtsView()
+
+
+VIEWS: dict[str, View] = {
+    "corinth": CorinthView(),
+    "corintho": CorinthoView(),
+    "four-courts": _courts_view(),
+}
 
 
 def view_of(name: str) -> View:
@@ -208,7 +283,9 @@ def add_game_option(p: argparse.ArgumentParser) -> None:
 
 def add_seats(p: argparse.ArgumentParser) -> None:
     """The options of a game played at a table: players, seed, your seat, the bots, where to save."""
-    p.add_argument("--players", type=int, default=2, help="2, 3 or 4 (default 2)")
+    p.add_argument(
+        "--players", type=int, help="2, 3 or 4 (default 2; The Four Courts: 3 or 4, default 4)"
+    )
     p.add_argument(
         "--seed", type=int, default=0, help="the game's seed: the same seed, the same dice and bots"
     )
@@ -258,8 +335,8 @@ def _play(table: Table, view: View, ask: Callable[[str], str], say: Callable[[st
     while True:
         for _ in table.bots_play():
             pass
-        for line in table.log[shown:]:
-            say(f"  {line.number}. {line.words}")
+        for line in view.lines(table.log[shown:]):
+            say(line)
         shown = len(table.log)
         if table.position.is_over():
             say("")
@@ -279,7 +356,7 @@ def _list_moves(table: Table, view: View, say: Callable[[str], None]) -> list:
     """Print the legal moves, numbered in their groups; the moves the numbers stand for."""
     position = table.position
     listed: list = []
-    for heading, moves in view.groups(table, position.legal_moves()):
+    for heading, moves in view.groups(table, view.moves(table)):
         if not moves:
             continue
         if heading:
@@ -323,9 +400,8 @@ def _answer(table: Table, view: View, listed: list, typed: str, say: Callable[[s
         path = text[5:].strip()
         say(write_save(path, table.position.to_json()) if path else "Type 'save' and a file name.")
         return False
-    move = listed[number - 1] if number is not None else text
     try:
-        table.play(move)
+        table.play(listed[number - 1] if number is not None else view.read(table, text))
     except (*table.game.errors, NotYourTurn) as exc:
         say(f"Not allowed: {str(exc)[:200]}. Type 'help' for the commands and the notation.")
         return False
@@ -336,45 +412,24 @@ MAX_DEPTH = 6  # Corintho's search: moves of both players; beyond it far too lon
 
 
 def show_game(args: argparse.Namespace) -> int:
-    """``corinth show FILE --game corintho``: the board, the moves, and who won and why."""
+    """``corinth show FILE --game corintho``: the board, the moves, and who won and why (The Four
+    Courts: from the seat ``--player``, 1 by default, seeing only its own hand)."""
     view = view_of(args.which)
     state = view.load(args.game)
-    table = view.table(_seat_args(state), state)
+    table = view.table(_seat_args(state, getattr(args, "player", None)), state)
     position = table.position
     if position.is_over():
         print("\n".join(view.final(table)))
     else:  # the board without the table's headline: its reader is not a player at the table
         print(view.board(table).rsplit("\n", 1)[0])
     if getattr(args, "moves", False):
-        print("Moves: " + " ; ".join(table.position.history()))
+        print("Moves: " + " ; ".join(line.notation for line in table.log))
     return 0
 
 
 def solve_game(args: argparse.Namespace) -> int:
-    """``corinth solve FILE --game corintho``: every move ranked by the exact search."""
-    import json
-
-    view = view_of(args.which)
-    state = view.load(args.game)
-    depth = getattr(args, "depth", 3)
-    if not isinstance(depth, int) or not 1 <= depth <= MAX_DEPTH:
-        raise UserError(f"--depth must be from 1 to {MAX_DEPTH}, not {depth}")
-    position = view.table(_seat_args(state), state).position
-    if position.is_over():
-        print(position.verdict())
-        return 0
-    if position.num_players != 2:
-        raise UserError(f"{args.game}: the exact search is for 2-player games")
-    ranked = position_rank(args.which, position, depth)
-    who = position.current_player() + 1
-    if getattr(args, "json", False):
-        rows = [{"move": str(r.move), "outcome": r.outcome, "moves": r.plies} for r in ranked]
-        print(json.dumps({"player": who, "depth": depth, "moves": rows}))
-        return 0
-    print(f"Player {who} to play; searched {depth} moves deep:")
-    for i, r in enumerate(ranked, 1):
-        print(f"{i:3}. {str(r.move):<12} {r.words()}")
-    return 0
+    """``corinth solve FILE --game NAME``: the game's own ranking of the moves."""
+    return view_of(args.which).solve(args)
 
 
 def position_rank(name: str, position: Any, depth: int) -> list:
@@ -384,9 +439,10 @@ def position_rank(name: str, position: Any, depth: int) -> list:
     return rank(position, depth=depth)
 
 
-def _seat_args(state: Any) -> argparse.Namespace:
-    """A table for reading a saved game: every seat a bot that never plays (nothing is asked)."""
-    return argparse.Namespace(players=None, seat=1, bots="random", seed=0, depth=2)
+def _seat_args(state: Any, seat: int | None = None) -> argparse.Namespace:
+    """A table for reading a saved game from ``seat`` (from 1; default 1): every other seat a bot
+    that never plays (nothing is asked)."""
+    return argparse.Namespace(players=None, seat=seat or 1, bots="random", seed=0, depth=2)
 
 
 def add_games(p: argparse.ArgumentParser) -> None:

@@ -35,6 +35,12 @@ def add_solve(p: argparse.ArgumentParser) -> None:
         "--depth", type=int, default=3, help="Corintho: moves of both players searched (1-6)"
     )
     p.add_argument(
+        "--player",
+        type=int,
+        help="The Four Courts: the player whose cards are ranked, from their view (default: the "
+        "first still to choose; FILE may also be a stored puzzle's id, such as round-01)",
+    )
+    p.add_argument(
         "--objective",
         choices=("immediate", "expected", "exact"),
         default="immediate",

@@ -469,9 +469,7 @@ class Game:
         side = self.sides[move.court][seat] + (card,)
         tokens = self.court_tokens[move.court]
         if len(side) == 3:
-            if move.take is None and len(set(tokens)) == 1:
-                move = Place(move.court, tokens[0])  # the last token: no choice (R5)
-            if move.take is None:
+            if move.take is None:  # the move names its token, the last one too: one notation
                 raise IllegalMove(
                     "R5",
                     f"{seat_name(seat)}'s third card beside the {COURTS[move.court].capitalize()} "

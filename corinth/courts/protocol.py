@@ -21,22 +21,25 @@ from __future__ import annotations
 
 import json
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
-from .bots import BOTS, make_bot
-from .cards import CARDS, SEATS, SUITS
+from .bots import BOTS, make_bot, placing_value
+from .cards import CARDS, COURTS, SEATS, SUITS
 from .game import (
     SIMULTANEOUS,
     TERMINAL,
+    Choose,
     CourtsError,
     Game,
+    _mask,
     from_json,
     new_game,
     parse,
     to_json,
 )
+from .puzzles import rank_choices
 
 NAME = "four-courts"
 
@@ -131,6 +134,36 @@ class CourtsState:
     def notation(self, move: Any) -> str:
         return str(parse(move) if isinstance(move, str) else move)
 
+    def seen(self, notation: str, player: int | None) -> tuple[str, str]:
+        """A move of this position as ``player`` sees it (None: nobody's hand): a card dealt, or
+        laid face down by another seat, is "a card" (H1).
+
+        >>> state = FOUR_COURTS.new(players=3, seed=1)
+        >>> state = state.apply(state.sample())
+        >>> state.seen(state.notation(state.sample()), 0)
+        ('deal a-card', 'A card is dealt to player 1 (North).')
+        """
+        seat = -1 if player is None else player
+        return _mask(str(parse(notation)), seat), self.native.describe(notation, seat=seat)
+
+    def reveal(self) -> str:
+        """After the last choice of a round: the cards revealed, in the order they are placed (R2).
+
+        >>> state = FOUR_COURTS.new(players=3, seed=1)
+        >>> while state.is_chance() or state.current_player() == SIMULTANEOUS:
+        ...     state = state.apply(state.sample() if state.is_chance() else state.legal_moves(to_choose(state)[0])[0])
+        >>> state.reveal().startswith("Revealed, highest first: ")
+        True
+        """
+        game = self.native
+        if not game.revealed or not game.history or not game.history[-1].startswith("choose"):
+            return ""
+        return (
+            "Revealed, highest first: "
+            + "; ".join(f"{SEATS[s]} {CARDS[c].describe()}" for s, c in game.revealed)
+            + "."
+        )
+
     def parse(self, text: str) -> Any:
         return parse(text)
 
@@ -139,6 +172,33 @@ class CourtsState:
 
     def history(self) -> list[str]:
         return list(self.native.history)
+
+    def resample(self, player: int, rng: random.Random) -> CourtsState:
+        """A whole state consistent with what ``player`` sees (H1): the cards it has not seen
+        dealt at random to the other hands and the face-down discard, and a seat that has laid its
+        card face down this round given one of its new hand's cards; the moves so far as they
+        would read in that world (for OpenSpiel's information-set search).
+
+        >>> state = FOUR_COURTS.new(players=3, seed=1)
+        >>> while state.is_chance():
+        ...     state = state.apply(state.sample())
+        >>> state = state.apply(state.legal_moves(0)[0])
+        >>> other = state.resample(1, random.Random(2))
+        >>> other.observation(1) == state.observation(1), other.native.chosen[0] is not None
+        (True, True)
+        """
+        game = self.native
+        world = game.observe(player).determinize(rng)
+        history = list(game.history)
+        if game.phase == "choose":
+            chosen = list(world.chosen)
+            for s in range(game.players):
+                if s != player and game.chosen[s] is not None:
+                    chosen[s] = rng.choice(world.hands[s])
+                    at = max(i for i, m in enumerate(history) if m.startswith(f"choose {s + 1} "))
+                    history[at] = str(Choose(s, chosen[s]))
+            world = replace(world, chosen=tuple(chosen))
+        return CourtsState(replace(world, history=tuple(history), ended=game.ended), self.seed)
 
     def start(self) -> CourtsState:
         return CourtsState(new_game(self.native.players), self.seed)
@@ -150,6 +210,92 @@ class CourtsState:
         data = json.loads(to_json(self.native))
         data["seed"] = self.seed
         return json.dumps(data, indent=1)
+
+
+def to_choose(state: CourtsState) -> list[int]:
+    """The seats still to lay a card (R1)."""
+    return list(state.native.to_choose())
+
+
+@dataclass(frozen=True)
+class RankedChoice:
+    """One of a seat's moves in the hint's ranking: the move, its worth (expected points, or a
+    placing's immediate worth) with its 95% interval, and the words a learner reads."""
+
+    move: Any
+    value: float
+    low: float
+    high: float
+    text: str
+
+    def words(self) -> str:
+        return self.text
+
+
+HINT_SAMPLES = 60  # deals of the unseen cards a hint plays (``puzzles.rank_choices``)
+DEAL_SAMPLES = 20  # the same, when the whole deal is played out (a round wins no token)
+
+
+def rank(
+    state: CourtsState,
+    player: int | None = None,
+    kind: str = "round",
+    samples: int = HINT_SAMPLES,
+    seed: int = 0,
+) -> list[RankedChoice]:
+    """Seat ``player``'s moves ranked from its own observation only (H1): before the reveal,
+    "which card now?" (``puzzles.rank_choices``: each card and its Court by the points expected
+    at the end of the round over deals of the unseen cards, or of the deal when no card can win a
+    token this round); when its revealed card is next, each
+    Court by what it gains now (a token, else a longer side: the greedy bot's measure).
+
+    >>> state = FOUR_COURTS.new(players=4, seed=2)
+    >>> while state.is_chance():
+    ...     state = state.apply(state.sample())
+    >>> best = rank(state, player=0, samples=10)[0]
+    >>> best.words().startswith("Lay the ")
+    True
+    """
+    game = state.native
+    if player is None:
+        player = game.current_player
+    if game.is_over or game.is_chance or player < 0:
+        raise ValueError("no decision to rank here: the cards are being dealt, or the game is over")
+    view = game.observe(player)
+    if game.phase == "choose":
+        if player not in game.to_choose():
+            raise ValueError(f"player {player + 1} has laid a card already this round (R1)")
+        ranking = rank_choices(view, kind, samples=samples, seed=seed)
+        if kind == "round" and ranking.choices[0].mean == ranking.choices[-1].mean:
+            # no card can win a token this round: ranked by the points at the end of the deal
+            kind = "deal"
+            ranking = rank_choices(view, kind, samples=DEAL_SAMPLES, seed=seed)
+        end = "the end of the round" if kind == "round" else "the end of this deal"
+        how = "exactly" if ranking.exact else f"over {ranking.deals} deals of the unseen cards"
+        out = []
+        for ch in ranking.choices:
+            spread = "" if ranking.exact else f" (95% interval {ch.low:.2f} to {ch.high:.2f})"
+            text = (
+                f"Lay {CARDS[ch.card].describe()} and put it beside the "
+                f"{COURTS[ch.court].capitalize()}: {ch.mean:.2f} points expected at {end}{spread}, "
+                f"{how}."
+            )
+            out.append(RankedChoice(Choose(player, ch.card), ch.mean, ch.low, ch.high, text))
+        return out
+    moves = view.legal_moves()
+    if not moves:
+        raise ValueError(f"it is not player {player + 1}'s card to place now (R2)")
+    out = []
+    for move in moves:
+        value = placing_value(view, player, move)
+        court = COURTS[move.court].capitalize()
+        gain = (
+            f"takes a {SUITS[move.take]} token now"
+            if move.take is not None
+            else f"makes {int(value)} of your cards beside it"
+        )
+        out.append(RankedChoice(move, value, value, value, f"Beside the {court}: it {gain}."))
+    return sorted(out, key=lambda r: -r.value)
 
 
 class _Seat:
@@ -198,6 +344,10 @@ class CourtsGame:
         if not isinstance(native, Game):
             raise CourtsError(f"not a Four Courts game: {type(native).__name__}")
         return CourtsState(native)
+
+    def rank(self, state: CourtsState, **options: Any) -> list[RankedChoice]:
+        """The hint's ranking (``rank``): a seat's moves from its own observation."""
+        return rank(state, **options)
 
     def make_bot(self, name: str, seed: int = 0, players: int = 4) -> _Seat:
         if players not in self.players:

@@ -37,6 +37,9 @@ from collections import Counter
 from dataclasses import dataclass
 from itertools import combinations
 from pathlib import Path
+from typing import Any
+
+from corinth.shared.puzzles import SetProblems, SetRules, load_sets, read_set, shown, text_problems
 
 from .bots import GreedyBot, RandomBot, greedy_move, placing_value
 from .cards import CARDS, COURTS, FITS, SEATS, SUITS, DeckError, card_index, court_index
@@ -53,14 +56,12 @@ TIE = 1e-9
 
 
 class PuzzleError(CourtsError):
-    """A puzzle set that cannot be loaded; the message names each problem."""
+    """A puzzle set (or one puzzle) that cannot be loaded; ``problems`` names each problem (the
+    shared loader's message, ``corinth.shared.puzzles.SetProblems``, in this game's error)."""
 
     def __init__(self, origin: str, problems: list[str]):
-        self.problems = problems
-        super().__init__(
-            f"{origin} is not a valid Four Courts puzzle set:\n"
-            + "\n".join(f"  - {p}" for p in problems)
-        )
+        self.origin, self.problems = origin, problems
+        super().__init__(str(SetProblems(origin, problems, "Four Courts")))
 
 
 @dataclass(frozen=True)
@@ -420,77 +421,102 @@ def make_set(per_kind: int = 12) -> list[dict]:
 
 
 def load_puzzles(path: str | Path | None = None) -> list[CourtsPuzzle]:
-    """The puzzle set, every puzzle's answers ranked again (``PuzzleError`` names each problem)."""
+    """The puzzle set (or the set at ``path``), every puzzle's answers ranked again; the shared
+    loader (``corinth.shared.puzzles``) reads it, and ``PuzzleError`` names each problem.
+
+    >>> [p.id for p in load_puzzles()][:2]
+    ['round-01', 'round-02']
+    """
     path = Path(path) if path is not None else set_path()
-    origin = path.name
-    try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise PuzzleError(origin, [f"cannot read it: {exc.strerror}"]) from None
-    if len(raw) > MAX_BYTES:
-        raise PuzzleError(origin, [f"it is larger than {MAX_BYTES} bytes"])
-    try:
-        data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError) as exc:
-        raise PuzzleError(origin, [f"not valid JSON: {str(exc)[:80]}"]) from None
-    if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("version") != VERSION:
-        raise PuzzleError(origin, [f"format must be {FORMAT!r}, version {VERSION}"])
-    items = data.get("puzzles")
-    if not isinstance(items, list) or not 0 < len(items) <= MAX_PUZZLES:
-        raise PuzzleError(origin, [f"puzzles: expected a list of 1 to {MAX_PUZZLES} puzzles"])
-    problems, out, ids = [], [], set()
-    for i, item in enumerate(items):
-        where = f"puzzle {i + 1}"
-        try:
-            out.append(_load_one(item, ids))
-        except CourtsError as exc:
-            problems.append(f"{where}: {exc}")
-    if problems:
-        raise PuzzleError(origin, problems)
-    return out
+    return load_sets([path], SET_RULES, path.name)
 
 
-def _load_one(item, ids: set) -> CourtsPuzzle:
-    fields = {"id", "kind", "seat", "question", "moves", "answers", "explanation", "source"}
-    if not isinstance(item, dict) or set(item) != fields:
-        raise CourtsError(f"a puzzle has exactly the fields {', '.join(sorted(fields))}")
-    if not isinstance(item["id"], str) or item["id"] in ids:
-        raise CourtsError(f"id {str(item['id'])[:40]!r} is not a new text id")
-    ids.add(item["id"])
-    if item["kind"] not in KINDS:
-        raise CourtsError(f"kind must be one of {', '.join(KINDS)}")
-    game = from_json(
-        json.dumps(
-            {
-                "format": "four-courts-game",
-                "version": 1,
-                "players": item["source"].get("players")
-                if isinstance(item["source"], dict)
-                else None,
-                "moves": item["moves"],
-            }
+def puzzles_from_bytes(raw: bytes | str, origin: str = "the puzzle set") -> list[CourtsPuzzle]:
+    """The puzzles of a set's text; any problem, whatever the bytes, is a ``PuzzleError``.
+
+    >>> puzzles_from_bytes(b'{"format": "x", "version": 1, "puzzles": [{}]}')
+    Traceback (most recent call last):
+    ...
+    corinth.courts.puzzles.PuzzleError: the puzzle set is not a valid Four Courts puzzle set:
+      - format: expected 'four-courts-puzzles', got 'x'
+      - puzzles[0].fields: a puzzle has exactly the fields answers, explanation, id, kind, moves, question, seat, source
+    """
+    return read_set(raw, SET_RULES, origin)
+
+
+FIELDS = ("id", "kind", "seat", "question", "moves", "answers", "explanation", "source")
+
+
+def puzzle_from_data(item: Any, where: str = "the puzzle") -> CourtsPuzzle:
+    """One stored puzzle, its position replayed and its answers ranked again; ``PuzzleError``
+    (with ``problems``, each naming its field) for a bad one."""
+    if not isinstance(item, dict) or set(item) != set(FIELDS):
+        raise PuzzleError(
+            where, [f"fields: a puzzle has exactly the fields {', '.join(sorted(FIELDS))}"]
         )
-    )
+    problems = []
+    if not isinstance(item["id"], str) or not item["id"].strip() or len(item["id"]) > 40:
+        problems.append(f"id: expected a text id, got {shown(item['id'])}")
+    if item["kind"] not in KINDS:
+        problems.append(f"kind: must be one of {', '.join(KINDS)}, not {shown(item['kind'])}")
+    for key in ("question", "explanation"):
+        problems += text_problems(key, item[key], 800)
+    source = item["source"]
+    players = source.get("players") if isinstance(source, dict) else None
+    if problems:
+        raise PuzzleError(where, problems)
+    try:
+        game = from_json(
+            json.dumps(
+                {
+                    "format": "four-courts-game",
+                    "version": 1,
+                    "players": players,
+                    "moves": item["moves"],
+                }
+            )
+        )
+    except CourtsError as exc:
+        raise PuzzleError(where, [f"moves: {exc}"]) from None
     seat = item["seat"]
     if not isinstance(seat, int) or isinstance(seat, bool) or not 1 <= seat <= game.players:
-        raise CourtsError(f"seat must be a player from 1 to {game.players}")
-    if game.phase != "choose":
-        raise CourtsError("the position must be before the players lay their cards")
-    view = game.observe(seat - 1)
-    ranking = rank_choices(view, item["kind"])
-    if consistent_deals(view) > STORED_LIMIT:
-        raise CourtsError(f"a stored puzzle is ranked exactly over at most {STORED_LIMIT} deals")
-    answers = best_answers(ranking)
-    if not isinstance(item["answers"], list) or frozenset(item["answers"]) != answers:
-        raise CourtsError(
-            f"its answers {item['answers']!r} are not the best choices, which are {sorted(answers)}"
+        raise PuzzleError(
+            where, [f"seat: must be a player from 1 to {game.players}, not {shown(seat)}"]
         )
-    for key in ("question", "explanation"):
-        if not isinstance(item[key], str) or not 0 < len(item[key]) <= 800:
-            raise CourtsError(f"{key} must be text of at most 800 characters")
+    if game.phase != "choose":
+        raise PuzzleError(where, ["moves: the position must be before the players lay their cards"])
+    view = game.observe(seat - 1)
+    if consistent_deals(view) > STORED_LIMIT:
+        raise PuzzleError(
+            where, [f"moves: a stored puzzle is ranked exactly over at most {STORED_LIMIT} deals"]
+        )
+    answers = best_answers(rank_choices(view, item["kind"]))
+    if not isinstance(item["answers"], list) or frozenset(item["answers"]) != answers:
+        raise PuzzleError(
+            where,
+            [
+                f"answers: {shown(item['answers'])} are not the best choices, which are {sorted(answers)}"
+            ],
+        )
     return CourtsPuzzle(
         item["id"], item["kind"], seat - 1, item["question"], game, answers, item["explanation"]
     )
+
+
+def _at_least_one(items: list) -> list[str]:
+    return [] if items else ["puzzles: a set holds at least one puzzle"]
+
+
+SET_RULES = SetRules(
+    FORMAT,
+    VERSION,
+    "Four Courts",
+    read=puzzle_from_data,
+    max_bytes=MAX_BYTES,
+    max_puzzles=MAX_PUZZLES,
+    error=PuzzleError,
+    before=_at_least_one,
+)
 
 
 def main(argv: list[str] | None = None) -> None:

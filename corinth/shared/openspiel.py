@@ -1,5 +1,6 @@
 """Every game of the protocol as an OpenSpiel game (``pyspiel``), so OpenSpiel's algorithms (MCTS,
-evaluation, its own checks) play Corinth and Corintho and can be set against the project's bots.
+information-set MCTS, evaluation, its own checks) play Corinth, Corintho and The Four Courts and can
+be set against the project's bots.
 
 OpenSpiel is optional (``pip install 'corinth[openspiel]'``): nothing else imports this module.
 
@@ -15,9 +16,17 @@ How a game of the protocol maps onto OpenSpiel's state API:
   once the last die is down (the same distribution as the whole roll's ``chance_outcomes``);
 - the returns are the protocol's (+1 a winner, -1 every other seat); a game still going after
   ``max_plies`` moves is stopped as a draw (every return 0), as the project's bots' games are;
-- a seat's observation string is ``State.observation(seat)`` as JSON: what that seat may see.
+- a seat's information state string is ``State.observation(seat)`` as JSON: what that seat may see
+  (with the moves so far as it saw them, in a game with hidden moves); its observation string is the
+  same without those moves;
+- a simultaneous node (The Four Courts' seats laying their cards at once) is sequentialised: the
+  seats still to choose do so one after another, in seat order, and each sees only that the ones
+  before it have chosen, never their card (the game is one of imperfect information for OpenSpiel:
+  a seat's strings never hold another hand). Information-set MCTS samples the unseen cards through
+  ``resampler`` (the game's ``State.resample``).
 
     python -m corinth.shared.openspiel --compare      # MCTS against the project's bots, measured
+    python benchmarks/courts_ismcts.py                # ISMCTS on The Four Courts, measured
 
 >>> game = load("corintho", players=2)
 >>> state = game.new_initial_state()
@@ -44,13 +53,19 @@ import numpy as np
 import pyspiel
 
 from . import registry
-from .protocol import CHANCE
+from .protocol import CHANCE, SIMULTANEOUS
 
 # The moves after which a game is stopped as a draw (Corinth's games end by themselves in a few
 # hundred moves; Corintho's stacks can move back and forth, as in the bots' own games).
-LIMITS = {"corinth": {"max_plies": 4_000}, "corintho": {"max_plies": 200}}
+LIMITS = {
+    "corinth": {"max_plies": 4_000},
+    "corintho": {"max_plies": 200},
+    "four-courts": {"max_plies": 2_000},
+}
+HIDDEN = ("four-courts",)  # games with hidden hands: imperfect information for OpenSpiel
 DEFAULT_LIMITS = {"max_plies": 1_000}
 FACES = 6
+CHANCE_OUTCOMES = {"corinth": FACES, "four-courts": 40}  # the most outcomes of a chance node
 MAX_WORDS = 2_000  # distinct words of every game's notation (Corinth's: districts, cells, …)
 WORDS: dict[str, int] = {}  # a notation's word → its action number, numbered as first met
 _SPLIT = re.compile(r"[ ,]+")
@@ -99,7 +114,11 @@ def _game_type(name: str) -> pyspiel.GameType:
             if chance
             else pyspiel.GameType.ChanceMode.DETERMINISTIC
         ),
-        information=pyspiel.GameType.Information.PERFECT_INFORMATION,
+        information=(
+            pyspiel.GameType.Information.IMPERFECT_INFORMATION
+            if name in HIDDEN
+            else pyspiel.GameType.Information.PERFECT_INFORMATION
+        ),
         utility=pyspiel.GameType.Utility.GENERAL_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=max(game.players),
@@ -117,7 +136,7 @@ def _game_type(name: str) -> pyspiel.GameType:
 
 
 def _has_chance(name: str) -> bool:
-    return name == "corinth"  # the dice; Corintho has none (P4)
+    return name in CHANCE_OUTCOMES  # the dice, the deal; Corintho has no chance (P4)
 
 
 class SpielGame(pyspiel.Game):
@@ -134,7 +153,7 @@ class SpielGame(pyspiel.Game):
         self.max_plies = int(params.get("max_plies", limits["max_plies"]))
         info = pyspiel.GameInfo(
             num_distinct_actions=MAX_WORDS,
-            max_chance_outcomes=FACES if _has_chance(self.game_name) else 0,
+            max_chance_outcomes=CHANCE_OUTCOMES.get(self.game_name, 0),
             num_players=self.players,
             min_utility=-1.0,
             max_utility=1.0,
@@ -147,7 +166,8 @@ class SpielGame(pyspiel.Game):
         return SpielState(self, self.protocol_game.new(self.players, self.seed))
 
     def make_py_observer(self, iig_obs_type=None, params=None) -> Observer:
-        return Observer()
+        perfect_recall = iig_obs_type is None or getattr(iig_obs_type, "perfect_recall", False)
+        return Observer(history=perfect_recall)
 
 
 class SpielState(pyspiel.State):
@@ -176,13 +196,18 @@ class SpielState(pyspiel.State):
     def left(self) -> list[tuple[tuple[str, ...], Any]]:
         if self._left is None:
             notation = self.protocol.notation
-            self._left = [(words_of(notation(m)), m) for m in self.protocol.legal_moves()]
+            moves = self.protocol.legal_moves()
+            if self.protocol.current_player() == SIMULTANEOUS:
+                moves = self.protocol.legal_moves(self.current_player())
+            self._left = [(words_of(notation(m)), m) for m in moves]
         return self._left
 
     def current_player(self) -> int:
         if self._cut() or self.protocol.is_over():
             return pyspiel.PlayerId.TERMINAL
         who = self.protocol.current_player()
+        if who == SIMULTANEOUS:  # sequentialised: the first seat still to choose
+            return next(s for s in range(self.protocol.num_players) if self.protocol.legal_moves(s))
         return pyspiel.PlayerId.CHANCE if who == CHANCE else who
 
     def _legal_actions(self, player: int) -> list[int]:
@@ -244,35 +269,56 @@ class SpielState(pyspiel.State):
 
 
 class Observer:
-    """A seat's view for OpenSpiel: ``State.observation(seat)`` as a JSON string; no tensor."""
+    """A seat's view for OpenSpiel: ``State.observation(seat)`` as a JSON string; no tensor. With
+    ``history`` (an information state, perfect recall) the moves as the seat saw them are kept; an
+    observation leaves them out."""
 
-    def __init__(self):
+    def __init__(self, history: bool = True):
         self.tensor = np.zeros(0, np.float32)
         self.dict: dict = {}
+        self.history = history
 
     def set_from(self, state: SpielState, player: int) -> None:
         pass
 
     def string_from(self, state: SpielState, player: int) -> str:
         seen = state.protocol.observation(player)
-        if state.dice or state.chosen:
-            seen = {**seen, "dice down": list(state.dice), "chosen": list(state.chosen)}
+        if not self.history:
+            seen.pop("moves", None)
+        if state.dice or state.chosen:  # the words of the move being chosen are public
+            seen = {**seen, "dice down": list(state.dice), "words chosen": list(state.chosen)}
         return json.dumps(seen, sort_keys=True)
+
+
+def resampler(seed: int = 0):
+    """OpenSpiel ISMCTS's resampler (``ISMCTSBot.set_resampler``): a whole state consistent with
+    what ``player`` sees, the cards it has not seen dealt at random (the game's ``State.resample``).
+    """
+    rng = random.Random(seed)
+
+    def resample(state: SpielState, player: int) -> SpielState:
+        other = SpielState(
+            state.get_game(), state.protocol.resample(player, rng), state.dice, state.plies
+        )
+        if state.chosen:  # the words of the move being chosen: the moves they leave open
+            k = len(state.chosen)
+            other.chosen = state.chosen
+            other._left = [(w, m) for w, m in other.left() if w[:k] == state.chosen]
+        return other
+
+    return resample
 
 
 _REGISTERED: dict[str, type] = {}
 
 
-ADAPTED = ("corinth", "corintho")  # turn by turn; a game whose seats choose at once is not yet
+ADAPTED = ("corinth", "corintho", "four-courts")
 
 
 def register(name: str) -> str:
     """Register a game of the protocol with pyspiel (once); return its pyspiel name."""
     if name not in ADAPTED:
-        raise ValueError(
-            f"{registry.get(name).title} is not adapted to OpenSpiel yet: its seats choose at once "
-            f"(a simultaneous node) and its hands are hidden; adapted: {', '.join(ADAPTED)}"
-        )
+        raise ValueError(f"{name} is not adapted to OpenSpiel; adapted: {', '.join(ADAPTED)}")
     if name not in _REGISTERED:
         cls = type(f"Spiel_{short_name(name)}", (SpielGame,), {"game_name": name})
         pyspiel.register_game(_game_type(name), cls)
@@ -348,16 +394,67 @@ def play_match(
     state = game.new_initial_state()
     mcts = mcts_bot(game, simulations, seed)
     bot = registry.get(name).make_bot(opponent, seed=seed + 1)
-    chance = random.Random(seed)
+    play_out(state, mcts_seat, mcts, {1 - mcts_seat: bot}, random.Random(seed))
+    return state.returns()[mcts_seat]
+
+
+def play_out(
+    state: SpielState, seat: int, searcher: Any, bots: dict, chance: random.Random
+) -> None:
+    """Play ``state`` to its end: OpenSpiel's ``searcher`` in ``seat``, the project's ``bots`` in
+    the others (a whole move at a time; at a simultaneous node each told its seat), chance drawn
+    from ``chance``."""
     while not state.is_terminal():
         if state.is_chance_node():
             actions, probs = zip(*state.chance_outcomes())
             state.apply_action(chance.choices(actions, probs)[0])
-        elif state.current_player() == mcts_seat:
-            state.apply_action(mcts.step(state))
+        elif state.current_player() == seat:
+            state.apply_action(searcher.step(state))
         else:
-            play_move(state, bot.choose(state.protocol))
-    return state.returns()[mcts_seat]
+            who, protocol = state.current_player(), state.protocol
+            if protocol.current_player() == SIMULTANEOUS:
+                play_move(state, bots[who].choose(protocol, who))
+            else:
+                play_move(state, bots[who].choose(protocol))
+
+
+def ismcts_bot(game: pyspiel.Game, simulations: int, seed: int):
+    """OpenSpiel's information-set MCTS (``open_spiel.python.algorithms.ismcts``, UCT, c = 2)
+    with ``simulations`` per decision, a random game played on from each leaf (``GameRollouts``),
+    its worlds sampled by the game's own ``resample`` and its nodes keyed by the observation
+    string (the seat's view without the moves so far)."""
+    from open_spiel.python.algorithms import ismcts
+
+    rng = np.random.RandomState(seed)
+    bot = ismcts.ISMCTSBot(
+        game,
+        GameRollouts(game, seed),
+        2.0,
+        simulations,
+        random_state=rng,
+        use_observation_string=True,
+    )
+    bot.set_resampler(resampler(seed))
+    return bot
+
+
+def play_seat(
+    name: str, opponent: str, simulations: int, seed: int, seat: int, players: int
+) -> float:
+    """One seeded game of ``players``: OpenSpiel's ISMCTS in ``seat``, the project's bot
+    ``opponent`` in every other seat (each choosing from its own seat's observation); the share
+    of the win ISMCTS takes (1 won alone, 1/k tied with k-1 others, 0 lost)."""
+    game = load(name, players=players, seed=seed)
+    state = game.new_initial_state()
+    searcher = ismcts_bot(game, simulations, seed)
+    protocol_game = registry.get(name)
+    bots = {
+        s: protocol_game.make_bot(opponent, seed=seed * 10 + s, players=players)
+        for s in range(players)
+    }
+    play_out(state, seat, searcher, bots, random.Random(seed))
+    winners = state.protocol.winners()
+    return 1 / len(winners) if seat in winners else 0.0
 
 
 def play_move(state: SpielState, move: Any) -> None:

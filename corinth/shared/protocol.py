@@ -125,12 +125,26 @@ class State(Protocol):
         """A versioned save of the game that ``Game.load`` reads back to an equal state."""
 
 
+class HiddenMoves(Protocol):
+    """What a game with hidden moves adds to its ``State`` (The Four Courts: cards dealt face down,
+    cards chosen face down at once), so that a log or a view never shows them too early."""
+
+    def seen(self, notation: str, player: int | None) -> tuple[str, str]:
+        """A move of this position as seat ``player`` sees it (None: a seat that sees no hand):
+        its notation and its sentence, another seat's hidden card as "a card"."""
+
+    def reveal(self) -> str:
+        """Reached from a simultaneous node: what the choices made there showed, a sentence."""
+
+
 @runtime_checkable
 class Bot(Protocol):
     """A player the computer plays: it chooses one of ``state.legal_moves()``."""
 
     def choose(self, state: State) -> Any:
-        """A legal move of ``state``'s player to decide (``state`` is not at a chance node)."""
+        """A legal move of ``state``'s player to decide (``state`` is not at a chance node). At a
+        simultaneous node a game's bots take the seat too, ``choose(state, seat)``, and decide from
+        that seat's observation only."""
 
 
 @runtime_checkable

@@ -1,6 +1,15 @@
 """The game in progress, for every game of the protocol: seats (human or bot), the bots' turns, undo,
 the move log and the hint. The boards and the command line are its views (``GameApp``, ``CorinthoApp``,
-``corinth play``); each game may add its own words (``corinth.table.Table`` does for Corinth).
+``CourtsBoard``, ``corinth play``); each game may add its own words (``corinth.table.Table`` does for
+Corinth).
+
+A game whose seats choose at once (a simultaneous node: ``current_player() == SIMULTANEOUS``, each
+seat with its own ``legal_moves(seat)``, the choices applied one by one) is played the same way: the
+bots choose first, each from its own seat's observation (``bot.choose(state, seat)``), then the
+human's choice completes the node and the choices are revealed. The log is written from the human
+seat's side: a hidden move of another seat (a face-down card, a card dealt) is logged as the game's
+``seen(notation, seat)`` tells it, and the line completing the node says what was revealed
+(``reveal()``). An undo of a simultaneous choice takes the whole node back: the bots choose again.
 
 >>> from corinth.shared import registry
 >>> table = Table(registry.get("corintho"), seats=("human", "greedy"), seed=1)
@@ -19,7 +28,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .protocol import Bot, Game, State
+from .protocol import SIMULTANEOUS, Bot, Game, State
 
 HUMAN = "human"
 
@@ -27,12 +36,14 @@ HUMAN = "human"
 @dataclass(frozen=True, slots=True)
 class LogLine:
     """One move of the log: its number (from 1), who played it (None: chance, the dice), what happened
-    in words, and its notation."""
+    in words, and its notation (a hidden part as the human's seat sees it: "choose 2 a-card");
+    ``revealed``: what the move made public at once (the choices of a simultaneous node)."""
 
     number: int
     player: int | None
     words: str
     notation: str
+    revealed: str = ""
 
 
 @dataclass(frozen=True)
@@ -92,6 +103,7 @@ class Table:
         self._games = 0  # games started again at this table (the bots' seeds move on)
         self.bots: dict[int, Bot] = self._make_bots()
         self._undo: list[State] = []
+        self._node_start: State | None = None  # where the simultaneous node now open began
         self.log: list[LogLine] = []
         self.first = position  # the position the table started from (``restart`` goes back)
         self._position = position
@@ -153,13 +165,30 @@ class Table:
 
     @property
     def humans_turn(self) -> bool:
-        """True when a human seat is to decide now."""
-        return self.is_human(self._position.current_player())
+        """True when a human seat is to decide now (at a simultaneous node: still to choose)."""
+        position = self._position
+        if position.current_player() == SIMULTANEOUS:
+            return any(self.is_human(s) for s in to_choose(position))
+        return self.is_human(position.current_player())
+
+    @property
+    def viewer(self) -> int | None:
+        """The seat whose side the log is told from: the one human's (None: no hand is shown)."""
+        return self.human if len(self.humans) == 1 else None
 
     def _apply(self, move: Any) -> State:
         before = self._position
         after = before.apply(move)  # raises the engine's refusal, the state untouched
-        self.log.append(self._line(before, after.history()[-1]))  # the canonical move
+        line = self._line(before, after.history()[-1])  # the canonical move
+        if before.current_player() == SIMULTANEOUS and after.current_player() != SIMULTANEOUS:
+            reveal = getattr(after, "reveal", None)
+            if shown := (reveal() if reveal is not None else ""):
+                line = LogLine(
+                    line.number, line.player, f"{line.words} {shown}", line.notation, shown
+                )
+        if after.current_player() == SIMULTANEOUS and before.current_player() != SIMULTANEOUS:
+            self._node_start = after
+        self.log.append(line)
         self._position = after
         return after
 
@@ -174,9 +203,13 @@ class Table:
     def _line(self, before: State, notation: str) -> LogLine:
         """A move's log line, in words made once, when it is played."""
         number = len(self.log) + 1
-        if before.is_chance():
+        who = None if before.is_chance() else mover(before, notation)
+        seen = getattr(before, "seen", None)
+        if seen is not None:  # a game with hidden moves tells them from the viewer's seat
+            shown, words = seen(notation, self.viewer)
+            return LogLine(number, who, words.rstrip(".") + ".", shown)
+        if who is None:
             return LogLine(number, None, self.chance_words(before, notation), notation)
-        who = before.current_player()
         return LogLine(number, who, self.move_words(before, notation), notation)
 
     def chance_words(self, before: State, notation: str) -> str:
@@ -191,10 +224,28 @@ class Table:
         """A human's move (a move or its notation), with an undo point; the bots do not answer
         until ``bots_play``. Raises ``NotYourTurn`` or the engine's refusal."""
         position = self._position
+        if position.current_player() == SIMULTANEOUS:
+            return self._choose(move)
         if position.is_over() or not self.is_human(position.current_player()):
             raise self.not_your_turn()
         self._apply(move)
         self._undo.append(position)
+        return self._position
+
+    def _choose(self, move: Any) -> State:
+        """A human seat's choice at a simultaneous node; the undo point is where the node began
+        (the bots' choices are taken back with it)."""
+        position = self._position
+        mine = [s for s in to_choose(position) if self.is_human(s)]
+        if not mine:
+            raise self.not_your_turn()
+        if isinstance(move, str):
+            move = position.parse(move)  # bad text: the engine's sentence
+        owner = mover(position, position.notation(move))
+        if owner is not None and not self.is_human(owner):
+            raise self.not_your_turn()
+        self._apply(move)  # not a legal choice: the engine's refusal, naming its rule
+        self._undo.append(self._node_start or position)
         return self._position
 
     def bots_play(self, one_turn: bool = False) -> Iterator[Any]:
@@ -205,15 +256,26 @@ class Table:
         while not self._position.is_over():
             position = self._position
             if position.is_chance():
-                self._apply(position.sample())
+                self._apply(self.draw(position))
                 continue
             player = position.current_player()
             if one_turn and player != who:
                 break
+            if player == SIMULTANEOUS:  # the bots choose, each from its own seat's observation
+                seat = next((s for s in to_choose(position) if not self.is_human(s)), None)
+                if seat is None:
+                    return  # only humans are still to choose
+                yield self._apply(self.bots[seat].choose(position, seat)).native
+                continue
             if self.is_human(player):
                 return
             yield self._apply(self.bots[player].choose(position)).native
         self._settle()
+
+    def draw(self, position: State) -> Any:
+        """A chance node's outcome: the game's own draw from its seed (a view with its own
+        generator may draw from it instead)."""
+        return position.sample()
 
     def not_your_turn(self) -> Exception:
         """The refusal of a human's move out of turn (a game's table names its own rule)."""
@@ -229,6 +291,8 @@ class Table:
         position = self._undo.pop()
         self.log = self.log[: len(position.history())]
         self._position = position
+        if position.current_player() == SIMULTANEOUS:
+            self._node_start = position
         return True
 
     def restart(self, variants: Any = None) -> None:
@@ -248,6 +312,11 @@ class Table:
         rank = getattr(self.game, "rank", None)
         if rank is None:
             return Hint([], objective, f"{self.game.title} has no solver to rank moves.")
+        if position.current_player() == SIMULTANEOUS:  # the human's choice, from its own view
+            options = {
+                "player": next(s for s in to_choose(position) if self.is_human(s)),
+                **options,
+            }
         try:
             ranked = rank(position, **options)[: max(1, top)]
         except ValueError as exc:
@@ -267,6 +336,11 @@ class Table:
         if position.is_over():
             return position.verdict() or "The game is over."
         player = position.current_player()
+        if player == SIMULTANEOUS:
+            waiting = to_choose(position)
+            if len(self.humans) == 1 and self.human in waiting:
+                return "Your turn: every player chooses at once."
+            return " and ".join(self.player_name(s) for s in waiting) + " to choose."
         if self.is_human(player) and len(self.humans) == 1:
             return "Your turn."
         return f"{self.player_name(player)} to play."
@@ -277,6 +351,35 @@ class Table:
             f"{'dice' if line.player is None else f'P{line.player + 1}'}: {line.notation}"
             for line in self.log
         ]
+
+
+def to_choose(position: State) -> list[int]:
+    """At a simultaneous node, the seats still to choose (those with moves), in seat order.
+
+    >>> from corinth.shared import registry
+    >>> state = registry.get("four-courts").new(players=3, seed=1)
+    >>> while state.is_chance():
+    ...     state = state.apply(state.sample())
+    >>> to_choose(state), to_choose(state.apply(state.legal_moves(1)[0]))
+    ([0, 1, 2], [0, 2])
+    """
+    if position.current_player() != SIMULTANEOUS:
+        return []
+    return [s for s in range(position.num_players) if position.legal_moves(s)]
+
+
+def mover(before: State, notation: str) -> int | None:
+    """Who plays the move ``notation`` in ``before``: the player to decide, or at a simultaneous
+    node the seat it is a choice of (None: chance, or nobody's legal move)."""
+    who = before.current_player()
+    if before.is_chance():
+        return None
+    if who != SIMULTANEOUS:
+        return who
+    return next(
+        (s for s in to_choose(before) if notation in map(before.notation, before.legal_moves(s))),
+        None,
+    )
 
 
 def seats_of(players: int, human: int, bots: Iterable[str]) -> list[str]:

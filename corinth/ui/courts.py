@@ -7,8 +7,10 @@ hands are only counts. A round: click a card of the hand (it is laid face down, 
 theirs), the cards are revealed and placed highest first; when the learner's card is next, click
 the Court it goes to, or one of its tokens when it is the third card there (R5).
 
-The whole game stays in the kernel; the page is only sent the learner's seat's observation (H1):
-no other hand ever reaches it. The front end is ``widgets/courts.js``.
+The whole game stays in the kernel, at the shared table (``corinth.shared.table.Table``: the bots
+choose from their own seats' observations, then the learner's card completes the round); the page is
+only sent the learner's seat's observation (H1): no other hand ever reaches it. The front end is
+``widgets/courts.js``.
 
 >>> board = CourtsBoard(seed=3)
 >>> board.view.phase, len(board.hand)
@@ -29,9 +31,10 @@ from typing import Any
 import traitlets
 
 from corinth.courts import CARDS, COURTS, SEATS, SUITS, new_game
-from corinth.courts.bots import make_bot
 from corinth.courts.cards import FITS, DeckError, card_index
-from corinth.courts.game import Choose, CourtsError, Game, Place, deal_all
+from corinth.courts.game import Choose, CourtsError, Deal, Game, Place
+from corinth.courts.protocol import FOUR_COURTS, CourtsState
+from corinth.shared.table import NotYourTurn, Table
 
 from ._base import Board, asset, module, stylesheet
 
@@ -45,6 +48,29 @@ def _css() -> str:
 def card_words(card: int) -> str:
     """``the Mill (8, Waves and Leaves)``."""
     return CARDS[card].describe()
+
+
+class BoardTable(Table):
+    """The board's game at the shared table: the deal drawn from the board's own generator and the
+    bots seeded as the board has always seeded them, so a seed gives the same game as before."""
+
+    def __init__(self, game: Game, seats: list[str], seed: int):
+        self._rng = random.Random(seed)
+        super().__init__(FOUR_COURTS, seed=seed, state=CourtsState(game, seed), seats=seats)
+
+    def _make_bots(self) -> dict:
+        players = len(self.seats)
+        return {
+            s: FOUR_COURTS.make_bot(name, self._seed * 10 + s, players)
+            for s, name in self.bot_names.items()
+        }
+
+    def draw(self, position: CourtsState):
+        game = position.native
+        if game.phase == "deal":
+            return Deal(game.pool[self._rng.randrange(len(game.pool))])
+        outcomes = game.chance_outcomes()
+        return outcomes[self._rng.randrange(len(outcomes))][0]
 
 
 class CourtsBoard(Board):
@@ -85,9 +111,8 @@ class CourtsBoard(Board):
         **kwargs: Any,
     ):
         super().__init__(interactive=interactive, **kwargs)
-        self._rng = random.Random(seed)
-        self._game = game if game is not None else new_game(players)
-        players = self._game.players
+        game = game if game is not None else new_game(players)
+        players = game.players
         if not 0 <= seat < players:
             raise ValueError(f"seat must be a player from 0 to {players - 1}")
         self.seat = seat
@@ -95,7 +120,10 @@ class CourtsBoard(Board):
         others = [s for s in range(players) if s != seat]
         if len(names) != len(others):
             raise ValueError(f"give a bot for each of the {len(others)} other seats")
-        self._bots = {s: make_bot(n, seed * 10 + s) for s, n in zip(others, names)}
+        seats = [HUMAN] * players
+        for s, n in zip(others, names):
+            seats[s] = n
+        self.table = BoardTable(game, seats, seed)
         self._names = {s: f"{SEATS[s]}, {n} bot" for s, n in zip(others, names)}
         self._names[seat] = f"{SEATS[seat]}, you"
         self._said: list[str] = []
@@ -104,35 +132,33 @@ class CourtsBoard(Board):
     # --- the game --------------------------------------------------------------------------
 
     @property
+    def _game(self) -> Game:
+        """The whole game (the kernel's, never sent to the page)."""
+        return self.table.state
+
+    @property
     def view(self):
         """The learner's seat's observation: all the page is drawn from."""
         return self._game.observe(self.seat)
 
     def _advance(self) -> None:
-        """Chance and the bots' moves until the learner must act or the game is over."""
-        game = self._game
-        while not game.is_over:
-            if game.is_chance:
-                game = deal_all(game, self._rng)
-                self._said = ["A new deal: every player has a new hand."]
-            elif game.phase == "choose":
-                waiting = [s for s in game.to_choose() if s != self.seat]
-                if not waiting and self.seat in game.to_choose():
-                    break
-                for s in waiting:
-                    game = game.apply(self._bots[s].choose(game.observe(s)))
-                if game.phase == "place":
-                    self._said.append(_reveal_words(game))
-                if self.seat in game.to_choose():
-                    break
-            elif game.current_player == self.seat:
-                break
-            else:
-                s = game.current_player
-                move = self._bots[s].choose(game.observe(s))
-                self._said.append(game.describe(move))
-                game = game.apply(move)
-        self._game = game
+        """Chance and the bots' moves at the table until the learner must act or the game is over;
+        what happened, in words, for the screen reader."""
+        start = len(self.table.log)
+        for _ in self.table.bots_play():
+            pass
+        dealing = False
+        for line in self.table.log[start:]:
+            if line.player is None:  # a card dealt
+                if not dealing:
+                    self._said = ["A new deal: every player has a new hand."]
+                dealing = True
+                continue
+            dealing = False
+            if line.notation.startswith("place"):
+                self._said.append(line.words)
+            elif line.revealed:
+                self._said.append(line.revealed)
         self._draw()
 
     def choose(self, word: str) -> None:
@@ -141,15 +167,16 @@ class CourtsBoard(Board):
             return
         try:
             card = card_index(word)
-            before = self._game
-            self._game = before.apply(Choose(self.seat, card))
-        except DeckError as exc:  # a CourtsError too
+            if self._game.phase != "choose":
+                self._game.apply(Choose(self.seat, card))  # refused: the cards are revealed (R1)
+            self.table.play(Choose(self.seat, card))
+        except (DeckError, NotYourTurn) as exc:  # a CourtsError too
             self.refuse(exc)
             return
         self.message = ""
         self._said = [f"You lay {card_words(card)} face down."]
-        if self._game.phase == "place":
-            self._said.append(_reveal_words(self._game))
+        if self.table.log[-1].revealed:
+            self._said.append(self.table.log[-1].revealed)
         self._advance()
         self.announce = " ".join(self._said)
 
@@ -172,15 +199,16 @@ class CourtsBoard(Board):
         if game.current_player != self.seat:
             self.refuse("it is not your card's turn to be placed: choose a card first (R1, R2)")
             return
-        move = Place(court, take)
+        tokens = game.court_tokens[court]
+        if take is None and len(game.sides[court][self.seat]) == 2 and len(set(tokens)) == 1:
+            take = tokens[0]  # the last token on the Court: the click on the Court takes it (R5)
         try:
-            after = game.apply(move)
-        except CourtsError as exc:
+            self.table.play(Place(court, take))
+        except (CourtsError, NotYourTurn) as exc:
             self.refuse(exc)
             return
         self.message = ""
-        self._said = [game.describe(after.history[-1])]
-        self._game = after
+        self._said = [self.table.log[-1].words]
         self._advance()
         self.announce = " ".join(self._said)
 
@@ -304,14 +332,6 @@ class CourtsBoard(Board):
     def text(self) -> str:
         """The table as the learner sees it (the other hands are counts)."""
         return self._game.text(seat=self.seat)
-
-
-def _reveal_words(game: Game) -> str:
-    return (
-        "Revealed, highest first: "
-        + "; ".join(f"{SEATS[s]} {card_words(c)}" for s, c in game.queue)
-        + "."
-    )
 
 
 def _short(card: int) -> str:

@@ -268,7 +268,8 @@ def test_r7_the_third_token_taken_reloads_the_court_from_the_reserve():
     game = with_hands(game, ["mill"], ["ace-knots"], ["author"], ["huntress"])
     game = choose_all(game, "mill", "ace-knots", "author", "huntress")
     game = game.apply("place consul").apply("place consul")
-    after = game.apply("place island")  # the last token: no choice to make
+    refused(game, "place island", "R5")  # the last token too is named: one notation a move
+    after = game.apply("place island take wyrms")
     assert after.history[-1] == "place island take wyrms"
     assert after.court_tokens[0] == COURT_SUITS[0]
     assert after.reserve == (3, 2, 2, 3, 2, 3)
@@ -320,7 +321,7 @@ def test_g1_the_game_ends_at_once_when_a_court_cannot_be_reloaded():
         game, ["mill", "sea"], ["ace-knots", "end"], ["author", "bard"], ["huntress", "calamity"]
     )
     game = choose_all(game, "mill", "ace-knots", "author", "huntress")
-    game = game.apply("place consul").apply("place consul").apply("place island")
+    game = game.apply("place consul").apply("place consul").apply("place island take wyrms")
     assert game.is_over and game.current_player == TERMINAL
     assert "Island" in game.ended
     assert c("author") in game.hands[2]  # never played: back in hand

@@ -202,20 +202,20 @@ def test_a_tampered_answer_is_refused_at_load(tmp_path, stored):
     first["answers"] = [f"{CARDS[hand[0]].word} nowhere"]
     path = tmp_path / "tampered.json"
     path.write_text(json.dumps(data), encoding="utf-8")
-    with pytest.raises(pz.PuzzleError, match="puzzle 1: its answers"):
+    with pytest.raises(pz.PuzzleError, match=r"puzzles\[0\]\.answers: .* are not the best choices"):
         pz.load_puzzles(path)
 
 
 @pytest.mark.parametrize(
     "change, problem",
     [
-        (lambda d: d.update(format="x"), "format must be"),
-        (lambda d: d.update(puzzles=[]), "1 to 100 puzzles"),
-        (lambda d: d["puzzles"][0].update(kind="game"), "kind must be one of"),
-        (lambda d: d["puzzles"][1].update(id=d["puzzles"][0]["id"]), "not a new text id"),
-        (lambda d: d["puzzles"][0].update(moves=d["puzzles"][0]["moves"][:-1]), "puzzle 1"),
-        (lambda d: d["puzzles"][0].update(seat=9), "seat must be"),
-        (lambda d: d["puzzles"][0].pop("question"), "exactly the fields"),
+        (lambda d: d.update(format="x"), "format: expected 'four-courts-puzzles'"),
+        (lambda d: d.update(puzzles=[]), "at least one puzzle"),
+        (lambda d: d["puzzles"][0].update(kind="game"), r"puzzles\[0\]\.kind: must be one of"),
+        (lambda d: d["puzzles"][1].update(id=d["puzzles"][0]["id"]), "given to 2 puzzles"),
+        (lambda d: d["puzzles"][0].update(moves=d["puzzles"][0]["moves"][:-1]), r"puzzles\[0\]"),
+        (lambda d: d["puzzles"][0].update(seat=9), r"puzzles\[0\]\.seat: must be"),
+        (lambda d: d["puzzles"][0].pop("question"), "fields: a puzzle has exactly the fields"),
     ],
 )
 def test_a_malformed_set_is_refused_naming_its_problem(tmp_path, change, problem):

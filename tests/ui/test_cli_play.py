@@ -180,8 +180,8 @@ def test_corinth_games_lists_every_game(capsys):
     assert [line.split(":")[0] for line in out.splitlines()][1:] == list(registry.names()[1:])
     assert main(["play", "--game", "chess"]) == 2
     assert "no game 'chess': the games are corinth, corintho" in capsys.readouterr().err
-    assert main(["play", "--game", "four-courts"]) == 2
-    assert "is not played in the terminal yet" in capsys.readouterr().err
+    assert main(["play", "--game", "four-courts", "--players", "2"]) == 2
+    assert "The Four Courts is for 3 or 4 players (S1, S6)" in capsys.readouterr().err
 
 
 def test_ctrl_c_at_the_prompt_saves_the_game(tmp_path):

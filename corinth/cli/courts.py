@@ -1,0 +1,164 @@
+"""The Four Courts on the command line: ``corinth play|show|solve --game four-courts``.
+
+``play``: one seat against bots at the shared table; the human sees only their own hand and picks a
+card by its number in the list, its word (``mill``) or in notation (``choose 1 mill``); when their
+revealed card is next, a Court by its number, its name (``island``, ``island wyrms`` for the token
+of a third card) or in notation (``place island take wyrms``). ``show``: a saved game from one
+seat's side (``--player``). ``solve``: "which card now?" for a saved game stopped before the seat
+lays its card, or for a stored puzzle by its id (``corinth solve round-01 --game four-courts``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+from corinth.courts import CARDS, COURTS, SEATS
+from corinth.courts.cards import DeckError, card_index
+from corinth.courts.game import Choose, CourtsError
+from corinth.courts.protocol import FOUR_COURTS, CourtsState
+from corinth.shared.table import LogLine, Table
+
+from .common import UserError
+from .playing import View, read_save, seated
+
+SAMPLES = 400  # deals of the unseen cards a saved game's ranking plays (a puzzle: every deal)
+
+
+class CourtsView(View):
+    notation = (
+        "Before the reveal, a card of your hand: its number, its word ('mill') or 'choose 1 mill' "
+        "(your player's number and the card). When your revealed card is next, a Court: its number, "
+        "its name ('island'), with the token a third card takes ('island wyrms'), or "
+        "'place island take wyrms'."
+    )
+    players = 4
+
+    def load(self, path: str) -> CourtsState:
+        return read_save(path, FOUR_COURTS.load, CourtsError, "Four Courts")
+
+    def table(self, args: argparse.Namespace, state: Any) -> Table:
+        players = state.num_players if state is not None else (args.players or self.players)
+        return seated(
+            FOUR_COURTS,
+            args,
+            state,
+            players,
+            "The Four Courts is for 3 or 4 players (S1, S6)",
+            CourtsError,
+        )
+
+    def board(self, table: Table) -> str:
+        return table.position.text(table.human) + _placing(table) + "\n" + table.headline()
+
+    def read(self, table: Table, text: str) -> Any:
+        """The short notation made whole: ``mill`` → ``choose 1 mill`` (before the reveal),
+        ``island`` / ``island wyrms`` → ``place island`` / ``place island take wyrms``."""
+        words = text.lower().split()
+        if not words or words[0] in ("choose", "place", "bonus", "deal"):
+            return text
+        game = table.state
+        if game.phase == "choose":
+            try:
+                return Choose(table.human, card_index("-".join(words)))
+            except DeckError as exc:  # a card's word, misspelt
+                raise CourtsError(f"{exc}; or type the card's number in the list") from None
+        if game.phase == "place" and len(words) <= 3:
+            if len(words) == 2:
+                words = [words[0], "take", words[1]]
+            return "place " + " ".join(words)
+        return text
+
+    def lines(self, lines: list[LogLine]) -> list[str]:
+        """The log's new lines, a deal's cards in one line (which card went where is hidden)."""
+        out: list[str] = []
+        dealt = 0
+        for line in lines:
+            if line.notation == "deal a-card":
+                dealt += 1
+                continue
+            if dealt:
+                out.append(f"  {dealt} cards are dealt, face down.")
+                dealt = 0
+            out.append(f"  {line.number}. {line.words}")
+        if dealt:
+            out.append(f"  {dealt} cards are dealt, face down.")
+        return out
+
+    def hint(self, table: Table) -> list[str]:
+        hint = table.hint(top=3)
+        return [f"{i}. {w}" for i, w in enumerate(hint.words, 1)] or [hint.why_none]
+
+    def final(self, table: Table) -> list[str]:
+        return [table.position.text(), table.position.verdict() or "The game is over."]
+
+    def solve(self, args: argparse.Namespace) -> int:
+        from corinth.courts.puzzles import KINDS, load_puzzles, rank_choices
+
+        seat, kind, where = None, "round", args.game
+        if Path(args.game).exists():
+            game = self.load(args.game).native
+        else:
+            puzzles = {p.id: p for p in load_puzzles()}
+            if args.game not in puzzles:
+                raise UserError(
+                    f"{args.game}: no such file, nor a stored puzzle (the puzzles are "
+                    f"{', '.join(list(puzzles)[:3])}, …)"
+                )
+            puzzle = puzzles[args.game]
+            game, seat, kind = puzzle.game, puzzle.seat, puzzle.kind
+            print(puzzle.question)
+        if game.is_over:
+            raise UserError(f"{where}: the game is over (G1): there is no card left to choose")
+        if game.phase != "choose":
+            raise UserError(
+                f"{where}: 'which card now?' is asked before the players lay their cards (R1); "
+                f"this game stops while {'cards are dealt (S6)' if game.is_chance else 'revealed cards are placed (R2)'}"
+            )
+        player = getattr(args, "player", None)
+        if player is not None:
+            if not 1 <= player <= game.players:
+                raise UserError(f"--player must be 1 to {game.players}")
+            seat = player - 1
+        if seat is None:
+            seat = game.to_choose()[0]
+        if seat not in game.to_choose():
+            raise UserError(f"player {seat + 1} has laid a card already this round (R1)")
+        if kind not in KINDS:
+            raise UserError(f"no puzzle kind {kind!r}")
+        view = game.observe(seat)  # the seat's view only (H1)
+        ranking = rank_choices(view, kind, samples=SAMPLES, seed=args.seed)
+        top = ranking.choices[: args.top] if args.top else ranking.choices
+        if args.json:
+            rows = [
+                {"card": CARDS[c.card].word, "court": COURTS[c.court], "points": round(c.mean, 4)}
+                | ({} if ranking.exact else {"interval": [round(c.low, 4), round(c.high, 4)]})
+                for c in top
+            ]
+            data = {"player": seat + 1, "kind": kind, "exact": ranking.exact, "choices": rows}
+            print(json.dumps(data | {"deals": ranking.deals}, indent=2))
+            return 0
+        end = "the end of the round" if kind == "round" else "the end of the deal"
+        how = "every deal" if ranking.exact else f"{ranking.deals} random deals"
+        print(
+            f"Player {seat + 1} ({SEATS[seat]}): which card now? Points expected at {end}, over "
+            f"{how} of the cards player {seat + 1} has not seen:"
+        )
+        for i, c in enumerate(top, 1):
+            spread = "" if ranking.exact else f"  (95% interval {c.low:.2f} to {c.high:.2f})"
+            print(
+                f"{i:3}. {CARDS[c.card].word} {COURTS[c.court]:<7} {c.mean:5.2f}  "
+                f"{CARDS[c.card].describe()} beside the {COURTS[c.court].capitalize()}{spread}"
+            )
+        return 0
+
+
+def _placing(table: Table) -> str:
+    """While the revealed cards are placed: the order, and whose card is next."""
+    game = table.state
+    if game.phase != "place":
+        return ""
+    order = "; ".join(f"{SEATS[s]} {CARDS[c].describe()}" for s, c in game.queue)
+    return f"\nTo place, highest first: {order}."
