@@ -129,52 +129,11 @@ def format_ranking(
 def run_solve(args: argparse.Namespace) -> int:
     if getattr(args, "which", "corinth") != "corinth":
         return solve_game(args)
+    from corinth.solver.exact import OutOfReach
     from corinth.solver.rank import rank_moves
 
     state = load_game(args.game)
-    if state.is_over:
-        raise UserError(f"{args.game}: the game is over; there is no move to rank")
-    if state.is_chance:
-        raise UserError(
-            f"{args.game}: the game stops before a roll (a chance node); "
-            "add the roll (e.g. 'roll 112344666') to reach a decision"
-        )
-    if args.top is not None and args.top < 1:
-        raise UserError("--top must be at least 1")
-    if not (math.isfinite(args.budget) and 0 < args.budget <= MAX_BUDGET):
-        raise UserError(
-            f"--budget must be a number of seconds above 0 and at most {MAX_BUDGET}, not {args.budget}"
-        )
-    if args.seed < 0:
-        raise UserError(f"--seed must be a whole number ≥ 0, not {args.seed}")
-    from corinth.solver.bots import ROLLOUT_BOTS
-    from corinth.solver.exact import OPPONENT_MODELS, OutOfReach, in_reach
-
-    models = ", ".join(OPPONENT_MODELS)
-    if args.objective == "exact" and args.opponents not in OPPONENT_MODELS:
-        raise UserError(
-            f"--opponents {shown(args.opponents)}: unknown model for --objective exact; "
-            f"models: {models}"
-        )
-    if args.opponents not in ROLLOUT_BOTS and args.opponents not in OPPONENT_MODELS:
-        raise UserError(
-            f"unknown bot {args.opponents!r}; bots: {', '.join(sorted(ROLLOUT_BOTS))} "
-            f"(and near the end, for the exact answer, the models {models})"
-        )
-    # the values are exact (and --opponents names their model) for exact, and for expected in reach
-    exact = args.objective == "exact" or (args.objective == "expected" and in_reach(state))
-    if args.objective == "expected" and not exact and args.opponents not in ROLLOUT_BOTS:
-        raise UserError(
-            f"--opponents {args.opponents}: a model of the exact ranking only, and this position "
-            f"is out of its reach; the rollouts' bots: {', '.join(sorted(ROLLOUT_BOTS))}"
-        )
-
-    if args.goal == "win" and not exact:
-        raise UserError(
-            "--goal win: the chance to win is worked out exactly, near the end only: use "
-            "--objective exact on a position with at most 2 turns left"
-        )
-
+    exact = _checked_solve(args, state)
     top, count = args.top, state.legal_move_count()
     if top is None and count > MAX_SHOWN:  # every move explained would be gigabytes of text
         top = MAX_SHOWN
@@ -195,22 +154,7 @@ def run_solve(args: argparse.Namespace) -> int:
     except OutOfReach as e:
         raise UserError(f"--objective exact: {e}") from None
     if args.json:
-        print(
-            json.dumps(
-                {
-                    "player": state.current_player + 1,
-                    "phase": state.phase,
-                    "round": state.round,
-                    "objective": args.objective,
-                    "opponents": args.opponents,
-                    "goal": args.goal,
-                    "exact": exact,
-                    "moves": [r.as_dict() for r in ranked],
-                },
-                indent=2,
-                ensure_ascii=False,
-            )
-        )
+        print(_ranking_json(args, state, exact, ranked))
     else:
         print(
             format_ranking(
@@ -221,6 +165,71 @@ def run_solve(args: argparse.Namespace) -> int:
             )
         )
     return 0
+
+
+def _checked_solve(args: argparse.Namespace, state) -> bool:
+    """Refuse a position or an option ``corinth solve`` cannot answer, with the reason; return
+    whether the values will be exact (``--objective exact``, or ``expected`` within exact's reach)."""
+    from corinth.solver.bots import ROLLOUT_BOTS
+    from corinth.solver.exact import OPPONENT_MODELS, in_reach
+
+    if state.is_over:
+        raise UserError(f"{args.game}: the game is over; there is no move to rank")
+    if state.is_chance:
+        raise UserError(
+            f"{args.game}: the game stops before a roll (a chance node); "
+            "add the roll (e.g. 'roll 112344666') to reach a decision"
+        )
+    if args.top is not None and args.top < 1:
+        raise UserError("--top must be at least 1")
+    if not (math.isfinite(args.budget) and 0 < args.budget <= MAX_BUDGET):
+        raise UserError(
+            f"--budget must be a number of seconds above 0 and at most {MAX_BUDGET}, not {args.budget}"
+        )
+    if args.seed < 0:
+        raise UserError(f"--seed must be a whole number ≥ 0, not {args.seed}")
+    models = ", ".join(OPPONENT_MODELS)
+    if args.objective == "exact" and args.opponents not in OPPONENT_MODELS:
+        raise UserError(
+            f"--opponents {shown(args.opponents)}: unknown model for --objective exact; "
+            f"models: {models}"
+        )
+    if args.opponents not in ROLLOUT_BOTS and args.opponents not in OPPONENT_MODELS:
+        raise UserError(
+            f"unknown bot {args.opponents!r}; bots: {', '.join(sorted(ROLLOUT_BOTS))} "
+            f"(and near the end, for the exact answer, the models {models})"
+        )
+    # the values are exact (and --opponents names their model) for exact, and for expected in reach
+    exact = args.objective == "exact" or (args.objective == "expected" and in_reach(state))
+    if args.objective == "expected" and not exact and args.opponents not in ROLLOUT_BOTS:
+        raise UserError(
+            f"--opponents {args.opponents}: a model of the exact ranking only, and this position "
+            f"is out of its reach; the rollouts' bots: {', '.join(sorted(ROLLOUT_BOTS))}"
+        )
+    if args.goal == "win" and not exact:
+        raise UserError(
+            "--goal win: the chance to win is worked out exactly, near the end only: use "
+            "--objective exact on a position with at most 2 turns left"
+        )
+    return exact
+
+
+def _ranking_json(args: argparse.Namespace, state, exact: bool, ranked) -> str:
+    """The ranking as ``corinth solve --json`` prints it."""
+    return json.dumps(
+        {
+            "player": state.current_player + 1,
+            "phase": state.phase,
+            "round": state.round,
+            "objective": args.objective,
+            "opponents": args.opponents,
+            "goal": args.goal,
+            "exact": exact,
+            "moves": [r.as_dict() for r in ranked],
+        },
+        indent=2,
+        ensure_ascii=False,
+    )
 
 
 # --- route -----------------------------------------------------------------------------------
