@@ -1,5 +1,6 @@
 """Corintho's boards: the 4×4 board with its stacks and the pieces in hand (``CorinthoBoard``), a game
-against bots (``CorinthoApp``) and a puzzle (``CorinthoPuzzleBoard``).
+against bots (``CorinthoApp``), a puzzle (``CorinthoPuzzleBoard``) and a position to try moves on
+(``CorinthoLiveBoard``).
 
 A move is two clicks: a piece in hand or a stack on the board, then the cell it goes to. The board
 applies the move through the engine (``corinth.corintho``); an illegal one is refused with the engine's
@@ -18,6 +19,7 @@ Refused: the stack on b2 was placed or moved less than a full round ago: nobody 
 
 from __future__ import annotations
 
+import functools
 import html
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -771,3 +773,41 @@ __all__ = [
     "status_words",
     "winning_line",
 ]
+
+
+class CorinthoLiveBoard(w.VBox):
+    """A position on a live board, with "Start again", which puts the position back after the
+    learner's tries (a lesson's position to try moves on).
+
+    >>> from corinth.corintho import new_game
+    >>> live = CorinthoLiveBoard(new_game(2).apply("base c2"))
+    >>> live.board.play("column c2"), live.board.game.top("c2")
+    (True, 'column')
+    >>> live.start_again(); live.board.game.top("c2")
+    'base'
+    """
+
+    def __init__(self, game: Game):
+        self.start = game
+        self.board = CorinthoBoard(game)
+        self.again = w.Button(description="Start again", icon="undo")
+        self.again.on_click(lambda _b: self.start_again())
+        super().__init__([self.board, self.again, self.board.output])
+
+    def start_again(self) -> None:
+        self.board.game = self.start
+
+    def __repr__(self) -> str:
+        return repr(self.board)
+
+
+@functools.cache  # each board and the trainer would load and check the whole set again
+def corintho_puzzles() -> tuple:
+    """Corintho's stored puzzles, each checked by the exact search as they load (once per kernel).
+
+    >>> corintho_puzzles()[0].id
+    'w1-01'
+    """
+    from corinth.corintho.puzzles import load_puzzles
+
+    return tuple(load_puzzles())
