@@ -1,9 +1,10 @@
 """What a learner reads in the classroom app (Voilà, the code hidden): plain words, no code.
 
-Each lesson from the lesson list to 06, and 12, is opened as a student opens it; once its boards are drawn,
-its visible text is read and searched for what code looks like (a call, brackets, a snake_case
-name, a cell in move notation, a number with two decimals or more) and for developer words. The
-game's hint is asked for by a click, and its suggestion must be drawn on the boards, beside them.
+Each lesson from the lesson list to 06b, 11 and 12, is opened as a student opens it; once its boards
+are drawn, its visible text is read and searched for what code looks like (a call, brackets, a
+snake_case name, a cell in move notation, a number with two decimals or more) and for developer
+words; its prose (the lesson's text, outside the boards) for a rule's ID shown inline. The game's
+hint is asked for by a click, and its suggestion must be drawn on the boards, beside them.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ LESSONS = [
     "05_play_a_game.ipynb",
     "06_puzzles.ipynb",
     "06b_more_puzzles.ipynb",
+    "11_corintho.ipynb",
     "12_the_four_courts.ipynb",
 ]
 
@@ -66,6 +68,23 @@ def code_like(text: str) -> list[str]:
     return found
 
 
+# A rule's ID in the lesson's own prose ("(K1)", "(W1, W2)", "turn track, R1)"): the prose says the rule
+# in words; the ID is for teachers (a cell of JupyterLab only), the rule cards and a board's refusal.
+RULE_ID_INLINE = re.compile(r"\b[A-Z]\d{1,2}[a-e]?\)")
+PROSE = """() => Array.from(document.querySelectorAll('.jp-RenderedMarkdown'))
+  .filter((e) => !e.closest('.jupyter-widgets, .widget-output, .jupyter-widget'))
+  .map((e) => e.innerText).join('\\n')"""
+
+
+def rule_ids_inline(prose: str) -> list[str]:
+    """Every line of a lesson's prose that shows a rule's ID.
+
+    >>> rule_ids_inline("Place a piece on an empty cell (K1).\\nA line (W1, W2) of three.\\nNo group left.")
+    ['Place a piece on an empty cell (K1).', 'A line (W1, W2) of three.']
+    """
+    return [line.strip() for line in prose.splitlines() if RULE_ID_INLINE.search(line)]
+
+
 def read_lesson(page, url: str, token: str, lesson: str) -> str:
     """The lesson's visible text once the page has stopped changing (its widgets drawn)."""
     page.goto(f"{url}/voila/render/{lesson}?token={token}", timeout=180_000)
@@ -91,6 +110,8 @@ def test_a_lessons_visible_text_has_no_code(classroom, page, lesson):
     (ARTIFACTS / f"words-{lesson.removesuffix('.ipynb')}.txt").write_text(text, encoding="utf-8")
     assert len(text) > 500, f"{lesson} showed almost nothing: {text[:200]!r}"
     assert not code_like(text), f"{lesson} shows code-like text:\n" + "\n".join(code_like(text))
+    inline = rule_ids_inline(page.evaluate(PROSE))
+    assert not inline, f"{lesson} shows rule IDs in its prose:\n" + "\n".join(inline)
 
 
 def test_the_hint_is_drawn_on_the_boards_beside_them(classroom, page):
