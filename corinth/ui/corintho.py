@@ -45,6 +45,7 @@ from ._base import (
     move_html,
     stylesheet,
 )
+from .game import GameKeeper
 
 HUMAN = "human"
 
@@ -462,7 +463,9 @@ class CorinthoApp(w.VBox):
 
     ``seats`` is one name per player: ``"human"`` or a bot of ``corinth.corintho.bots`` (``random``,
     ``greedy``, ``search``); the bots answer at once after a learner's move. ``seed`` seeds the bots
-    (a game is replayed exactly); ``depth`` is the search bot's.
+    (a game is replayed exactly); ``depth`` is the search bot's. With ``keep`` (a lesson's game),
+    the game's moves are kept in the learner's browser under that name, as ``GameApp``'s are, and a
+    reload of the page replays them through the rules.
 
     >>> app = CorinthoApp(seats=("human", "greedy"))
     >>> app.play("base b2")
@@ -479,6 +482,7 @@ class CorinthoApp(w.VBox):
         seed: int = 0,
         game: Game | None = None,
         depth: int = 2,
+        keep: str = "",
     ):
         seats = [str(s).lower() for s in seats]
         if not 2 <= len(seats) <= 4:
@@ -503,6 +507,8 @@ class CorinthoApp(w.VBox):
         self.new_game_button.on_click(lambda _b: self._run(self.new_game))
         self.undo_button.on_click(lambda _b: self._run(self.undo))
         self.board.on_move(self._moved)
+        # ``keep``: the moves kept in the learner's browser under this name, for this game only.
+        self.keeper = GameKeeper(key=keep, signature=self._signature()) if keep else None
         super().__init__(
             [
                 self.status,
@@ -510,9 +516,43 @@ class CorinthoApp(w.VBox):
                 self.last,
                 w.HBox([self.new_game_button, self.undo_button]),
                 self.output,
+                *([self.keeper] if self.keeper is not None else []),
             ]
         )
         self.add_class("corinth-corintho-app")
+        if self.keeper is not None:
+            self.keeper.on_restore(self._restore)
+        said = self._bots_play()
+        self.last.value = f"<span role='status'>{' '.join(said)}</span>" if said else ""
+        self._refresh()
+
+    def _signature(self) -> str:
+        """Which game kept moves belong to: the seats, the bots' seed and depth, the start."""
+        start = " ".join(self.start.history)
+        return f"corintho/{','.join(self.seats)}/{self.seed}/{self.depth}/{start}"
+
+    def _restore(self, moves: list[str]) -> None:
+        """The game the browser kept: replayed from this app's start, move by move through the
+        rules; any move the rules refuse leaves the game as it is.
+
+        >>> app = CorinthoApp(seats=("human", "greedy"), keep="lesson")
+        >>> app._restore(["base b2", "base c3"]); app.game.history, app.keeper.moves
+        (('base b2', 'base c3'), ['base b2', 'base c3'])
+        >>> app._restore(["base b2", "base b2"]); len(app.game.history)  # refused: kept as it was
+        2
+        >>> app.new_game(); app.game.history, app.keeper.moves
+        ((), [])
+        """
+        state = self.start
+        try:
+            for text in moves[len(self.start.history) :]:
+                state = state.apply(text)
+        except (CorinthoError, ValueError):
+            return
+        self.table = Table(CorinthoGame(self.depth), seed=self.seed, state=state, seats=self.seats)
+        self.table.first = self.table.game.wrap(self.start)  # "New game" goes back to the start
+        self.board.game = state
+        self.board.clear()
         said = self._bots_play()
         self.last.value = f"<span role='status'>{' '.join(said)}</span>" if said else ""
         self._refresh()
@@ -578,6 +618,8 @@ class CorinthoApp(w.VBox):
 
     def _refresh(self) -> None:
         game = self.game
+        if self.keeper is not None:
+            self.keeper.moves = list(game.history)
         self.board.interactive = not self.table.position.is_over() and self.table.humans_turn
         self.undo_button.disabled = not self.table.can_undo
         words = status_words(game, self.board.names)

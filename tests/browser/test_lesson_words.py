@@ -4,7 +4,8 @@ Each lesson from the lesson list to 06b, 11 and 12, is opened as a student opens
 are drawn, its visible text is read and searched for what code looks like (a call, brackets, a
 snake_case name, a cell in move notation, a number with two decimals or more) and for developer
 words; its prose (the lesson's text, outside the boards) for a rule's ID shown inline. The game's
-hint is asked for by a click, and its suggestion must be drawn on the boards, beside them.
+hint is asked for by a click, and its suggestion must be drawn on the boards, beside them. Lesson
+11's game is where the learner left it after a reload.
 """
 
 from __future__ import annotations
@@ -147,3 +148,36 @@ def test_the_hint_is_drawn_on_the_boards_beside_them(classroom, page):
     if take.is_enabled():
         take.click()
         expect(game.locator(".corinth-district.hinted")).to_have_count(0, timeout=30_000)
+
+
+def test_lesson_11_game_is_where_it_was_after_a_reload(classroom, page):
+    """Lesson 11's game against the bot is kept in this browser, as lesson 05's is: a move played,
+    the page reloaded (a new kernel, so only the browser remembers), and the game is where it was,
+    the learner's move and the bot's answer on the board, the learner to play."""
+    from .test_corintho_lesson import click_move
+
+    lesson = "11_corintho.ipynb"
+    url, token = classroom
+    page.set_viewport_size({"width": 1280, "height": 720})
+    page.goto(f"{url}/voila/render/{lesson}?token={token}", timeout=180_000)
+    app = page.locator(".corinth-corintho-app").first
+    expect(app.locator(".corinth-stack-cell[data-cell='b2']")).to_be_visible(timeout=180_000)
+    app.scroll_into_view_if_needed()
+    click_move(app, "base b2", 0)
+    expect(app).to_contain_text("Player 2 places", timeout=30_000)
+    cells = app.locator(".corinth-stack-cell[data-cell]")
+    expect(cells).to_have_count(16)
+    before = [cells.nth(i).get_attribute("aria-label") for i in range(16)]
+    b2_label = app.locator(".corinth-stack-cell[data-cell='b2']").get_attribute("aria-label")
+    assert "base" in b2_label
+
+    page.reload(timeout=180_000)  # a new kernel: only the browser remembers
+    app = page.locator(".corinth-corintho-app").first
+    b2 = app.locator(".corinth-stack-cell[data-cell='b2']")
+    expect(b2).to_have_attribute("aria-label", b2_label, timeout=180_000)
+    cells = app.locator(".corinth-stack-cell[data-cell]")
+    assert [cells.nth(i).get_attribute("aria-label") for i in range(16)] == before
+    expect(app.get_by_role("status").first).to_contain_text("Player 1 to play")
+    # "New game" starts the lesson's game again, and the browser forgets the old one.
+    app.get_by_role("button", name="New game").click()
+    expect(b2).not_to_have_attribute("aria-label", b2_label, timeout=30_000)
