@@ -367,7 +367,9 @@ class Course:
         if kind == "walk":
             state = self.answers.find(d["position"])()
             group = d.get("group", "")
-            return PathExercise(d["question"], state, group, accept=engine, **common)
+            widget = PathExercise(d["question"], state, group, accept=engine, **common)
+            widget.sheet.highlight = list(d.get("highlight", []))  # the cells its question names
+            return widget
         if kind == "choice":
             return ChoiceExercise(
                 d["question"], d["options"], answer, wrong=d.get("wrong"), then=then, **common

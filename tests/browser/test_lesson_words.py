@@ -181,3 +181,23 @@ def test_lesson_11_game_is_where_it_was_after_a_reload(classroom, page):
     # "New game" starts the lesson's game again, and the browser forgets the old one.
     app.get_by_role("button", name="New game").click()
     expect(b2).not_to_have_attribute("aria-label", b2_label, timeout=30_000)
+
+
+def test_a_cell_the_text_names_is_outlined_on_the_board_beside_it(classroom, page):
+    """Lesson 00 names "the orange ×1 cell, row 1, column 2" under the sheet it shows: that cell of
+    the drawn sheet is marked and outlined. Lesson 03 names the top-left scoring spot (row 1,
+    column 1) beside its live sheet and in its walk's question: outlined on both sheets."""
+    url, token = classroom
+    page.set_viewport_size({"width": 1280, "height": 720})
+    read_lesson(page, url, token, "00_start_here.ipynb")
+    named = page.locator("svg g.corinth-named[data-named='true']")
+    expect(named).to_have_count(1)
+    assert named.get_attribute("aria-label").startswith("orange ×1, row 1, column 2")
+    assert named.locator("rect[stroke-width='4']").count() == 1  # the outline is drawn
+
+    read_lesson(page, url, token, "03_the_steward.ipynb")
+    corner = page.locator(".corinth-cell.highlighted[data-highlight='true']")
+    expect(corner).to_have_count(2)  # step 3's live sheet and its walk's sheet
+    for i in range(2):
+        assert "row 1, column 1" in corner.nth(i).get_attribute("aria-label")
+        assert corner.nth(i).evaluate("(e) => getComputedStyle(e).boxShadow") != "none"
