@@ -405,7 +405,13 @@ class Course:
         """The steps of lesson ``lesson`` ("01") as the learner meets them, read from its notebook
         (cells tagged ``lab-only`` left out): each step's title, its heading's anchor, the exercises
         and puzzle boards it asks (by the names their marks are kept under) and how they read; and
-        the next lesson its last step links to ({"file", "title"}, or {})."""
+        the next lesson its last step links to ({"file", "title"}, or {}).
+
+        >>> course = Course(Path(__file__).resolve().parents[2] / "notebooks")
+        >>> steps, following = course.lesson_steps("04")
+        >>> steps[0]["title"], following["file"]
+        ('Step 1 of 4: Building', '05_play_a_game.ipynb')
+        """
         files = sorted(self.folder.glob(f"{lesson}_*.ipynb"))
         if not files:
             return [], {}
@@ -436,7 +442,12 @@ class Course:
         """The progress line of a lesson ("This lesson: 2 of 6 exercises solved"), shown at its
         top: the lesson's exercises are marked when solved and the marks kept in this browser. The
         line names the next step whose exercise is not solved yet, or, once all are, the next
-        lesson."""
+        lesson.
+
+        >>> course = Course(Path(__file__).resolve().parents[2] / "notebooks")
+        >>> course.lesson_progress("04").items[:2]
+        ['04-what-to-build', '04-temple']
+        """
         names = [n for n in self.questions() if n.startswith(f"{lesson}-")]
         steps, following = self.lesson_steps(lesson)
         self.progress = Progress(lesson=lesson, items=names, steps=steps, next_lesson=following)
@@ -444,7 +455,12 @@ class Course:
 
     def words_panel(self):
         """The game's words (``WORDS.md``), folded under a small "Words" line at the top of a
-        lesson: a learner who meets a word again opens it there."""
+        lesson: a learner who meets a word again opens it there.
+
+        >>> course = Course(Path(__file__).resolve().parents[2] / "notebooks")
+        >>> "<details" in course.words_panel().data
+        True
+        """
         from IPython.display import HTML
 
         text = (self.folder / "WORDS.md").read_text(encoding="utf-8")
@@ -466,7 +482,12 @@ class Course:
         not finished marked "Continue here →", finished ones "✓ finished", and a reset button.
 
         A lesson is finished when every exercise and puzzle board of its steps is solved; the
-        puzzles of its trainer (06, 11) are counted apart, as extra practice."""
+        puzzles of its trainer (06, 11) are counted apart, as extra practice.
+
+        >>> course = Course(Path(__file__).resolve().parents[2] / "notebooks")
+        >>> [lesson["file"] for lesson in course.course_map().lessons][:2]
+        ['00_start_here.ipynb', '01_the_harbor.ipynb']
+        """
         names = list(self.questions())
         cells = json.loads((self.folder / "index.ipynb").read_text(encoding="utf-8"))["cells"]
         text = "".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
@@ -498,7 +519,12 @@ class Course:
 
     def puzzle_board(self, puzzle_id: str):
         """One stored puzzle on its board, solved by clicks; its mark kept in this browser under
-        the same name as in the trainer, so a puzzle solved here is solved there too."""
+        the same name as in the trainer, so a puzzle solved here is solved there too.
+
+        >>> course = Course(Path(__file__).resolve().parents[2] / "notebooks")
+        >>> course.puzzle_board("t1-02").puzzle.id
+        't1-02'
+        """
         from .puzzle import PuzzleWidget
         from .trainer import progress_name
 
@@ -534,7 +560,16 @@ class Course:
     def corintho_trainer(self, kind: str = "win in 1"):
         """Corintho's puzzles one after another, by kind, solved ones marked in this browser, on
         the trainer every game's sets share (``PuzzleTrainer`` with Corintho's shelf). A puzzle
-        solved on another board of the page (``corintho_puzzle``) is marked here too."""
+        solved on another board of the page (``corintho_puzzle``) is marked here too.
+
+        >>> course = Course(Path(__file__).resolve().parents[2] / "notebooks")
+        >>> trainer = course.corintho_trainer()
+        >>> trainer.board.puzzle.id, trainer.board.answer(sorted(trainer.board.answers)[0])
+        ('w1-01', True)
+        >>> board = course.corintho_puzzle("x4-01")  # solved on its own board: the trainer hears it
+        >>> board.answer(sorted(board.answers)[0]), "x4-01" in trainer.solved
+        (True, True)
+        """
         from .corintho import corintho_puzzles
         from .trainer import CORINTHO_SHELF, PuzzleTrainer
 
