@@ -304,11 +304,27 @@ def test_no_games_package_imports_another_games():
     assert not wrong, "\n".join(wrong)
 
 
+def helper_files() -> list[Path]:
+    """The notebooks' helper modules: ``notebooks/*.py`` and those of its packages (the lessons'
+    answers, ``notebooks/answers/``)."""
+    return sorted(
+        path
+        for path in NOTEBOOKS.rglob("*.py")
+        if not {"__pycache__", ".ipynb_checkpoints"} & set(path.relative_to(NOTEBOOKS).parts)
+    )
+
+
+def helper_module(path: Path) -> str:
+    """``notebooks/answers/start.py`` → ``answers.start``; a package's ``__init__.py`` → its name."""
+    parts = path.relative_to(NOTEBOOKS).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
 def notebook_sources() -> Iterator[tuple[str, str]]:
-    """The notebooks' Python: each helper module (``notebooks/*.py``) and each code cell of each
+    """The notebooks' Python: each helper module (``helper_files``) and each code cell of each
     lesson, named for a message; IPython's ``%`` and ``!`` lines are left out (they are not Python)."""
-    for path in sorted(NOTEBOOKS.glob("*.py")):
-        yield f"notebooks/{path.name}", path.read_text(encoding="utf-8")
+    for path in helper_files():
+        yield path.relative_to(CORINTH.parent).as_posix(), path.read_text(encoding="utf-8")
     for path in sorted(NOTEBOOKS.glob("*.ipynb")):
         cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
         for cell in cells:
@@ -331,6 +347,7 @@ def command_line_imports(name: str, source: str) -> list[str]:
 def test_no_lesson_or_helper_of_the_notebooks_imports_the_command_line():
     sources = list(notebook_sources())
     assert any(name == "notebooks/exercises.py" for name, _ in sources)
+    assert any(name == "notebooks/answers/corintho.py" for name, _ in sources)
     assert any("07_strategy_lab.ipynb" in name for name, _ in sources)
     wrong = [hit for name, source in sources for hit in command_line_imports(name, source)]
     assert not wrong, "\n".join(wrong)
@@ -367,7 +384,10 @@ HELPERS_SCRIPT = textwrap.dedent(
 
 
 def test_the_notebooks_helpers_import_without_the_command_line():
-    helpers = sorted(path.stem for path in NOTEBOOKS.glob("*.py"))
+    """Every helper module of the lessons, the answers' modules too, imported with the command
+    line refused."""
+    helpers = sorted(helper_module(path) for path in helper_files())
+    assert {"exercises", "answers", "answers.start", "answers.courts"} <= set(helpers)
     script = HELPERS_SCRIPT.format(notebooks=str(NOTEBOOKS), helpers=helpers)
     result = subprocess.run(
         [sys.executable, "-c", script], capture_output=True, text=True, timeout=300, cwd=NOTEBOOKS

@@ -198,6 +198,11 @@ function render({ model, el }) {
       const hintStep = model.get("hinted").indexOf(i);
       if (hintStep >= 0) node.btn.classList.add("hinted");
       if (model.get("named").includes(i)) node.btn.classList.add("named");
+      // A cell the lesson's text names: outlined for as long as the lesson shows the board.
+      const highlighted = (model.get("highlight") || []).includes(i);
+      node.btn.classList.toggle("highlighted", highlighted);
+      if (highlighted) node.btn.dataset.highlight = "true";
+      else delete node.btn.dataset.highlight;
       node.btn.dataset.hint = hintStep >= 0 ? String(hintStep + 1) : "";
       if (node.kind !== c.kind) {
         node.kind = c.kind;
@@ -244,7 +249,7 @@ function render({ model, el }) {
   }
 
   update();
-  const names = ["board", "message", "path_ready", "hinted", "named"];
+  const names = ["board", "message", "path_ready", "hinted", "named", "highlight"];
   for (const n of names) model.on(`change:${n}`, update);
   model.on("msg:custom", onMessage);
   return () => {

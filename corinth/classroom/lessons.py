@@ -19,7 +19,7 @@ from pathlib import Path
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 INDEX = "index.ipynb"
 # What the lessons read at run time, besides the notebooks themselves.
-HELPERS = ("exercises.py", "exercises.toml", "strategy_lab.py", "WORDS.md", "data")
+HELPERS = ("exercises.py", "exercises.toml", "answers", "strategy_lab.py", "WORDS.md", "data")
 _LINK = re.compile(r"\]\(([\w.-]+\.ipynb)\)")
 MARK = ".corinth-classroom"  # in a folder ``prepare`` made, which it may empty again
 # Cells tagged so are for JupyterLab only (for teachers, for those who read code): the students' app

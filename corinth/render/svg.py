@@ -14,6 +14,7 @@ True
 from __future__ import annotations
 
 import itertools
+from collections.abc import Sequence
 
 from corinth.rules import HARBOR, GameState
 from corinth.rules.errors import shown
@@ -277,17 +278,27 @@ def _market(out: list[str], b: dict) -> None:
         i: (mx + (i % SIZE) * cs + cs / 2 - 2, my + (i // SIZE) * cs + cs / 2 - 2)
         for i in range(CELLS)
     }
+    named = set(b.get("named", ()))
     for c in b["market"]:
         i = c["index"]
         x, y = mx + (i % SIZE) * cs, my + (i // SIZE) * cs
         used = c["used"] and not c["circled"]
         stroke = pal.HIGHLIGHT if c["reachable"] else "#777"
+        # a cell the text beside the board names: outlined, and marked for the page and its tests
+        mark = ' class="corinth-named" data-named="true"' if i in named else ""
+        outline = (
+            f'<rect x="{x - 2}" y="{y - 2}" width="{cs}" height="{cs}" rx="6" fill="none" '
+            f'stroke="{pal.SELECTED}" stroke-width="4"/>'
+            if i in named
+            else ""
+        )
         out.append(
-            f'<g aria-label="{esc(c["label"])}"><rect x="{x}" y="{y}" width="{cs - 4}" '
+            f'<g aria-label="{esc(c["label"])}"{mark}><rect x="{x}" y="{y}" width="{cs - 4}" '
             f'height="{cs - 4}" rx="4" fill="{pal.USED if used else c["fill"]}" stroke="{stroke}" '
             f'stroke-width="{3 if c["reachable"] else 1}"/>'
             + picture(c["kind"], x + 4, y + 4, 14)
             + _cell_text(c, x + (cs - 4) / 2, y)
+            + outline
         )
         if c["circled"]:
             out.append(
@@ -359,11 +370,21 @@ def _score(out: list[str], b: dict, rx: float) -> None:
         )
 
 
-def sheet_svg(state: GameState, player: int, group: str = "", path: tuple[int, ...] = ()) -> str:
+def sheet_svg(
+    state: GameState,
+    player: int,
+    group: str = "",
+    path: tuple[int, ...] = (),
+    named: Sequence[int] = (),
+) -> str:
     """``player``'s sheet (numbered from 0 here, shown from 1) as SVG, with a drawn ``path``: a walk
     from the player's steward, one orthogonal step at a time, no cell twice (cells numbered 0-24).
+    ``named``: the market cells the text beside the sheet names, outlined (class ``corinth-named``).
 
     >>> from corinth.rules import new_game
+    >>> svg = sheet_svg(new_game(players=2, seed=1), 0, named=[1])
+    >>> svg.count('class="corinth-named"'), 'row 1, column 2' in svg.split("corinth-named")[0][-200:]
+    (1, True)
     >>> sheet_svg(new_game(players=2, seed=1), 0, path=(7, 7))
     Traceback (most recent call last):
     ...
@@ -382,7 +403,14 @@ def sheet_svg(state: GameState, player: int, group: str = "", path: tuple[int, .
     if group and group not in HARBOR:
         raise ValueError(f"group: expected '' or one of {', '.join(HARBOR)}, got {shown(group)}")
     path = _checked_path(path, state.players[player].steward)
-    return draw_sheet(sheet_board(state, player, group, path))
+    if isinstance(named, (str, bytes)) or not hasattr(named, "__iter__"):
+        raise TypeError(f"named: expected a sequence of cell numbers, got {shown(named)}")
+    named = tuple(itertools.islice(named, CELLS + 1))
+    for cell in named:
+        if isinstance(cell, bool) or not isinstance(cell, int) or not 0 <= cell < CELLS:
+            raise ValueError(f"named: {shown(cell)} is not a cell number 0 to {CELLS - 1}")
+    board = sheet_board(state, player, group, path)
+    return draw_sheet({**board, "named": named} if named else board)
 
 
 def _checked_path(path: object, steward: int) -> tuple[int, ...]:

@@ -1,5 +1,6 @@
 """Corintho's boards: the 4×4 board with its stacks and the pieces in hand (``CorinthoBoard``), a game
-against bots (``CorinthoApp``) and a puzzle (``CorinthoPuzzleBoard``).
+against bots (``CorinthoApp``), a puzzle (``CorinthoPuzzleBoard``) and a position to try moves on
+(``CorinthoLiveBoard``).
 
 A move is two clicks: a piece in hand or a stack on the board, then the cell it goes to. The board
 applies the move through the engine (``corinth.corintho``); an illegal one is refused with the engine's
@@ -18,6 +19,7 @@ Refused: the stack on b2 was placed or moved less than a full round ago: nobody 
 
 from __future__ import annotations
 
+import functools
 import html
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -43,6 +45,7 @@ from ._base import (
     move_html,
     stylesheet,
 )
+from .game import GameKeeper
 
 HUMAN = "human"
 
@@ -460,7 +463,9 @@ class CorinthoApp(w.VBox):
 
     ``seats`` is one name per player: ``"human"`` or a bot of ``corinth.corintho.bots`` (``random``,
     ``greedy``, ``search``); the bots answer at once after a learner's move. ``seed`` seeds the bots
-    (a game is replayed exactly); ``depth`` is the search bot's.
+    (a game is replayed exactly); ``depth`` is the search bot's. With ``keep`` (a lesson's game),
+    the game's moves are kept in the learner's browser under that name, as ``GameApp``'s are, and a
+    reload of the page replays them through the rules.
 
     >>> app = CorinthoApp(seats=("human", "greedy"))
     >>> app.play("base b2")
@@ -477,6 +482,7 @@ class CorinthoApp(w.VBox):
         seed: int = 0,
         game: Game | None = None,
         depth: int = 2,
+        keep: str = "",
     ):
         seats = [str(s).lower() for s in seats]
         if not 2 <= len(seats) <= 4:
@@ -501,6 +507,8 @@ class CorinthoApp(w.VBox):
         self.new_game_button.on_click(lambda _b: self._run(self.new_game))
         self.undo_button.on_click(lambda _b: self._run(self.undo))
         self.board.on_move(self._moved)
+        # ``keep``: the moves kept in the learner's browser under this name, for this game only.
+        self.keeper = GameKeeper(key=keep, signature=self._signature()) if keep else None
         super().__init__(
             [
                 self.status,
@@ -508,9 +516,43 @@ class CorinthoApp(w.VBox):
                 self.last,
                 w.HBox([self.new_game_button, self.undo_button]),
                 self.output,
+                *([self.keeper] if self.keeper is not None else []),
             ]
         )
         self.add_class("corinth-corintho-app")
+        if self.keeper is not None:
+            self.keeper.on_restore(self._restore)
+        said = self._bots_play()
+        self.last.value = f"<span role='status'>{' '.join(said)}</span>" if said else ""
+        self._refresh()
+
+    def _signature(self) -> str:
+        """Which game kept moves belong to: the seats, the bots' seed and depth, the start."""
+        start = " ".join(self.start.history)
+        return f"corintho/{','.join(self.seats)}/{self.seed}/{self.depth}/{start}"
+
+    def _restore(self, moves: list[str]) -> None:
+        """The game the browser kept: replayed from this app's start, move by move through the
+        rules; any move the rules refuse leaves the game as it is.
+
+        >>> app = CorinthoApp(seats=("human", "greedy"), keep="lesson")
+        >>> app._restore(["base b2", "base c3"]); app.game.history, app.keeper.moves
+        (('base b2', 'base c3'), ['base b2', 'base c3'])
+        >>> app._restore(["base b2", "base b2"]); len(app.game.history)  # refused: kept as it was
+        2
+        >>> app.new_game(); app.game.history, app.keeper.moves
+        ((), [])
+        """
+        state = self.start
+        try:
+            for text in moves[len(self.start.history) :]:
+                state = state.apply(text)
+        except (CorinthoError, ValueError):
+            return
+        self.table = Table(CorinthoGame(self.depth), seed=self.seed, state=state, seats=self.seats)
+        self.table.first = self.table.game.wrap(self.start)  # "New game" goes back to the start
+        self.board.game = state
+        self.board.clear()
         said = self._bots_play()
         self.last.value = f"<span role='status'>{' '.join(said)}</span>" if said else ""
         self._refresh()
@@ -576,6 +618,8 @@ class CorinthoApp(w.VBox):
 
     def _refresh(self) -> None:
         game = self.game
+        if self.keeper is not None:
+            self.keeper.moves = list(game.history)
         self.board.interactive = not self.table.position.is_over() and self.table.humans_turn
         self.undo_button.disabled = not self.table.can_undo
         words = status_words(game, self.board.names)
@@ -771,3 +815,41 @@ __all__ = [
     "status_words",
     "winning_line",
 ]
+
+
+class CorinthoLiveBoard(w.VBox):
+    """A position on a live board, with "Start again", which puts the position back after the
+    learner's tries (a lesson's position to try moves on).
+
+    >>> from corinth.corintho import new_game
+    >>> live = CorinthoLiveBoard(new_game(2).apply("base c2"))
+    >>> live.board.play("column c2"), live.board.game.top("c2")
+    (True, 'column')
+    >>> live.start_again(); live.board.game.top("c2")
+    'base'
+    """
+
+    def __init__(self, game: Game):
+        self.start = game
+        self.board = CorinthoBoard(game)
+        self.again = w.Button(description="Start again", icon="undo")
+        self.again.on_click(lambda _b: self.start_again())
+        super().__init__([self.board, self.again, self.board.output])
+
+    def start_again(self) -> None:
+        self.board.game = self.start
+
+    def __repr__(self) -> str:
+        return repr(self.board)
+
+
+@functools.cache  # each board and the trainer would load and check the whole set again
+def corintho_puzzles() -> tuple:
+    """Corintho's stored puzzles, each checked by the exact search as they load (once per kernel).
+
+    >>> corintho_puzzles()[0].id
+    'w1-01'
+    """
+    from corinth.corintho.puzzles import load_puzzles
+
+    return tuple(load_puzzles())

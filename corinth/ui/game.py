@@ -147,8 +147,9 @@ class GameApp(w.VBox):
                                             "build": c.build_button, "compensate": self.sheet},
                            rounds=guide_rounds)  # fmt: skip
         self.harbor.observe(lambda _c: self._show_guide(), "selected")
-        self.last_moves = w.HTML()
-        self.move_log = w.HTML(layout=w.Layout(max_height="200px", overflow="auto"))
+        # Both scroll past a few lines, so the whole game keeps to two screens at 1280×720.
+        self.last_moves = w.HTML(layout=w.Layout(max_height="170px", overflow="auto"))
+        self.move_log = w.HTML(layout=w.Layout(max_height="130px", overflow="auto"))
 
     def _layout(self) -> list:
         """The app's rows, top to bottom."""

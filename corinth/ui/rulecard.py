@@ -51,6 +51,21 @@ def rule_card_html(rule_id: str) -> str:
     )
 
 
-def rule_card_widget(*rule_ids: str) -> w.HTML:
-    """One or more rule cards as a widget, for a notebook cell: ``rule_card_widget("R8")``."""
-    return w.HTML("".join(rule_card_html(r) for r in rule_ids))
+def rule_card_widget(*rule_ids: str, folded: bool = False) -> w.HTML:
+    """One or more rule cards as a widget, for a notebook cell: ``rule_card_widget("R8")``.
+    ``folded``: each card closed under its title, opened by a click (for a step that is long).
+
+    >>> folded = rule_card_widget("R8", folded=True).value
+    >>> folded.startswith("<details") and "No group left: the compensation step" in folded
+    True
+    """
+    if not folded:
+        return w.HTML("".join(rule_card_html(r) for r in rule_ids))
+    return w.HTML(
+        "".join(
+            f'<details class="corinth-rule-folded"><summary>The rule: '
+            f"<b>{html.escape(rule_card(r).title)}</b> (click to read it)</summary>"
+            f"{rule_card_html(r)}</details>"
+            for r in rule_ids
+        )
+    )

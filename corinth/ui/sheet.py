@@ -69,6 +69,8 @@ class SheetWidget(Board):
     # A hint's walk, drawn dotted (not chosen); the cells the last refusal names, outlined.
     hinted = traitlets.List(traitlets.Int()).tag(sync=True)
     named = traitlets.List(traitlets.Int()).tag(sync=True)
+    # The cells the lesson's text beside the board names ("row 1, column 1"), outlined for good.
+    highlight = traitlets.List(traitlets.Int()).tag(sync=True)
     from_page = ("player", "group", "path")
 
     @traitlets.validate("player")
@@ -89,6 +91,18 @@ class SheetWidget(Board):
                 f"there is no district {group[:20]!r}: the harbor has {', '.join(HARBOR)} (R4)"
             )
         return group
+
+    @traitlets.validate("highlight")
+    def _check_highlight(self, proposal: dict) -> list[int]:
+        """The cells a lesson names, numbered 0-24.
+
+        >>> SheetWidget(highlight=[0]).highlight
+        [0]
+        """
+        cells = proposal["value"]
+        if any(not 0 <= c < CELLS for c in cells):
+            raise traitlets.TraitError(f"highlight: market cells numbered 0 to {CELLS - 1}")
+        return cells
 
     @traitlets.validate("path")
     def _check_path(self, proposal: dict) -> list[int]:

@@ -1,9 +1,11 @@
 """What a learner reads in the classroom app (Voilà, the code hidden): plain words, no code.
 
-Each lesson from the lesson list to 06, and 12, is opened as a student opens it; once its boards are drawn,
-its visible text is read and searched for what code looks like (a call, brackets, a snake_case
-name, a cell in move notation, a number with two decimals or more) and for developer words. The
-game's hint is asked for by a click, and its suggestion must be drawn on the boards, beside them.
+Each lesson from the lesson list to 06b, 11 and 12, is opened as a student opens it; once its boards
+are drawn, its visible text is read and searched for what code looks like (a call, brackets, a
+snake_case name, a cell in move notation, a number with two decimals or more) and for developer
+words; its prose (the lesson's text, outside the boards) for a rule's ID shown inline. The game's
+hint is asked for by a click, and its suggestion must be drawn on the boards, beside them. Lesson
+11's game is where the learner left it after a reload.
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ LESSONS = [
     "05_play_a_game.ipynb",
     "06_puzzles.ipynb",
     "06b_more_puzzles.ipynb",
+    "11_corintho.ipynb",
     "12_the_four_courts.ipynb",
 ]
 
@@ -66,6 +69,23 @@ def code_like(text: str) -> list[str]:
     return found
 
 
+# A rule's ID in the lesson's own prose ("(K1)", "(W1, W2)", "turn track, R1)"): the prose says the rule
+# in words; the ID is for teachers (a cell of JupyterLab only), the rule cards and a board's refusal.
+RULE_ID_INLINE = re.compile(r"\b[A-Z]\d{1,2}[a-e]?\)")
+PROSE = """() => Array.from(document.querySelectorAll('.jp-RenderedMarkdown'))
+  .filter((e) => !e.closest('.jupyter-widgets, .widget-output, .jupyter-widget'))
+  .map((e) => e.innerText).join('\\n')"""
+
+
+def rule_ids_inline(prose: str) -> list[str]:
+    """Every line of a lesson's prose that shows a rule's ID.
+
+    >>> rule_ids_inline("Place a piece on an empty cell (K1).\\nA line (W1, W2) of three.\\nNo group left.")
+    ['Place a piece on an empty cell (K1).', 'A line (W1, W2) of three.']
+    """
+    return [line.strip() for line in prose.splitlines() if RULE_ID_INLINE.search(line)]
+
+
 def read_lesson(page, url: str, token: str, lesson: str) -> str:
     """The lesson's visible text once the page has stopped changing (its widgets drawn)."""
     page.goto(f"{url}/voila/render/{lesson}?token={token}", timeout=180_000)
@@ -91,6 +111,8 @@ def test_a_lessons_visible_text_has_no_code(classroom, page, lesson):
     (ARTIFACTS / f"words-{lesson.removesuffix('.ipynb')}.txt").write_text(text, encoding="utf-8")
     assert len(text) > 500, f"{lesson} showed almost nothing: {text[:200]!r}"
     assert not code_like(text), f"{lesson} shows code-like text:\n" + "\n".join(code_like(text))
+    inline = rule_ids_inline(page.evaluate(PROSE))
+    assert not inline, f"{lesson} shows rule IDs in its prose:\n" + "\n".join(inline)
 
 
 def test_the_hint_is_drawn_on_the_boards_beside_them(classroom, page):
@@ -126,3 +148,56 @@ def test_the_hint_is_drawn_on_the_boards_beside_them(classroom, page):
     if take.is_enabled():
         take.click()
         expect(game.locator(".corinth-district.hinted")).to_have_count(0, timeout=30_000)
+
+
+def test_lesson_11_game_is_where_it_was_after_a_reload(classroom, page):
+    """Lesson 11's game against the bot is kept in this browser, as lesson 05's is: a move played,
+    the page reloaded (a new kernel, so only the browser remembers), and the game is where it was,
+    the learner's move and the bot's answer on the board, the learner to play."""
+    from .test_corintho_lesson import click_move
+
+    lesson = "11_corintho.ipynb"
+    url, token = classroom
+    page.set_viewport_size({"width": 1280, "height": 720})
+    page.goto(f"{url}/voila/render/{lesson}?token={token}", timeout=180_000)
+    app = page.locator(".corinth-corintho-app").first
+    expect(app.locator(".corinth-stack-cell[data-cell='b2']")).to_be_visible(timeout=180_000)
+    app.scroll_into_view_if_needed()
+    click_move(app, "base b2", 0)
+    expect(app).to_contain_text("Player 2 places", timeout=30_000)
+    cells = app.locator(".corinth-stack-cell[data-cell]")
+    expect(cells).to_have_count(16)
+    before = [cells.nth(i).get_attribute("aria-label") for i in range(16)]
+    b2_label = app.locator(".corinth-stack-cell[data-cell='b2']").get_attribute("aria-label")
+    assert "base" in b2_label
+
+    page.reload(timeout=180_000)  # a new kernel: only the browser remembers
+    app = page.locator(".corinth-corintho-app").first
+    b2 = app.locator(".corinth-stack-cell[data-cell='b2']")
+    expect(b2).to_have_attribute("aria-label", b2_label, timeout=180_000)
+    cells = app.locator(".corinth-stack-cell[data-cell]")
+    assert [cells.nth(i).get_attribute("aria-label") for i in range(16)] == before
+    expect(app.get_by_role("status").first).to_contain_text("Player 1 to play")
+    # "New game" starts the lesson's game again, and the browser forgets the old one.
+    app.get_by_role("button", name="New game").click()
+    expect(b2).not_to_have_attribute("aria-label", b2_label, timeout=30_000)
+
+
+def test_a_cell_the_text_names_is_outlined_on_the_board_beside_it(classroom, page):
+    """Lesson 00 names "the orange ×1 cell, row 1, column 2" under the sheet it shows: that cell of
+    the drawn sheet is marked and outlined. Lesson 03 names the top-left scoring spot (row 1,
+    column 1) beside its live sheet and in its walk's question: outlined on both sheets."""
+    url, token = classroom
+    page.set_viewport_size({"width": 1280, "height": 720})
+    read_lesson(page, url, token, "00_start_here.ipynb")
+    named = page.locator("svg g.corinth-named[data-named='true']")
+    expect(named).to_have_count(1)
+    assert named.get_attribute("aria-label").startswith("orange ×1, row 1, column 2")
+    assert named.locator("rect[stroke-width='4']").count() == 1  # the outline is drawn
+
+    read_lesson(page, url, token, "03_the_steward.ipynb")
+    corner = page.locator(".corinth-cell.highlighted[data-highlight='true']")
+    expect(corner).to_have_count(2)  # step 3's live sheet and its walk's sheet
+    for i in range(2):
+        assert "row 1, column 1" in corner.nth(i).get_attribute("aria-label")
+        assert corner.nth(i).evaluate("(e) => getComputedStyle(e).boxShadow") != "none"

@@ -159,10 +159,14 @@ def test_sanitize_file_only_touches_random_parts():
 
 
 def test_exercise_helpers_doctests():
+    """The examples of the course's wiring and of every lesson's answers module."""
     sys.path.insert(0, str(NOTEBOOKS))
     try:
-        module = importlib.import_module("exercises")
-        assert doctest.testmod(module).failed == 0
+        names = ["exercises", "answers"]
+        names += [f"answers.{p.stem}" for p in sorted((NOTEBOOKS / "answers").glob("[!_]*.py"))]
+        for name in names:
+            module = importlib.import_module(name)
+            assert doctest.testmod(module).failed == 0, name
     finally:
         sys.path.remove(str(NOTEBOOKS))
 

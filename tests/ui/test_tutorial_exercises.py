@@ -12,6 +12,7 @@ import pytest
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 sys.path.insert(0, str(NOTEBOOKS))
 import exercises  # noqa: E402
+from answers import courts, game, goods, harbor, lab, puzzles, steward  # noqa: E402
 
 DATA = tomllib.loads((NOTEBOOKS / "exercises.toml").read_text(encoding="utf-8"))
 
@@ -41,6 +42,16 @@ def test_every_exercise_builds_and_its_answer_is_accepted(name):
         assert ex.answer_with(right[0]).startswith("Right")
 
 
+def test_every_answer_named_in_the_data_is_in_the_answer_book_and_none_by_globals():
+    """``exercises.toml`` names functions (``engine``, ``position``); the course finds each in the
+    lessons' ``AnswerBook``, never by looking a name up in a module's ``globals()``."""
+    named = {d[key] for d in DATA.values() for key in ("engine", "position") if key in d}
+    assert named <= set(exercises.COURSE.answers)
+    helpers = [NOTEBOOKS / "exercises.py", *sorted((NOTEBOOKS / "answers").glob("*.py"))]
+    helpers.append(NOTEBOOKS.parent / "corinth" / "ui" / "course.py")
+    assert not [p.name for p in helpers if "globals()" in p.read_text(encoding="utf-8")]
+
+
 def test_no_answer_written_in_a_notebook_for_engine_checked_exercises():
     import json
 
@@ -51,21 +62,21 @@ def test_no_answer_written_in_a_notebook_for_engine_checked_exercises():
 
 
 def test_r8_compensation_step_exercise_starts_with_no_group_left():
-    state = exercises.no_group_left()
+    state = harbor.no_group_left()
     assert state.phase == "compensate" and state.current_player == 2
 
 
 def test_r2_earned_yellow_dice_count_toward_the_limit_of_three():
-    assert exercises.yellow_purchases() == ["buy 0", "buy 1"]
+    assert harbor.yellow_purchases() == ["buy 0", "buy 1"]
 
 
 def test_a4d_no_walk_possible_when_the_steward_is_boxed_in():
-    state = exercises.boxed_in()
+    state = steward.boxed_in()
     assert not [m for m in state.legal_moves() if getattr(m, "path", ())]
 
 
 def test_a3c_bonus_race_loser_scores_no_bonus():
-    assert exercises.blue_bonus_for_player_2() == 0
+    assert goods.blue_bonus_for_player_2() == 0
 
 
 @pytest.mark.parametrize("name", [n for n, d in DATA.items() if "puzzle" in d])
@@ -82,7 +93,7 @@ def test_stored_puzzle_answer_is_the_solvers_unique_best_and_the_hint_hides_it(n
 
 
 def test_05_your_move_position_is_the_games_take_for_player_1():
-    state = exercises.your_move_position()
+    state = game.your_move_position()
     assert state.phase == "take" and state.current_player == 0
 
 
@@ -90,7 +101,7 @@ def test_05_review_worst_turn_and_lucky_turns_match_the_solver():
     from corinth import new_game
     from corinth.solver import rank_moves
 
-    final, review = exercises.beginner_review()
+    final, review = game.beginner_review()
     state, losses = new_game(players=3, seed=5), []
     for move in final.history:
         if state.phase == "take" and state.current_player == 0:
@@ -99,8 +110,8 @@ def test_05_review_worst_turn_and_lucky_turns_match_the_solver():
             losses.append(best - next(r.value for r in ranking if str(r.move) == str(move)))
         state = state.apply(move)
     assert [loss for *_, loss in review] == losses
-    assert exercises.worst_turn() == 1 + losses.index(max(losses))
-    assert exercises.lucky_turns() == losses.count(0)
+    assert game.worst_turn() == 1 + losses.index(max(losses))
+    assert game.lucky_turns() == losses.count(0)
 
 
 def test_07_answers_match_the_saved_run():
@@ -112,16 +123,16 @@ def test_07_answers_match_the_saved_run():
         for seat in g["winners"]:
             wins[g["strategies"][seat]] += 1 / len(g["winners"])
     played = {n: sum(g["strategies"].count(n) for g in games) for n in STRATEGIES}
-    assert exercises.lab_best_strategy() == max(STRATEGIES, key=lambda n: wins[n] / played[n])
-    rate, half = exercises.lab_win_rates()
+    assert lab.lab_best_strategy() == max(STRATEGIES, key=lambda n: wins[n] / played[n])
+    rate, half = lab.lab_win_rates()
     assert rate["greedy"] - half["greedy"] > rate["merchant"] + half["merchant"]
-    assert exercises.lab_greedy_merchant_apart().startswith("Yes")
+    assert lab.lab_greedy_merchant_apart().startswith("Yes")
     shop = [
         (g["scores"][s][0], s in g["winners"]) for g in games for s in range(len(g["strategies"]))
     ]
     won = [x for x, w in shop if w]
     lost = [x for x, w in shop if not w]
-    assert exercises.lab_shop_gap() == round(sum(won) / len(won) - sum(lost) / len(lost))
+    assert lab.lab_shop_gap() == round(sum(won) / len(won) - sum(lost) / len(lost))
 
 
 def test_every_exercise_has_a_hint_ladder_of_at_least_three_steps():
@@ -287,11 +298,11 @@ def test_the_progress_line_knows_each_steps_exercises_and_the_next_lesson(path):
 def test_06_answers_match_the_solver():
     from corinth.solver import rank_moves
 
-    ranking = rank_moves(exercises.ranked_puzzle().state, "immediate")
-    assert exercises.puzzle_margin() == round(ranking[0].value - ranking[1].value) >= 1
-    first, second = exercises.expected_ranking()[:2]
+    ranking = rank_moves(puzzles.ranked_puzzle().state, "immediate")
+    assert puzzles.puzzle_margin() == round(ranking[0].value - ranking[1].value) >= 1
+    first, second = puzzles.expected_ranking()[:2]
     overlap = first.ci[0] <= second.ci[1]
-    assert exercises.expected_apart().startswith("No" if overlap else "Yes")
+    assert puzzles.expected_apart().startswith("No" if overlap else "Yes")
 
 
 def test_07_median_and_hardest_opponent_match_the_saved_run():
@@ -305,7 +316,7 @@ def test_07_median_and_hardest_opponent_match_the_saved_run():
         for n in STRATEGIES
     }
     medians = sorted(STRATEGIES, key=lambda n: statistics.median(totals[n]), reverse=True)
-    assert exercises.lab_best_median() == medians[0]
+    assert lab.lab_best_median() == medians[0]
     assert statistics.median(totals[medians[0]]) > statistics.median(totals[medians[1]])
     share = {}
     for other in STRATEGIES:
@@ -317,7 +328,7 @@ def test_07_median_and_hardest_opponent_match_the_saved_run():
                 for g in met
             ]
             share[other] = sum(wins) / len(wins)
-    assert exercises.lab_greedy_hardest_opponent() == min(share, key=share.get)
+    assert lab.lab_greedy_hardest_opponent() == min(share, key=share.get)
 
 
 def test_12_puzzle_buttons_are_every_choice_of_the_stored_puzzle_and_the_answer_its_best():
@@ -326,13 +337,13 @@ def test_12_puzzle_buttons_are_every_choice_of_the_stored_puzzle_and_the_answer_
     from corinth.courts import CARDS, COURTS
     from corinth.courts.cards import FITS
 
-    puzzle = exercises.courts_puzzle()
+    puzzle = courts.courts_puzzle()
     view = puzzle.view
     choices = [f"{CARDS[c].word} {COURTS[k]}" for c in view.hand for k in FITS[c]]
     options = DATA["12-which-card"]["options"]
-    assert sorted(options) == sorted(exercises.courts_choice_words(c) for c in choices)
+    assert sorted(options) == sorted(courts.courts_choice_words(c) for c in choices)
     assert len(puzzle.answers) == 1
     (best,) = puzzle.answers
-    assert exercises.courts_best_choice() == exercises.courts_choice_words(best)
+    assert courts.courts_best_choice() == courts.courts_choice_words(best)
     widget = exercises.ask("12-which-card")
-    assert widget.answer_with(exercises.courts_best_choice()).startswith("Right!")
+    assert widget.answer_with(courts.courts_best_choice()).startswith("Right!")

@@ -12,7 +12,10 @@ NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 sys.path.insert(0, str(NOTEBOOKS))
 import exercises  # noqa: E402
 
+from corinth.ui.corintho import corintho_puzzles  # noqa: E402
+from corinth.ui.course import puzzle_marks, stored_puzzles  # noqa: E402
 from corinth.ui.progress import Progress  # noqa: E402
+from corinth.ui.trainer import corintho_mark  # noqa: E402
 
 
 def _items(course: Progress, prefix: str) -> list[str]:
@@ -34,9 +37,9 @@ def test_the_map_lists_the_lessons_with_exercises_and_the_trainers_apart():
 def test_the_map_names_the_trainers_puzzles_as_the_trainers_mark_them():
     """The lesson list reads the puzzle sets without solving them: the same names, in the same order,
     as the puzzles the trainers load and check."""
-    puzzles, corintho = exercises._puzzle_marks()
-    assert puzzles == [f"puzzle-{p.id}" for p in exercises._stored_puzzles()]
-    assert corintho == [exercises.corintho_mark(p) for p in exercises.corintho_puzzles()]
+    puzzles, corintho = puzzle_marks()
+    assert puzzles == [f"puzzle-{p.id}" for p in stored_puzzles()]
+    assert corintho == [corintho_mark(p) for p in corintho_puzzles()]
 
 
 def test_a_new_learner_starts_at_00_and_nothing_is_finished():

@@ -1,0 +1,578 @@
+"""A course of lessons: the exercises a lesson asks by name, their hints, the steps a lesson is cut
+into, the progress line at its top and the lesson list, for any folder of lessons.
+
+A folder of lessons holds its notebooks, ``exercises.toml`` (every exercise's question, hints and
+explanations, by name) and ``WORDS.md``; where the engine can work an answer out, a function does it,
+found by name in an ``AnswerBook`` (the toml's ``engine`` and ``position`` name it), so no answer is
+written in a notebook. ``Course`` ties the two together and holds the lesson's progress, so that every
+exercise it shows keeps its solved mark in the learner's browser.
+
+>>> from pathlib import Path
+>>> book = AnswerBook()
+>>> @book.add
+... def blue_shops() -> int:
+...     return 4
+>>> book["blue_shops"]()
+4
+>>> course = Course(Path(__file__).resolve().parents[2] / "notebooks", book)
+>>> course.question("04-tie-break")["kind"]
+'choice'
+
+The older checkers (``Exercise``, ``MoveExercise``) are answered in code: the cell sets
+``answer = None``; replace ``None`` with your answer and run the cell again.
+
+>>> ex = Exercise(4, hint="Count the shops.", explain="Blue has four shops.")
+>>> ex.check(None)
+Hint: Count the shops.
+>>> ex.check(4)
+Correct! Blue has four shops.
+"""
+
+from __future__ import annotations
+
+import functools
+import html
+import json
+import re
+import tomllib
+from collections.abc import Callable
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from corinth import GameState, IllegalMove, InvalidNotation, Move
+from corinth.rules.catalogue import rule_card, rules
+
+from .progress import Progress
+
+
+def _same(reply: Any, answer: Any) -> bool:
+    if isinstance(answer, (Fraction, float)) and not isinstance(reply, bool):
+        try:
+            value = Fraction(reply) if isinstance(reply, (str, int, Fraction)) else reply
+            return abs(float(value) - float(answer)) < 1e-9
+        except (TypeError, ValueError, ZeroDivisionError):
+            return False
+    if isinstance(answer, str) and isinstance(reply, str):
+        return " ".join(reply.lower().split()) == answer.lower()
+    if isinstance(answer, (set, frozenset)):
+        try:
+            return {str(x).lower() for x in reply} == {str(x).lower() for x in answer}
+        except TypeError:
+            return False
+    return reply == answer
+
+
+class Exercise:
+    """A question with one right answer.
+
+    ``wrong`` maps a tempting wrong answer to the reason it is wrong, or is a function that returns the
+    reason (or None) for any reply.
+
+    >>> Exercise(4, hint="Count.", wrong={3: "One shop is hidden."}).feedback(3)
+    'Not quite: 3 is not it. One shop is hidden.'
+    """
+
+    def __init__(
+        self,
+        answer: Any,
+        hint: str,
+        explain: str = "",
+        wrong: dict | Callable[[Any], str | None] | None = None,
+    ):
+        self.answer = answer
+        self.hint = hint
+        self.explain = explain
+        self.wrong = wrong or {}
+
+    def feedback(self, reply: Any) -> str:
+        if reply is None:
+            return f"Hint: {self.hint}"
+        if _same(reply, self.answer):
+            return f"Correct! {self.explain}".rstrip()
+        reason = None
+        if callable(self.wrong):
+            reason = self.wrong(reply)
+        else:
+            for key, text in self.wrong.items():
+                if _same(reply, key):
+                    reason = text
+        return f"Not quite: {reply!r} is not it. {reason or self.hint}"
+
+    def check(self, reply: Any) -> None:
+        print(self.feedback(reply))
+
+
+class MoveExercise:
+    """Find a move in a position. Illegal moves are explained by the engine (with the rule's ID).
+
+    ``accept`` (optional) tells which legal moves count as right when there is more than one.
+
+    >>> from corinth import new_game
+    >>> ex = MoveExercise(new_game(players=2, seed=1, first_player=0), "buy 0", hint="Buy none.")
+    >>> ex.feedback("buy 0").startswith("Correct!")
+    True
+    """
+
+    def __init__(
+        self,
+        state: GameState,
+        answer: str,
+        hint: str,
+        explain: str = "",
+        accept: Callable[[Move], bool] | None = None,
+    ):
+        self.state = state
+        self.answer = str(Move.parse(answer))
+        self.hint = hint
+        self.explain = explain
+        self.accept = accept or (lambda move: str(move) == self.answer)
+
+    def feedback(self, reply: Any) -> str:
+        if reply is None:
+            return f"Hint: {self.hint}"
+        try:
+            move = Move.parse(reply) if isinstance(reply, str) else reply
+            self.state.apply(move)
+        except (IllegalMove, InvalidNotation) as exc:
+            return f"Not a legal move here: {exc}"
+        if self.accept(move):
+            return f"Correct! {move.describe(self.state)} {self.explain}".rstrip()
+        return f"Legal, but not the one: {move.describe(self.state)} {self.hint}"
+
+    def check(self, reply: Any) -> None:
+        print(self.feedback(reply))
+
+
+def play(state: GameState, *moves: str) -> GameState:
+    """Apply moves in notation, one after another; a building offer (B1) in between is declined.
+
+    >>> from corinth import new_game
+    >>> play(new_game(players=2, seed=1, first_player=0), "buy 0", "roll 123444456", "blue 3").phase
+    'take'
+    """
+    for move in moves:
+        if state.phase == "build" and not move.startswith("build"):
+            state = state.apply("build none")
+        if state.phase == "roll" and move == "buy 0":
+            continue  # nothing to buy: the purvey step was skipped (R2)
+        state = state.apply(move)
+    return state
+
+
+class AnswerBook(dict):
+    """The functions that work out the lessons' answers and positions, by name: ``exercises.toml``
+    names them (``engine``, ``position``) and the course finds them here, never among a module's
+    global names. ``add`` is a decorator that records a function under its own name.
+
+    >>> book = AnswerBook()
+    >>> @book.add
+    ... def green_goods() -> int:
+    ...     return 5
+    >>> sorted(book), book.find("green_goods")()
+    (['green_goods'], 5)
+    >>> AnswerBook.joined(book, AnswerBook()) == book
+    True
+    """
+
+    def add(self, function: Callable) -> Callable:
+        if function.__name__ in self:
+            raise ValueError(f"two answers are named {function.__name__!r}")
+        self[function.__name__] = function
+        return function
+
+    def find(self, name: str) -> Callable:
+        try:
+            return self[name]
+        except KeyError:
+            raise KeyError(f"no answer named {name!r}; there are: {', '.join(self)}") from None
+
+    @classmethod
+    def joined(cls, *books: AnswerBook) -> AnswerBook:
+        """One book of the answers of several (each lesson's module keeps its own)."""
+        whole = cls()
+        for book in books:
+            for function in book.values():
+                whole.add(function)
+        return whole
+
+
+def clip_words(text: str, limit: int) -> str:
+    """``text`` cut at a word before ``limit`` characters, with an ellipsis when cut.
+
+    >>> clip_words("Which value lies on the Blue district?", 20)
+    'Which value lies on…'
+    """
+    if len(text) <= limit:
+        return text
+    return text[:limit].rsplit(" ", 1)[0].rstrip(",;:") + "…"
+
+
+_RULE_ID = re.compile(r"\b([CSRAMBTE]\d{1,2}[a-e]?)\b")
+
+
+def hint_ladder(d: dict, answer, positions: dict | None = None) -> list[str]:
+    """An exercise's hints from general to specific: ``hints`` in exercises.toml if it has them;
+    otherwise the rule to use (named in its hint or explanation), its own hint, then a narrowing
+    (for a choice, the wrong options ruled out but one; for a group, ``positions`` gives the
+    position's function by name).
+
+    >>> hint_ladder({"kind": "choice", "hint": "Gold breaks a tie (E2).", "options": ["A", "B"]}, "A")[0]
+    'The rule to use: “Who wins” (E2).'
+    """
+    if d.get("hints"):
+        return list(d["hints"])
+    ladder = []
+    text = " ".join(d.get(k, "") for k in ("hint", "explain", "question"))
+    ids = [i for i in dict.fromkeys(_RULE_ID.findall(text)) if i in rules()]
+    if ids:
+        cards = [f"“{rule_card(i).title}” ({i})" for i in ids[:2]]
+        ladder.append(f"The rule to use: {' and '.join(cards)}.")
+    else:
+        ladder.append("Read the question again: what does it ask you to count or compare?")
+    if d.get("hint"):
+        ladder.append(d["hint"])
+    if d["kind"] == "choice":
+        wrong = [o for o in d["options"] if o != answer]
+        if len(wrong) > 1:
+            out = wrong[: len(wrong) - 1]
+            ladder.append("It is not " + " and not ".join(f"“{o}”" for o in out) + ".")
+    elif d["kind"] == "number" and answer is not None:
+        value = Fraction(str(answer))
+        if value.denominator == 1 and value > 2:
+            ladder.append(
+                f"The answer is a whole number from {int(value) // 2} to {int(value) * 2}."
+            )
+        elif value.denominator == 1 and value >= 0:
+            ladder.append("The answer is a small whole number: 0, 1 or 2.")
+    elif d["kind"] == "group" and answer and positions:
+        right = {answer} if isinstance(answer, str) else set(answer)
+        taken = [district for district, _ in positions[d["position"]]().groups()]
+        others = [district.capitalize() for district in taken if district not in right]
+        if len(others) > 1:
+            ladder.append(f"It is not the {' nor the '.join(others[:-1])} group.")
+    return ladder
+
+
+@functools.cache  # every puzzle question would load and check all the stored sets again
+def stored_puzzles() -> tuple:
+    """Corinth's stored puzzles, each checked as the sets load (once per kernel).
+
+    >>> stored_puzzles()[0].id
+    't1-01'
+    """
+    from corinth.solver.puzzles import load_puzzles
+
+    return tuple(load_puzzles())
+
+
+@functools.cache  # the lesson list, at every visit
+def puzzle_marks() -> tuple[list[str], list[str]]:
+    """The names the marks of lesson 06's and lesson 11's stored puzzles are kept under, in their
+    trainers' order, from the puzzles' ids alone: ``stored_puzzles`` and Corintho's loader check
+    every puzzle as they load (half a second), and the lesson list, which only counts them, is the
+    page a class opens most.
+
+    >>> puzzles, corintho = puzzle_marks()
+    >>> puzzles[0], corintho[0]
+    ('puzzle-t1-01', 'corintho-w1-01')
+    """
+    from types import SimpleNamespace
+
+    from corinth.corintho import puzzles as corintho
+    from corinth.solver.puzzles import stored_ids
+
+    from .trainer import corintho_mark, progress_name
+
+    return (
+        [progress_name(SimpleNamespace(id=i)) for i in stored_ids()],
+        [corintho_mark(SimpleNamespace(id=i)) for i in corintho.stored_ids()],
+    )
+
+
+_STEP = re.compile(r"^## (Step \d+ of \d+: .+)$", re.M)
+# What a step's practice is kept under in the browser: an exercise, or a puzzle on its own board.
+_TRACKED = re.compile(r"""^(ask|puzzle_board|corintho_puzzle)\(["']([\w.-]+)["']""", re.M)
+_MARK = {"ask": "", "puzzle_board": "puzzle-", "corintho_puzzle": "corintho-"}
+_NEXT_LESSON = re.compile(r"Next lesson: \*\*\[([^\]]+)\]\((\d\d[a-z]?_[\w.-]+\.ipynb)\)")
+
+
+def _label(name: str, questions: dict) -> str:
+    """A step's exercise named for the learner: its question, or the puzzle on its board."""
+    if name.startswith(("puzzle-", "corintho-")) or questions.get(name, {}).get("kind") == "puzzle":
+        return "the puzzle on its board"
+    words = re.sub(r"<[^>]+>|[*`]", "", questions.get(name, {}).get("question", "")).strip()
+    return f"“{clip_words(words, 90)}”" if words else "its exercise"
+
+
+class Course:
+    """The lessons of ``folder`` (their notebooks, ``exercises.toml``, ``WORDS.md``) with the
+    functions of ``answers`` that work their answers out. ``progress`` is the shown lesson's
+    progress line once ``lesson_progress`` made it: every exercise and puzzle board shown after it
+    keeps its solved mark in the learner's browser.
+
+    >>> from pathlib import Path
+    >>> course = Course(Path(__file__).resolve().parents[2] / "notebooks")
+    >>> course.ask("04-tie-break").answer_with("Ana")
+    'Not quite. Goats do not break ties: only gold does (E2).'
+    >>> course.progress is None, course.lesson_progress("04") is course.progress
+    (True, True)
+    """
+
+    def __init__(self, folder: Path, answers: AnswerBook | None = None):
+        self.folder = Path(folder)
+        self.data = self.folder / "exercises.toml"
+        self.answers = answers if answers is not None else AnswerBook()
+        self.progress: Progress | None = None
+        self._read: dict[str, Any] = {}  # exercises.toml as last read, and when it was written
+        self._corintho_listeners: list[Callable[[str], None]] = []  # trainers told of a solve
+
+    # --- the exercises ------------------------------------------------------------------------
+
+    def questions(self) -> dict[str, dict]:
+        """Every exercise of exercises.toml, by name: read again only when the file has changed
+        (each exercise, lesson line and the lesson list asks for it)."""
+        stamp = self.data.stat().st_mtime_ns
+        if self._read.get("stamp") != stamp:
+            with self.data.open("rb") as f:
+                self._read.update(stamp=stamp, data=tomllib.load(f))
+        return self._read["data"]
+
+    def question(self, name: str) -> dict:
+        """The exercise ``name`` as exercises.toml writes it."""
+        data = self.questions()
+        if name not in data:
+            raise KeyError(
+                f"no exercise {name!r} in {self.data.name}; there are: {', '.join(data)}"
+            )
+        return data[name]
+
+    def exercise(self, name: str, position: GameState | None = None, then: str = ""):
+        """The widget of exercise ``name`` (``ask`` without the progress mark)."""
+        from .exercise import ChoiceExercise, GroupExercise, NumberExercise, PathExercise
+        from .puzzle import PuzzleWidget
+
+        d = self.question(name)
+        engine = self.answers.find(d["engine"]) if "engine" in d else None
+        kind = d["kind"]
+        answer = engine() if engine and kind not in ("group", "walk", "puzzle") else d.get("answer")
+        common = {"hint": d.get("hint", ""), "explain": d.get("explain", "")}
+        if kind == "puzzle":
+            if "puzzle" in d:
+                position = next(p for p in stored_puzzles() if p.id == d["puzzle"])
+            elif position is None:
+                position = self.answers.find(d["position"])()
+            return PuzzleWidget(position, **common)
+        common["hints"] = hint_ladder(d, answer, self.answers)
+        if kind == "walk":
+            state = self.answers.find(d["position"])()
+            group = d.get("group", "")
+            widget = PathExercise(d["question"], state, group, accept=engine, **common)
+            widget.sheet.highlight = list(d.get("highlight", []))  # the cells its question names
+            return widget
+        if kind == "choice":
+            return ChoiceExercise(
+                d["question"], d["options"], answer, wrong=d.get("wrong"), then=then, **common
+            )
+        if kind == "number":
+            return NumberExercise(d["question"], answer, wrong=d.get("wrong"), **common)
+        if kind == "group":
+            state = self.answers.find(d["position"])()
+            return GroupExercise(d["question"], state, set(answer), wrong=d.get("wrong"), **common)
+        raise ValueError(f"exercise {name!r}: unknown kind {kind!r}")
+
+    def ask(self, name: str, position: GameState | None = None, then: str = ""):
+        """The exercise ``name`` of exercises.toml as a widget: answered by clicks, checked here,
+        its solved mark kept in the learner's browser (``lesson_progress``).
+
+        ``position`` replaces the position of a "puzzle" exercise (for one taken from a live game);
+        ``then`` is a prediction's check, shown under the question once the learner has answered.
+        """
+        widget = self.exercise(name, position, then)
+        self._track(name, widget.solved_before, widget.on_solved, widget.forget)
+        return widget
+
+    def _track(self, name: str, restored, on_solved, forget) -> None:
+        progress = self.progress
+        if progress is not None:
+            progress.track(name, on_restore=restored)
+            on_solved(lambda: progress.mark(name))
+            progress.on_reset(forget)
+
+    # --- the lessons' steps, progress line and list -------------------------------------------
+
+    def lesson_steps(self, lesson: str) -> tuple[list[dict], dict]:
+        """The steps of lesson ``lesson`` ("01") as the learner meets them, read from its notebook
+        (cells tagged ``lab-only`` left out): each step's title, its heading's anchor, the exercises
+        and puzzle boards it asks (by the names their marks are kept under) and how they read; and
+        the next lesson its last step links to ({"file", "title"}, or {}).
+
+        >>> course = Course(Path(__file__).resolve().parents[2] / "notebooks")
+        >>> steps, following = course.lesson_steps("04")
+        >>> steps[0]["title"], following["file"]
+        ('Step 1 of 4: Building', '05_play_a_game.ipynb')
+        """
+        files = sorted(self.folder.glob(f"{lesson}_*.ipynb"))
+        if not files:
+            return [], {}
+        questions = self.questions()
+        cells = json.loads(files[0].read_text(encoding="utf-8"))["cells"]
+        steps: list[dict] = []
+        following: dict = {}
+        for cell in cells:
+            if "lab-only" in cell.get("metadata", {}).get("tags", []):
+                continue
+            text = "".join(cell["source"])
+            if cell["cell_type"] == "markdown":
+                for title in _STEP.findall(text):
+                    anchor = title.replace(" ", "-")
+                    steps.append({"title": title, "anchor": anchor, "items": [], "labels": []})
+                nxt = _NEXT_LESSON.search(text)
+                if nxt and not following:
+                    following = {"title": nxt.group(1), "file": nxt.group(2)}
+            elif steps and cell["cell_type"] == "code":
+                for function, name in _TRACKED.findall(text):
+                    name = _MARK[function] + name
+                    if name not in steps[-1]["items"]:
+                        steps[-1]["items"].append(name)
+                        steps[-1]["labels"].append(_label(name, questions))
+        return steps, following
+
+    def lesson_progress(self, lesson: str) -> Progress:
+        """The progress line of a lesson ("This lesson: 2 of 6 exercises solved"), shown at its
+        top: the lesson's exercises are marked when solved and the marks kept in this browser. The
+        line names the next step whose exercise is not solved yet, or, once all are, the next
+        lesson.
+
+        >>> course = Course(Path(__file__).resolve().parents[2] / "notebooks")
+        >>> course.lesson_progress("04").items[:2]
+        ['04-what-to-build', '04-temple']
+        """
+        names = [n for n in self.questions() if n.startswith(f"{lesson}-")]
+        steps, following = self.lesson_steps(lesson)
+        self.progress = Progress(lesson=lesson, items=names, steps=steps, next_lesson=following)
+        return self.progress
+
+    def words_panel(self):
+        """The game's words (``WORDS.md``), folded under a small "Words" line at the top of a
+        lesson: a learner who meets a word again opens it there.
+
+        >>> course = Course(Path(__file__).resolve().parents[2] / "notebooks")
+        >>> "<details" in course.words_panel().data
+        True
+        """
+        from IPython.display import HTML
+
+        text = (self.folder / "WORDS.md").read_text(encoding="utf-8")
+        body = text.split("\n", 1)[1] if text.startswith("# ") else text  # without its own title
+        try:
+            import mistune
+
+            shown = mistune.html(body)
+        except ImportError:  # pragma: no cover - the lessons' environments have it (nbconvert's)
+            shown = f"<pre>{html.escape(body)}</pre>"
+        return HTML(
+            "<details class='corinth-words' style='margin:4px 0'><summary><b>Words</b>: the game's "
+            "words, each in one "
+            f"meaning</summary>{shown}</details>"
+        )
+
+    def course_map(self) -> Progress:
+        """The lesson list with each lesson's solved count (from this browser), the first lesson
+        not finished marked "Continue here →", finished ones "✓ finished", and a reset button.
+
+        A lesson is finished when every exercise and puzzle board of its steps is solved; the
+        puzzles of its trainer (06, 11) are counted apart, as extra practice.
+
+        >>> course = Course(Path(__file__).resolve().parents[2] / "notebooks")
+        >>> [lesson["file"] for lesson in course.course_map().lessons][:2]
+        ['00_start_here.ipynb', '01_the_harbor.ipynb']
+        """
+        names = list(self.questions())
+        cells = json.loads((self.folder / "index.ipynb").read_text(encoding="utf-8"))["cells"]
+        text = "".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
+        lessons = []
+        puzzles, corintho = puzzle_marks()  # lesson 06's trainer, lesson 11's puzzles
+        for title, file in re.findall(r"\[([^\]]+)\]\((\d\d[a-z]?_[\w.-]+\.ipynb)\)", text):
+            if any(lesson["file"] == file for lesson in lessons):
+                continue
+            lesson = file.split("_", 1)[0]  # "06", or "06b" for the second part of a long lesson
+            steps, _ = self.lesson_steps(lesson)
+            items = [n for step in steps for n in step["items"]]
+            items += [n for n in names if n.startswith(f"{lesson}-") and n not in items]
+            extra = (
+                puzzles if file.startswith("06b_") else corintho if file.startswith("11_") else []
+            )
+            extra = [n for n in extra if n not in items]
+            if items:
+                lessons.append({"file": file, "title": title, "items": items, "extra": extra})
+        return Progress(lessons=lessons)
+
+    # --- puzzles on their own boards and in trainers ------------------------------------------
+
+    def puzzle_trainer(self):
+        """Lesson 06b's practice: the stored puzzles one after another, solved ones marked in this
+        browser."""
+        from .trainer import PuzzleTrainer
+
+        return PuzzleTrainer(list(stored_puzzles()), progress=self.progress)
+
+    def puzzle_board(self, puzzle_id: str):
+        """One stored puzzle on its board, solved by clicks; its mark kept in this browser under
+        the same name as in the trainer, so a puzzle solved here is solved there too.
+
+        >>> course = Course(Path(__file__).resolve().parents[2] / "notebooks")
+        >>> course.puzzle_board("t1-02").puzzle.id
+        't1-02'
+        """
+        from .puzzle import PuzzleWidget
+        from .trainer import progress_name
+
+        puzzle = next(p for p in stored_puzzles() if p.id == puzzle_id)
+        board = PuzzleWidget(puzzle)
+        self._track(progress_name(puzzle), board.solved_before, board.on_solved, board.forget)
+        return board
+
+    def corintho_puzzle(self, puzzle_id: str):
+        """One Corintho puzzle on its board, solved by clicks; its mark kept in this browser, and
+        the page's Corintho trainer told of it."""
+        from .corintho import CorinthoPuzzleBoard, corintho_puzzles
+        from .trainer import corintho_mark
+
+        puzzle = next(p for p in corintho_puzzles() if p.id == puzzle_id)
+        board = CorinthoPuzzleBoard(puzzle)
+        board.on_solved(lambda: [heard(puzzle.id) for heard in list(self._corintho_listeners)])
+
+        def restored(_name: str) -> None:
+            if not board.solved and not board.result.value:
+                board.result.value = (
+                    '<p role="status" class="corinth-solved-before">✓ Solved on an earlier visit. '
+                    "Play it again if you like.</p>"
+                )
+
+        def forget() -> None:
+            if "corinth-solved-before" in board.result.value:
+                board.result.value = ""
+
+        self._track(corintho_mark(puzzle), restored, board.on_solved, forget)
+        return board
+
+    def corintho_trainer(self, kind: str = "win in 1"):
+        """Corintho's puzzles one after another, by kind, solved ones marked in this browser, on
+        the trainer every game's sets share (``PuzzleTrainer`` with Corintho's shelf). A puzzle
+        solved on another board of the page (``corintho_puzzle``) is marked here too.
+
+        >>> course = Course(Path(__file__).resolve().parents[2] / "notebooks")
+        >>> trainer = course.corintho_trainer()
+        >>> trainer.board.puzzle.id, trainer.board.answer(sorted(trainer.board.answers)[0])
+        ('w1-01', True)
+        >>> board = course.corintho_puzzle("x4-01")  # solved on its own board: the trainer hears it
+        >>> board.answer(sorted(board.answers)[0]), "x4-01" in trainer.solved
+        (True, True)
+        """
+        from .corintho import corintho_puzzles
+        from .trainer import CORINTHO_SHELF, PuzzleTrainer
+
+        trainer = PuzzleTrainer(corintho_puzzles(), self.progress, shelf=CORINTHO_SHELF, start=kind)
+        self._corintho_listeners.append(trainer.heard)
+        return trainer
