@@ -20,7 +20,8 @@ import platform
 import sys
 import time
 
-from corinth.shared.openspiel import play_seat, wilson
+from corinth.shared.openspiel import play_seat
+from corinth.shared.stats import wilson
 
 OPPONENTS = ("greedy", "ismcts")
 PLAYERS = 4

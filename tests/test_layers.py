@@ -38,7 +38,7 @@ MAY_IMPORT = {
     "corinth.shared": {"corinth.shared"},
     "corinth.rules": {"corinth.rules", "corinth.shared"},
     "corinth.solver": {"corinth.rules", "corinth.solver", "corinth.shared"},
-    "corinth.render": {"corinth.rules", "corinth.render"},
+    "corinth.render": {"corinth.rules", "corinth.render", "corinth.shared"},
     # Corintho, the second game: an engine of its own that imports nothing of Corinth's.
     "corinth.corintho": {"corinth.corintho", "corinth.shared"},
     # The Four Courts, the third game: its own engine, bots and puzzles, importing no other game.

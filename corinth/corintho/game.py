@@ -29,6 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from itertools import product
 
+from corinth.shared.errors import RuleRefusal
 from corinth.shared.saves import SaveFormat, replay_save
 
 PIECES = ("base", "column", "capital")  # P1: the natural order, from the ground up
@@ -41,12 +42,8 @@ class CorinthoError(ValueError):
     """Bad input to the Corintho engine."""
 
 
-class IllegalMove(CorinthoError):
+class IllegalMove(RuleRefusal, CorinthoError):
     """A move the rules forbid; the message ends with the rule it breaks, e.g. ``(K3)``."""
-
-    def __init__(self, rule: str, message: str):
-        self.rule = rule
-        super().__init__(f"{message} ({rule})")
 
 
 def cell_index(name: str) -> int:

@@ -25,6 +25,8 @@ import argparse
 import math
 import random
 
+from corinth.shared.stats import wilson
+
 from .cards import FITS, STRENGTH
 from .game import Choose, Game, Move, Observation, Place, deal_all, new_game
 
@@ -182,21 +184,6 @@ def play_game(bots, seed: int = 0, players: int | None = None) -> Game:
             seat = game.current_player
             game = game.apply(bots[seat].choose(game.observe(seat)))
     return game
-
-
-def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson interval of a win rate.
-
-    >>> lo, hi = wilson(500, 1000)
-    >>> round(lo, 3), round(hi, 3)
-    (0.469, 0.531)
-    """
-    if games == 0:
-        return 0.0, 1.0
-    p = wins / games
-    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def match(a: str, b: str, games: int, players: int = 4, first_seed: int = 0, progress=None) -> dict:

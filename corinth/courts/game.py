@@ -27,6 +27,7 @@ import random
 from dataclasses import dataclass, field
 from itertools import combinations
 
+from corinth.shared.errors import RuleRefusal
 from corinth.shared.saves import SaveFormat, replay_save
 
 from .cards import (
@@ -56,12 +57,8 @@ class CourtsError(DeckError):
     """Bad input to The Four Courts' engine."""
 
 
-class IllegalMove(CourtsError):
+class IllegalMove(RuleRefusal, CourtsError):
     """A move the rules forbid; the message ends with the rule it breaks, e.g. ``(R3)``."""
-
-    def __init__(self, rule: str, message: str):
-        self.rule = rule
-        super().__init__(f"{message} ({rule})")
 
 
 def _cap(text: str) -> str:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from corinth.shared.errors import RuleRefusal
+
 MAX_SHOWN = 80  # characters of a bad input repeated in a message
 
 
@@ -22,17 +24,12 @@ class CorinthError(Exception):
     """Base class of every error the engine raises on bad input."""
 
 
-class IllegalMove(CorinthError, ValueError):
+class IllegalMove(RuleRefusal, CorinthError):
     """A move that the rules forbid in this state; the state is left untouched.
 
     >>> IllegalMove("A4d", "no steward path of 3 steps").rule
     'A4d'
     """
-
-    def __init__(self, rule: str, message: str):
-        self.rule = rule
-        self.reason = message
-        super().__init__(f"{message} ({rule})" if rule else message)
 
 
 class InvalidNotation(CorinthError, ValueError):

@@ -43,7 +43,6 @@ from __future__ import annotations
 import argparse
 import functools
 import json
-import math
 import random
 import re
 import time
@@ -54,6 +53,7 @@ import pyspiel
 
 from . import registry
 from .protocol import CHANCE, SIMULTANEOUS
+from .stats import wilson
 
 # The moves after which a game is stopped as a draw (Corinth's games end by themselves in a few
 # hundred moves; Corintho's stacks can move back and forth, as in the bots' own games).
@@ -464,20 +464,6 @@ def play_move(state: SpielState, move: Any) -> None:
         if state.plies > plies:
             return
         state.apply_action(word_action(word))
-
-
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson interval of a rate of ``wins`` in ``n`` (a draw counts half).
-
-    >>> [round(x, 3) for x in wilson(10, 20)]
-    [0.299, 0.701]
-    """
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def compare(name: str, opponent: str, games: int, simulations: int, first_seed: int = 0) -> dict:

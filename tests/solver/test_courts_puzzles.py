@@ -18,10 +18,10 @@ from corinth.courts.bots import (
     make_bot,
     match,
     play_game,
-    wilson,
 )
 from corinth.courts.cards import CARDS, COURTS, FITS
 from corinth.courts.game import Choose, CourtsError, deal_all, new_game
+from corinth.shared.stats import wilson
 
 
 @pytest.fixture(scope="module")
