@@ -23,14 +23,13 @@ corinth.corintho.game.IllegalMove: a stack moves one cell up, down, left or righ
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from itertools import product
 
 from corinth.shared.errors import RuleRefusal
-from corinth.shared.saves import SaveFormat, replay_save
+from corinth.shared.saves import SaveFormat, replay_save, write_save
 
 PIECES = ("base", "column", "capital")  # P1: the natural order, from the ground up
 SIZE = 4  # P3 [board]
@@ -458,15 +457,7 @@ def to_json(game: Game) -> str:
     >>> from_json(to_json(new_game(3).apply("base b2"))).stack("b2")
     ('base',)
     """
-    return json.dumps(
-        {
-            "format": FORMAT,
-            "version": VERSION,
-            "players": game.players,
-            "moves": list(game.history),
-        },
-        indent=1,
-    )
+    return write_save(SAVE, game.players, game.history)
 
 
 SAVE = SaveFormat(FORMAT, VERSION, "a saved Corintho game", CorinthoError, MAX_SAVE_BYTES)

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 
 from corinth.shared.errors import RuleRefusal
-from corinth.shared.saves import SaveFormat, replay_save
+from corinth.shared.saves import SaveFormat, replay_save, write_save
 
 from .cards import (
     CARDS,
@@ -838,15 +838,7 @@ def to_json(game: Game) -> str:
     >>> from_json(to_json(g)) == g
     True
     """
-    return json.dumps(
-        {
-            "format": FORMAT,
-            "version": VERSION,
-            "players": game.players,
-            "moves": list(game.history),
-        },
-        indent=1,
-    )
+    return write_save(SAVE, game.players, game.history)
 
 
 SAVE = SaveFormat(

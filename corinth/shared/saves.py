@@ -84,3 +84,16 @@ def replay_save(
         except error as exc:
             raise error(f"move {i + 1} ({move[:40]!r}): {exc}") from None
     return game
+
+
+def write_save(save: SaveFormat, players: int, moves) -> str:
+    """A game's save as ``replay_save`` reads it back: its format and version, the players and every
+    move in notation.
+
+    >>> write_save(SaveFormat("x", 1, "a saved x", ValueError, 1000), 2, ["b"]).replace("\\n", "")
+    '{ "format": "x", "version": 1, "players": 2, "moves": [  "b" ]}'
+    """
+    return json.dumps(
+        {"format": save.name, "version": save.version, "players": players, "moves": list(moves)},
+        indent=1,
+    )
