@@ -234,59 +234,52 @@ class CourtsBoard(Board):
     def _draw(self) -> None:
         view = self.view
         mine = view.queue[0][1] if view.phase == "place" and view.queue[0][0] == self.seat else None
-        courts = []
-        for k, name in enumerate(COURTS):
-            tokens = [SUITS[t] for t in view.court_tokens[k]]
-            legal = mine is not None and k in FITS[mine]
-            takes = sorted(set(tokens)) if legal and len(view.sides[k][self.seat]) == 2 else []
-            sides = [
-                {
-                    "seat": s,
-                    "name": SEATS[s],
-                    "cards": [
-                        {"word": CARDS[c].word, "short": _short(c), "label": card_words(c)}
-                        for c in view.sides[k][s]
-                    ],
-                }
-                for s in range(view.players)
-            ]
-            words = [f"the {name.capitalize()}, {', '.join(CARDS[40 + k].suits)}"]
-            words.append(f"tokens {', '.join(tokens) or 'none'}")
-            for side in sides:
-                if side["cards"]:
-                    words.append(f"{side['name']}: {', '.join(c['label'] for c in side['cards'])}")
-            if legal:
-                words.append(
-                    "your card may go here and takes a token" if takes else "your card may go here"
-                )
-            courts.append(
-                {
-                    "index": k,
-                    "name": name.capitalize(),
-                    "suits": list(CARDS[40 + k].suits),
-                    "tokens": tokens,
-                    "sides": sides,
-                    "legal": legal,
-                    "takes": takes,
-                    "label": "; ".join(words),
-                }
-            )
-        seats = []
-        for s in range(view.players):
-            won = {SUITS[c]: n for c, n in enumerate(view.won[s]) if n}
-            seats.append(
-                {
-                    "seat": s,
-                    "name": self._names[s],
-                    "points": sum(view.won[s]) + (sum(view.bonus_won[s]) if view.bonus_won else 0),
-                    "tokens": won,
-                    "cards": view.hand_sizes[s],
-                    "chosen": bool(view.has_chosen[s]) if view.has_chosen else False,
-                    "me": s == self.seat,
-                }
-            )
+        with self.hold_sync():
+            self.courts = [self._court(view, k, mine) for k in range(len(COURTS))]
+            self.seats = [self._seat(view, s) for s in range(view.players)]
+            self.hand = self._hand(view)
+            self.revealed = _revealed(view)
+            self.bonus = [SUITS[c] for c in view.bonus]
+            self.reserve = [{"colour": SUITS[c], "count": n} for c, n in enumerate(view.reserve)]
+            self.caption = self._caption(mine)
+
+    def _court(self, view, k: int, mine: int | None) -> dict:
+        """Court ``k`` as drawn: its tokens, each seat's side, whether the learner's card ``mine``
+        may go there (and the tokens it would choose from), and its label in words."""
+        tokens = [SUITS[t] for t in view.court_tokens[k]]
+        legal = mine is not None and k in FITS[mine]
+        takes = sorted(set(tokens)) if legal and len(view.sides[k][self.seat]) == 2 else []
+        sides = [
+            {"seat": s, "name": SEATS[s], "cards": [_card(c) for c in view.sides[k][s]]}
+            for s in range(view.players)
+        ]
+        return {
+            "index": k,
+            "name": COURTS[k].capitalize(),
+            "suits": list(CARDS[40 + k].suits),
+            "tokens": tokens,
+            "sides": sides,
+            "legal": legal,
+            "takes": takes,
+            "label": _court_label(k, tokens, sides, legal, takes),
+        }
+
+    def _seat(self, view, s: int) -> dict:
+        """Seat ``s`` as drawn: its name, points, tokens won, cards in hand, whether it has chosen."""
+        return {
+            "seat": s,
+            "name": self._names[s],
+            "points": sum(view.won[s]) + (sum(view.bonus_won[s]) if view.bonus_won else 0),
+            "tokens": {SUITS[c]: n for c, n in enumerate(view.won[s]) if n},
+            "cards": view.hand_sizes[s],
+            "chosen": bool(view.has_chosen[s]) if view.has_chosen else False,
+            "me": s == self.seat,
+        }
+
+    def _hand(self, view) -> list[dict]:
+        """The learner's hand as buttons, clickable while a card is to be chosen."""
         can_choose = view.phase == "choose" and self.seat in self._game.to_choose()
-        hand = [
+        return [
             {
                 "word": CARDS[c].word,
                 "short": _short(c),
@@ -296,25 +289,6 @@ class CourtsBoard(Board):
             }
             for c in view.hand
         ]
-        placed = len(view.revealed) - len(view.queue)
-        revealed = [
-            {
-                "seat": s,
-                "name": SEATS[s],
-                "label": card_words(c),
-                "short": _short(c),
-                "placed": i < placed,
-            }
-            for i, (s, c) in enumerate(view.revealed)
-        ]
-        with self.hold_sync():
-            self.courts = courts
-            self.seats = seats
-            self.hand = hand
-            self.revealed = revealed
-            self.bonus = [SUITS[c] for c in view.bonus]
-            self.reserve = [{"colour": SUITS[c], "count": n} for c, n in enumerate(view.reserve)]
-            self.caption = self._caption(mine)
 
     def _caption(self, mine: int | None) -> str:
         game = self._game
@@ -340,6 +314,41 @@ def _short(card: int) -> str:
     rank = c.rank if c.rank.isdigit() else c.rank.capitalize()
     name = c.name.removeprefix("the ").removeprefix("Ace of ")
     return f"{rank} {name}" if c.rank == "ace" else f"{name} {rank}"
+
+
+def _card(card: int) -> dict:
+    """A card laid beside a Court: its word, short face and label."""
+    return {"word": CARDS[card].word, "short": _short(card), "label": card_words(card)}
+
+
+def _court_label(k: int, tokens: list[str], sides: list[dict], legal: bool, takes: list) -> str:
+    """Court ``k`` in words, for a screen reader: its suits, tokens, the cards on each side and
+    whether the learner's card may go there."""
+    words = [f"the {COURTS[k].capitalize()}, {', '.join(CARDS[40 + k].suits)}"]
+    words.append(f"tokens {', '.join(tokens) or 'none'}")
+    for side in sides:
+        if side["cards"]:
+            words.append(f"{side['name']}: {', '.join(c['label'] for c in side['cards'])}")
+    if legal:
+        words.append(
+            "your card may go here and takes a token" if takes else "your card may go here"
+        )
+    return "; ".join(words)
+
+
+def _revealed(view) -> list[dict]:
+    """This round's revealed cards in play order, those already placed marked."""
+    placed = len(view.revealed) - len(view.queue)
+    return [
+        {
+            "seat": s,
+            "name": SEATS[s],
+            "label": card_words(c),
+            "short": _short(c),
+            "placed": i < placed,
+        }
+        for i, (s, c) in enumerate(view.revealed)
+    ]
 
 
 __all__ = ["HUMAN", "CourtsBoard", "card_words"]
