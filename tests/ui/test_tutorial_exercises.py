@@ -193,9 +193,10 @@ def test_wrong_answers_are_explained_in_words(name):
         assert d.get("hint"), name
 
 
-# 06b: the second part of lesson 06, kept apart so that no page is too long
+# 06b and 11b: the second parts of lessons 06 and 11, kept apart so that no page is too long
 LESSONS = sorted(NOTEBOOKS.glob("0[0-7]*_*.ipynb")) + [
     NOTEBOOKS / "11_corintho.ipynb",
+    NOTEBOOKS / "11b_corintho_puzzles_and_game.ipynb",
     NOTEBOOKS / "12_the_four_courts.ipynb",
 ]
 # Practice besides ``ask``: a puzzle on its board (06: a stored one, a new one, the explorer's) or a
