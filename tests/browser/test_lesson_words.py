@@ -1,6 +1,6 @@
 """What a learner reads in the classroom app (Voilà, the code hidden): plain words, no code.
 
-Each lesson from the lesson list to 06b, 11, 11b and 12, is opened as a student opens it; once its
+Each lesson from the lesson list to 06b, 11, 11b, 12 and 12b, is opened as a student opens it; once its
 boards are drawn, its visible text is read and searched for what code looks like (a call, brackets, a
 snake_case name, a cell in move notation, a number with two decimals or more) and for developer
 words; its prose (the lesson's text, outside the boards) for a rule's ID shown inline. The game's
@@ -37,6 +37,7 @@ LESSONS = [
     "11_corintho.ipynb",
     "11b_corintho_puzzles_and_game.ipynb",
     "12_the_four_courts.ipynb",
+    "12b_four_courts_score_and_game.ipynb",
 ]
 
 # What code and developer talk look like on a learner's screen, each with what it catches.
