@@ -101,12 +101,14 @@ def courts_puzzle_table(puzzle_id: str = COURTS_PUZZLE):
     return CourtsBoard(game=puzzle.game, seat=puzzle.seat, interactive=False)
 
 
-def courts_game(seed: int = 0):
-    """Lesson 12b's game: player 1 (North) against three greedy bots, seeded.
+def courts_game(seed: int = 0, keep: str = ""):
+    """Lesson 12b's game: player 1 (North) against three greedy bots, seeded, with "New game"; with
+    ``keep``, kept in the learner's browser under that name across a reload.
 
-    >>> courts_game().view.phase, len(courts_game().hand)
+    >>> app = courts_game()
+    >>> app.board.view.phase, len(app.board.hand)
     ('choose', 10)
     """
-    from corinth.ui.courts import CourtsBoard
+    from corinth.ui.courts import CourtsApp
 
-    return CourtsBoard(seed=seed)
+    return CourtsApp(seed=seed, keep=keep)

@@ -1,6 +1,7 @@
 """Lessons 12 and 12b (The Four Courts) in the classroom app: 12's six steps and 12b's three open
 with their tables, 12b's "which card now?" puzzle is answered by a click and counted by the progress
-line, and a round is played by clicks against the three bots on the board.
+line, a round is played by clicks against the three bots on the board, and the game is where it was
+after a reload (kept in this browser) until "New game".
 
 A screenshot of the game after the round goes to test-artifacts/classroom-courts.png.
 """
@@ -36,7 +37,9 @@ def best_choice() -> str:
         sys.path.remove(str(ROOT / "notebooks"))
 
 
-def test_lessons_12_and_12b_puzzle_is_counted_and_a_round_is_played_by_clicks(classroom, page):
+def test_lessons_12_and_12b_puzzle_is_counted_and_a_round_is_played_by_clicks_and_kept(
+    classroom, page
+):
     url, token = classroom
     page.set_viewport_size({"width": 1280, "height": 720})
     # the first page of a classroom just started loads slowly on a busy machine (47 s measured)
@@ -81,3 +84,27 @@ def test_lessons_12_and_12b_puzzle_is_counted_and_a_round_is_played_by_clicks(cl
     )
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "classroom-courts.png"))
+
+    # The game is kept in this browser: after a reload (a new kernel, so only the browser
+    # remembers) it is where it was, the card played gone from the hand and the Courts as they were.
+    hand = [c.get_attribute("data-card") for c in cards.all()]
+    courts = game.locator(".corinth-courts-cross .corinth-court-place")
+    expect(courts).to_have_count(4)
+    table = [courts.nth(i).get_attribute("aria-label") for i in range(4)]
+    page.reload(timeout=180_000)
+    game = page.locator(".corinth-courts").last
+    expect(game.locator(".corinth-courts-announce")).to_contain_text(
+        "where you left it", timeout=120_000
+    )
+    cards = game.locator(".corinth-courts-handcard")
+    expect(cards).to_have_count(9)
+    assert [c.get_attribute("data-card") for c in cards.all()] == hand
+    courts = game.locator(".corinth-courts-cross .corinth-court-place")
+    assert [courts.nth(i).get_attribute("aria-label") for i in range(4)] == table
+
+    # New game: back to the lesson's start, the whole hand again, and so after another reload.
+    page.locator(".corinth-courts-app").get_by_role("button", name="New game").click()
+    expect(cards).to_have_count(10, timeout=30_000)
+    page.reload(timeout=180_000)
+    game = page.locator(".corinth-courts").last
+    expect(game.locator(".corinth-courts-handcard.legal")).to_have_count(10, timeout=120_000)
