@@ -1,7 +1,7 @@
 """How long each lesson is in the classroom app, step by step, and how much practice it holds: a
 measure, not a test.
 
-    python -m benchmarks.lesson_sizes            # every lesson, 00 to 07 and 11
+    python -m benchmarks.lesson_sizes            # every lesson: 00 to 07, 11 and 12 with their second parts
     python -m benchmarks.lesson_sizes 01 03      # only these
 
 Serves the lessons with the classroom command (no waiting kernels), opens each at 1280×720 in headless
@@ -36,7 +36,9 @@ LESSONS = [
     "06b_more_puzzles.ipynb",
     "07_strategy_lab.ipynb",
     "11_corintho.ipynb",
+    "11b_corintho_puzzles_and_game.ipynb",
     "12_the_four_courts.ipynb",
+    "12b_four_courts_score_and_game.ipynb",
 ]
 WIDTH, HEIGHT = 1280, 720
 WORDS_A_MINUTE = 200  # reading speed assumed for the estimate

@@ -482,7 +482,7 @@ class Course:
         not finished marked "Continue here →", finished ones "✓ finished", and a reset button.
 
         A lesson is finished when every exercise and puzzle board of its steps is solved; the
-        puzzles of its trainer (06, 11) are counted apart, as extra practice.
+        puzzles of its trainer (06b, 11b) are counted apart, as extra practice.
 
         >>> course = Course(Path(__file__).resolve().parents[2] / "notebooks")
         >>> [lesson["file"] for lesson in course.course_map().lessons][:2]
@@ -492,7 +492,7 @@ class Course:
         cells = json.loads((self.folder / "index.ipynb").read_text(encoding="utf-8"))["cells"]
         text = "".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
         lessons = []
-        puzzles, corintho = puzzle_marks()  # lesson 06's trainer, lesson 11's puzzles
+        puzzles, corintho = puzzle_marks()  # lesson 06b's trainer, lesson 11b's puzzles
         for title, file in re.findall(r"\[([^\]]+)\]\((\d\d[a-z]?_[\w.-]+\.ipynb)\)", text):
             if any(lesson["file"] == file for lesson in lessons):
                 continue
@@ -501,7 +501,7 @@ class Course:
             items = [n for step in steps for n in step["items"]]
             items += [n for n in names if n.startswith(f"{lesson}-") and n not in items]
             extra = (
-                puzzles if file.startswith("06b_") else corintho if file.startswith("11_") else []
+                puzzles if file.startswith("06b_") else corintho if file.startswith("11b_") else []
             )
             extra = [n for n in extra if n not in items]
             if items:

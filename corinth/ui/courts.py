@@ -10,7 +10,9 @@ the Court it goes to, or one of its tokens when it is the third card there (R5).
 The whole game stays in the kernel, at the shared table (``corinth.shared.table.Table``: the bots
 choose from their own seats' observations, then the learner's card completes the round); the page is
 only sent the learner's seat's observation (H1): no other hand ever reaches it. The front end is
-``widgets/courts.js``.
+``widgets/courts.js``. ``CourtsApp`` is the board with a "New game" button, and, with ``keep``, the game
+kept in the learner's browser across a reload: only the learner's own moves are kept there (never a
+hand it may not see), and a reload replays them through the rules at the same seeded table.
 
 >>> board = CourtsBoard(seed=3)
 >>> board.view.phase, len(board.hand)
@@ -24,19 +26,22 @@ Refused: no Court 9: the Courts are numbered 0 to 3 (Island, Consul, Rite, Windo
 
 from __future__ import annotations
 
+import hashlib
 import random
 from collections.abc import Sequence
 from typing import Any
 
+import ipywidgets as w
 import traitlets
 
 from corinth.courts import CARDS, COURTS, SEATS, SUITS, new_game
 from corinth.courts.cards import FITS, DeckError, card_index
-from corinth.courts.game import Choose, CourtsError, Deal, Game, Place
+from corinth.courts.game import Choose, CourtsError, Deal, Game, Place, parse
 from corinth.courts.protocol import FOUR_COURTS, CourtsState
 from corinth.shared.table import NotYourTurn, Table
 
 from ._base import Board, asset, module, stylesheet
+from .game import GameKeeper
 
 HUMAN = "human"
 
@@ -123,7 +128,10 @@ class CourtsBoard(Board):
         seats = [HUMAN] * players
         for s, n in zip(others, names):
             seats[s] = n
+        self.start, self._seats, self._seed = game, seats, seed
         self.table = BoardTable(game, seats, seed)
+        self.mine: list[str] = []  # the learner's own moves, in notation: all a reload needs
+        self._moved: list = []  # called with ``mine`` after each of the learner's moves
         self._names = {s: f"{SEATS[s]}, {n} bot" for s, n in zip(others, names)}
         self._names[seat] = f"{SEATS[seat]}, you"
         self._said: list[str] = []
@@ -173,6 +181,7 @@ class CourtsBoard(Board):
         except (DeckError, NotYourTurn) as exc:  # a CourtsError too
             self.refuse(exc)
             return
+        self._played()
         self.message = ""
         self._said = [f"You lay {card_words(card)} face down."]
         if self.table.log[-1].revealed:
@@ -207,10 +216,62 @@ class CourtsBoard(Board):
         except (CourtsError, NotYourTurn) as exc:
             self.refuse(exc)
             return
+        self._played()
         self.message = ""
         self._said = [self.table.log[-1].words]
         self._advance()
         self.announce = " ".join(self._said)
+
+    def _played(self) -> None:
+        """The learner's move just taken by the table: noted (its canonical notation), and told."""
+        self.mine.append(self.table.position.history()[-1])
+        for callback in self._moved:
+            callback(list(self.mine))
+
+    def on_move(self, callback) -> None:
+        """``callback(mine)`` after each of the learner's moves: their moves so far, in notation."""
+        self._moved.append(callback)
+
+    def new_game(self) -> None:
+        """The game again from its start: the same deal and bots, as the lesson first showed it."""
+        self.table = BoardTable(self.start, self._seats, self._seed)
+        self.mine = []
+        self.message = ""
+        self._said = ["A new game."]
+        self._advance()
+        self.announce = " ".join(self._said)
+
+    def restore(self, moves: Sequence[str]) -> bool:
+        """The game where the learner left it: their ``moves`` (notation) replayed from the start at
+        the same seeded table, the bots and the deals answering as they did. A move that is not the
+        learner's, or that the rules refuse, leaves the game as it is (False).
+
+        >>> board = CourtsBoard(seed=3)
+        >>> board.choose(board.hand[0]["word"]); kept = list(board.mine)
+        >>> again = CourtsBoard(seed=3)
+        >>> again.restore(kept), again.view == board.view, again.mine == kept
+        (True, True, True)
+        >>> again.restore(["choose 2 mill"]), again.view == board.view  # not the learner's seat
+        (False, True)
+        """
+        table = BoardTable(self.start, self._seats, self._seed)
+        for _ in table.bots_play():
+            pass
+        try:
+            for text in moves:
+                move = parse(text)
+                if isinstance(move, Choose) and move.seat != self.seat:
+                    return False
+                table.play(move)
+                for _ in table.bots_play():
+                    pass
+        except (CourtsError, DeckError, NotYourTurn, ValueError):
+            return False
+        self.table, self.mine, self.message = table, list(moves), ""
+        self._said = ["Your game, where you left it."]
+        self._draw()
+        self.announce = " ".join(self._said)
+        return True
 
     def _can_click(self) -> bool:
         if not self.interactive:
@@ -234,59 +295,52 @@ class CourtsBoard(Board):
     def _draw(self) -> None:
         view = self.view
         mine = view.queue[0][1] if view.phase == "place" and view.queue[0][0] == self.seat else None
-        courts = []
-        for k, name in enumerate(COURTS):
-            tokens = [SUITS[t] for t in view.court_tokens[k]]
-            legal = mine is not None and k in FITS[mine]
-            takes = sorted(set(tokens)) if legal and len(view.sides[k][self.seat]) == 2 else []
-            sides = [
-                {
-                    "seat": s,
-                    "name": SEATS[s],
-                    "cards": [
-                        {"word": CARDS[c].word, "short": _short(c), "label": card_words(c)}
-                        for c in view.sides[k][s]
-                    ],
-                }
-                for s in range(view.players)
-            ]
-            words = [f"the {name.capitalize()}, {', '.join(CARDS[40 + k].suits)}"]
-            words.append(f"tokens {', '.join(tokens) or 'none'}")
-            for side in sides:
-                if side["cards"]:
-                    words.append(f"{side['name']}: {', '.join(c['label'] for c in side['cards'])}")
-            if legal:
-                words.append(
-                    "your card may go here and takes a token" if takes else "your card may go here"
-                )
-            courts.append(
-                {
-                    "index": k,
-                    "name": name.capitalize(),
-                    "suits": list(CARDS[40 + k].suits),
-                    "tokens": tokens,
-                    "sides": sides,
-                    "legal": legal,
-                    "takes": takes,
-                    "label": "; ".join(words),
-                }
-            )
-        seats = []
-        for s in range(view.players):
-            won = {SUITS[c]: n for c, n in enumerate(view.won[s]) if n}
-            seats.append(
-                {
-                    "seat": s,
-                    "name": self._names[s],
-                    "points": sum(view.won[s]) + (sum(view.bonus_won[s]) if view.bonus_won else 0),
-                    "tokens": won,
-                    "cards": view.hand_sizes[s],
-                    "chosen": bool(view.has_chosen[s]) if view.has_chosen else False,
-                    "me": s == self.seat,
-                }
-            )
+        with self.hold_sync():
+            self.courts = [self._court(view, k, mine) for k in range(len(COURTS))]
+            self.seats = [self._seat(view, s) for s in range(view.players)]
+            self.hand = self._hand(view)
+            self.revealed = _revealed(view)
+            self.bonus = [SUITS[c] for c in view.bonus]
+            self.reserve = [{"colour": SUITS[c], "count": n} for c, n in enumerate(view.reserve)]
+            self.caption = self._caption(mine)
+
+    def _court(self, view, k: int, mine: int | None) -> dict:
+        """Court ``k`` as drawn: its tokens, each seat's side, whether the learner's card ``mine``
+        may go there (and the tokens it would choose from), and its label in words."""
+        tokens = [SUITS[t] for t in view.court_tokens[k]]
+        legal = mine is not None and k in FITS[mine]
+        takes = sorted(set(tokens)) if legal and len(view.sides[k][self.seat]) == 2 else []
+        sides = [
+            {"seat": s, "name": SEATS[s], "cards": [_card(c) for c in view.sides[k][s]]}
+            for s in range(view.players)
+        ]
+        return {
+            "index": k,
+            "name": COURTS[k].capitalize(),
+            "suits": list(CARDS[40 + k].suits),
+            "tokens": tokens,
+            "sides": sides,
+            "legal": legal,
+            "takes": takes,
+            "label": _court_label(k, tokens, sides, legal, takes),
+        }
+
+    def _seat(self, view, s: int) -> dict:
+        """Seat ``s`` as drawn: its name, points, tokens won, cards in hand, whether it has chosen."""
+        return {
+            "seat": s,
+            "name": self._names[s],
+            "points": sum(view.won[s]) + (sum(view.bonus_won[s]) if view.bonus_won else 0),
+            "tokens": {SUITS[c]: n for c, n in enumerate(view.won[s]) if n},
+            "cards": view.hand_sizes[s],
+            "chosen": bool(view.has_chosen[s]) if view.has_chosen else False,
+            "me": s == self.seat,
+        }
+
+    def _hand(self, view) -> list[dict]:
+        """The learner's hand as buttons, clickable while a card is to be chosen."""
         can_choose = view.phase == "choose" and self.seat in self._game.to_choose()
-        hand = [
+        return [
             {
                 "word": CARDS[c].word,
                 "short": _short(c),
@@ -296,25 +350,6 @@ class CourtsBoard(Board):
             }
             for c in view.hand
         ]
-        placed = len(view.revealed) - len(view.queue)
-        revealed = [
-            {
-                "seat": s,
-                "name": SEATS[s],
-                "label": card_words(c),
-                "short": _short(c),
-                "placed": i < placed,
-            }
-            for i, (s, c) in enumerate(view.revealed)
-        ]
-        with self.hold_sync():
-            self.courts = courts
-            self.seats = seats
-            self.hand = hand
-            self.revealed = revealed
-            self.bonus = [SUITS[c] for c in view.bonus]
-            self.reserve = [{"colour": SUITS[c], "count": n} for c, n in enumerate(view.reserve)]
-            self.caption = self._caption(mine)
 
     def _caption(self, mine: int | None) -> str:
         game = self._game
@@ -334,6 +369,52 @@ class CourtsBoard(Board):
         return self._game.text(seat=self.seat)
 
 
+class CourtsApp(w.VBox):
+    """A game of The Four Courts against bots: the board (``CourtsBoard``, its arguments) and a
+    "New game" button. With ``keep`` (a lesson's game), the learner's moves are kept in their
+    browser under that name, as lesson 05's and 11b's games are, and a reload of the page replays
+    them through the rules (``CourtsBoard.restore``).
+
+    >>> app = CourtsApp(seed=3, keep="lesson")
+    >>> app.board.choose(app.board.hand[0]["word"]); app.keeper.moves == app.board.mine
+    True
+    >>> app.new_game(); app.keeper.moves, app.board.view == CourtsBoard(seed=3).view
+    ([], True)
+    """
+
+    def __init__(self, keep: str = "", **board: Any):
+        self.board = CourtsBoard(**board)
+        self.new_game_button = w.Button(description="New game", icon="refresh")
+        self.new_game_button.on_click(lambda _b: self.new_game())
+        self.keeper = GameKeeper(key=keep, signature=self._signature()) if keep else None
+        parts = [self.board, w.HBox([self.new_game_button])]
+        super().__init__(parts + ([self.keeper] if self.keeper is not None else []))
+        self.add_class("corinth-courts-app")
+        if self.keeper is not None:
+            self.keeper.on_restore(self._restore)
+            self.board.on_move(self._keep)
+
+    def _signature(self) -> str:
+        """Which game kept moves belong to: the players, the learner's seat, the bots, the seed and
+        the start (a digest: the start's deal is not the page's to read)."""
+        b = self.board
+        start = hashlib.sha256("|".join(b.start.history).encode()).hexdigest()[:16]
+        return f"courts/{','.join(b._seats)}/{b.seat}/{b._seed}/{start}"
+
+    def _keep(self, mine: list[str]) -> None:
+        if self.keeper is not None:
+            self.keeper.moves = mine
+
+    def _restore(self, moves: list[str]) -> None:
+        if self.board.restore(moves):
+            self._keep(list(self.board.mine))
+
+    def new_game(self) -> None:
+        """Back to the lesson's start: the same deal and bots; the kept moves forgotten."""
+        self.board.new_game()
+        self._keep([])
+
+
 def _short(card: int) -> str:
     """A card's short face: ``Mill 8``, ``Huntress Crown``."""
     c = CARDS[card]
@@ -342,4 +423,39 @@ def _short(card: int) -> str:
     return f"{rank} {name}" if c.rank == "ace" else f"{name} {rank}"
 
 
-__all__ = ["HUMAN", "CourtsBoard", "card_words"]
+def _card(card: int) -> dict:
+    """A card laid beside a Court: its word, short face and label."""
+    return {"word": CARDS[card].word, "short": _short(card), "label": card_words(card)}
+
+
+def _court_label(k: int, tokens: list[str], sides: list[dict], legal: bool, takes: list) -> str:
+    """Court ``k`` in words, for a screen reader: its suits, tokens, the cards on each side and
+    whether the learner's card may go there."""
+    words = [f"the {COURTS[k].capitalize()}, {', '.join(CARDS[40 + k].suits)}"]
+    words.append(f"tokens {', '.join(tokens) or 'none'}")
+    for side in sides:
+        if side["cards"]:
+            words.append(f"{side['name']}: {', '.join(c['label'] for c in side['cards'])}")
+    if legal:
+        words.append(
+            "your card may go here and takes a token" if takes else "your card may go here"
+        )
+    return "; ".join(words)
+
+
+def _revealed(view) -> list[dict]:
+    """This round's revealed cards in play order, those already placed marked."""
+    placed = len(view.revealed) - len(view.queue)
+    return [
+        {
+            "seat": s,
+            "name": SEATS[s],
+            "label": card_words(c),
+            "short": _short(c),
+            "placed": i < placed,
+        }
+        for i, (s, c) in enumerate(view.revealed)
+    ]
+
+
+__all__ = ["HUMAN", "CourtsApp", "CourtsBoard", "card_words"]

@@ -1,4 +1,4 @@
-"""Lesson 12, The Four Courts: its puzzle, its tables and its game.
+"""Lessons 12 and 12b, The Four Courts: its puzzle, its tables and its game.
 
 Each function ``exercises.toml`` names (``engine``, ``position``) is recorded in ``ANSWERS``."""
 
@@ -11,7 +11,7 @@ from corinth.ui.course import AnswerBook
 ANSWERS = AnswerBook()
 
 
-# The stored "which card now?" puzzle lesson 12 asks (player 1's view, a round puzzle).
+# The stored "which card now?" puzzle lesson 12b asks (player 1's view, a round puzzle).
 COURTS_PUZZLE = "round-09"
 
 
@@ -43,10 +43,10 @@ def courts_choice_words(answer: str) -> str:
 
 @ANSWERS.add
 def courts_best_choice() -> str:
-    """Lesson 12's puzzle answer, as its button says it: the search's best card and Court.
+    """Lesson 12b's puzzle answer, as its button says it: the search's best card and Court.
 
     >>> from answers.questions import question
-    >>> courts_best_choice() in question("12-which-card")["options"]
+    >>> courts_best_choice() in question("12b-which-card")["options"]
     True
     """
     (answer,) = courts_puzzle().answers
@@ -101,12 +101,14 @@ def courts_puzzle_table(puzzle_id: str = COURTS_PUZZLE):
     return CourtsBoard(game=puzzle.game, seat=puzzle.seat, interactive=False)
 
 
-def courts_game(seed: int = 0):
-    """Lesson 12's game: player 1 (North) against three greedy bots, seeded.
+def courts_game(seed: int = 0, keep: str = ""):
+    """Lesson 12b's game: player 1 (North) against three greedy bots, seeded, with "New game"; with
+    ``keep``, kept in the learner's browser under that name across a reload.
 
-    >>> courts_game().view.phase, len(courts_game().hand)
+    >>> app = courts_game()
+    >>> app.board.view.phase, len(app.board.hand)
     ('choose', 10)
     """
-    from corinth.ui.courts import CourtsBoard
+    from corinth.ui.courts import CourtsApp
 
-    return CourtsBoard(seed=seed)
+    return CourtsApp(seed=seed, keep=keep)

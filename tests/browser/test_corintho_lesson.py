@@ -1,6 +1,6 @@
-"""Lesson 11 (Corintho) in the classroom app: its seven steps open with their boards, a puzzle is
-solved by clicks and marked, the mark stays after a reload (kept in this browser), and a move
-against the bot is answered.
+"""Lessons 11 and 11b (Corintho) in the classroom app: 11's four steps and 11b's three open with
+their boards, a puzzle of 11b is solved by clicks and marked, the mark stays after a reload (kept in
+this browser), and a move against the bot is answered.
 
 A screenshot of the solved puzzle goes to test-artifacts/classroom-corintho.png.
 """
@@ -18,6 +18,7 @@ except ImportError:  # the ``browser`` fixture reports this, and fails on CI
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 LESSON = "11_corintho.ipynb"
+SECOND = "11b_corintho_puzzles_and_game.ipynb"  # its second part: puzzles and a game
 
 pytestmark = pytest.mark.browser
 
@@ -33,7 +34,9 @@ def click_move(board, move: str, player: int) -> None:
     board.locator(f".corinth-stack-cell[data-cell='{target}']").click()
 
 
-def test_lesson_11_puzzle_by_clicks_is_marked_and_kept_and_the_bot_answers(classroom, page):
+def test_lessons_11_and_11b_puzzle_by_clicks_is_marked_and_kept_and_the_bot_answers(
+    classroom, page
+):
     from corinth.corintho.puzzles import load_puzzles
 
     url, token = classroom
@@ -41,10 +44,17 @@ def test_lesson_11_puzzle_by_clicks_is_marked_and_kept_and_the_bot_answers(class
     page.goto(f"{url}/voila/render/{LESSON}?token={token}")
     line = page.locator(".corinth-progress-line").first
     expect(line).to_contain_text("This lesson: 0 of", timeout=90_000)
-    expect(page.locator("h2")).to_have_count(7)  # the lab-only section is not served
-    assert page.locator("h2").first.inner_text().startswith("Step 1 of 7: ")
+    expect(page.locator("h2")).to_have_count(4)
+    assert page.locator("h2").first.inner_text().startswith("Step 1 of 4: ")
+    expect(page.locator(".corinth-stack-cell").first).to_be_visible(timeout=30_000)
 
-    # Step 5's puzzle: the other player's line of three made four long, by clicks (W4).
+    page.goto(f"{url}/voila/render/{SECOND}?token={token}")
+    line = page.locator(".corinth-progress-line").first
+    expect(line).to_contain_text("This lesson: 0 of", timeout=90_000)
+    expect(page.locator("h2")).to_have_count(3)  # the lab-only section is not served
+    assert page.locator("h2").first.inner_text().startswith("Step 1 of 3: ")
+
+    # Step 1's puzzle: the other player's line of three made four long, by clicks (W4).
     puzzle = next(p for p in load_puzzles() if p.id == "x4-01")
     board = page.locator(".corinth-corintho-puzzle").filter(has_text="Extend to 4.").first
     board.scroll_into_view_if_needed()
@@ -62,7 +72,7 @@ def test_lesson_11_puzzle_by_clicks_is_marked_and_kept_and_the_bot_answers(class
     board = page.locator(".corinth-corintho-puzzle").filter(has_text="Extend to 4.").first
     expect(board).to_contain_text("Solved on an earlier visit", timeout=30_000)
 
-    # Step 7: a move against the greedy bot, which answers at once.
+    # Step 3: a move against the greedy bot, which answers at once.
     app = page.locator(".corinth-corintho-app").first
     app.scroll_into_view_if_needed()
     click_move(app, "base b2", 0)

@@ -1,6 +1,7 @@
-"""Lesson 12 (The Four Courts) in the classroom app: its nine steps open with their tables, the
-"which card now?" puzzle is answered by a click and counted by the progress line, and a round is
-played by clicks against the three bots on the board.
+"""Lessons 12 and 12b (The Four Courts) in the classroom app: 12's six steps and 12b's three open
+with their tables, 12b's "which card now?" puzzle is answered by a click and counted by the progress
+line, a round is played by clicks against the three bots on the board, and the game is where it was
+after a reload (kept in this browser) until "New game".
 
 A screenshot of the game after the round goes to test-artifacts/classroom-courts.png.
 """
@@ -20,6 +21,7 @@ except ImportError:  # the ``browser`` fixture reports this, and fails on CI
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
 LESSON = "12_the_four_courts.ipynb"
+SECOND = "12b_four_courts_score_and_game.ipynb"  # its second part: the score, a puzzle, a game
 
 pytestmark = pytest.mark.browser
 
@@ -28,33 +30,41 @@ def best_choice() -> str:
     """The puzzle's answer as its button says it, worked out by the lesson's own helper."""
     sys.path.insert(0, str(ROOT / "notebooks"))
     try:
-        import exercises
+        from answers.courts import courts_best_choice
 
-        return exercises.courts_best_choice()
+        return courts_best_choice()
     finally:
         sys.path.remove(str(ROOT / "notebooks"))
 
 
-def test_lesson_12_puzzle_is_counted_and_a_round_is_played_by_clicks(classroom, page):
+def test_lessons_12_and_12b_puzzle_is_counted_and_a_round_is_played_by_clicks_and_kept(
+    classroom, page
+):
     url, token = classroom
     page.set_viewport_size({"width": 1280, "height": 720})
     # the first page of a classroom just started loads slowly on a busy machine (47 s measured)
     page.goto(f"{url}/voila/render/{LESSON}?token={token}", timeout=120_000)
     line = page.locator(".corinth-progress-line").first
-    expect(line).to_contain_text("This lesson: 0 of 11", timeout=90_000)
-    expect(page.locator("h2")).to_have_count(9)  # the lab-only section is not served
-    assert page.locator("h2").first.inner_text().startswith("Step 1 of 9: ")
-    # four tables: the start, two rounds in, the puzzle's and the game
-    expect(page.locator(".corinth-courts")).to_have_count(4)
+    expect(line).to_contain_text("This lesson: 0 of 7", timeout=90_000)
+    expect(page.locator("h2")).to_have_count(6)
+    assert page.locator("h2").first.inner_text().startswith("Step 1 of 6: ")
+    expect(page.locator(".corinth-courts")).to_have_count(2)  # the start, and two rounds in
 
-    # Step 8: the puzzle, answered by a click on the best card and Court.
+    page.goto(f"{url}/voila/render/{SECOND}?token={token}", timeout=120_000)
+    line = page.locator(".corinth-progress-line").first
+    expect(line).to_contain_text("This lesson: 0 of 4", timeout=90_000)
+    expect(page.locator("h2")).to_have_count(3)  # the lab-only section is not served
+    assert page.locator("h2").first.inner_text().startswith("Step 1 of 3: ")
+    expect(page.locator(".corinth-courts")).to_have_count(2)  # the puzzle's table and the game
+
+    # Step 2: the puzzle, answered by a click on the best card and Court.
     puzzle = page.locator(".corinth-exercise").filter(has_text="Which card do you lay now")
     puzzle.scroll_into_view_if_needed()
     puzzle.get_by_role("button", name=best_choice(), exact=True).click()
     expect(puzzle).to_contain_text("Ace of Knots", timeout=30_000)
-    expect(line).to_contain_text("This lesson: 1 of 11", timeout=30_000)
+    expect(line).to_contain_text("This lesson: 1 of 4", timeout=30_000)
 
-    # Step 9: a round against the three greedy bots, by clicks.
+    # Step 3: a round against the three greedy bots, by clicks.
     game = page.locator(".corinth-courts").last
     game.scroll_into_view_if_needed()
     cards = game.locator(".corinth-courts-handcard")
@@ -74,3 +84,27 @@ def test_lesson_12_puzzle_is_counted_and_a_round_is_played_by_clicks(classroom, 
     )
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "classroom-courts.png"))
+
+    # The game is kept in this browser: after a reload (a new kernel, so only the browser
+    # remembers) it is where it was, the card played gone from the hand and the Courts as they were.
+    hand = [c.get_attribute("data-card") for c in cards.all()]
+    courts = game.locator(".corinth-courts-cross .corinth-court-place")
+    expect(courts).to_have_count(4)
+    table = [courts.nth(i).get_attribute("aria-label") for i in range(4)]
+    page.reload(timeout=180_000)
+    game = page.locator(".corinth-courts").last
+    expect(game.locator(".corinth-courts-announce")).to_contain_text(
+        "where you left it", timeout=120_000
+    )
+    cards = game.locator(".corinth-courts-handcard")
+    expect(cards).to_have_count(9)
+    assert [c.get_attribute("data-card") for c in cards.all()] == hand
+    courts = game.locator(".corinth-courts-cross .corinth-court-place")
+    assert [courts.nth(i).get_attribute("aria-label") for i in range(4)] == table
+
+    # New game: back to the lesson's start, the whole hand again, and so after another reload.
+    page.locator(".corinth-courts-app").get_by_role("button", name="New game").click()
+    expect(cards).to_have_count(10, timeout=30_000)
+    page.reload(timeout=180_000)
+    game = page.locator(".corinth-courts").last
+    expect(game.locator(".corinth-courts-handcard.legal")).to_have_count(10, timeout=120_000)

@@ -1,11 +1,11 @@
 """What a learner reads in the classroom app (Voilà, the code hidden): plain words, no code.
 
-Each lesson from the lesson list to 06b, 11 and 12, is opened as a student opens it; once its boards
-are drawn, its visible text is read and searched for what code looks like (a call, brackets, a
+Each lesson from the lesson list to 06b, 11, 11b, 12 and 12b, is opened as a student opens it; once its
+boards are drawn, its visible text is read and searched for what code looks like (a call, brackets, a
 snake_case name, a cell in move notation, a number with two decimals or more) and for developer
 words; its prose (the lesson's text, outside the boards) for a rule's ID shown inline. The game's
 hint is asked for by a click, and its suggestion must be drawn on the boards, beside them. Lesson
-11's game is where the learner left it after a reload.
+11b's game is where the learner left it after a reload.
 """
 
 from __future__ import annotations
@@ -35,7 +35,9 @@ LESSONS = [
     "06_puzzles.ipynb",
     "06b_more_puzzles.ipynb",
     "11_corintho.ipynb",
+    "11b_corintho_puzzles_and_game.ipynb",
     "12_the_four_courts.ipynb",
+    "12b_four_courts_score_and_game.ipynb",
 ]
 
 # What code and developer talk look like on a learner's screen, each with what it catches.
@@ -150,13 +152,13 @@ def test_the_hint_is_drawn_on_the_boards_beside_them(classroom, page):
         expect(game.locator(".corinth-district.hinted")).to_have_count(0, timeout=30_000)
 
 
-def test_lesson_11_game_is_where_it_was_after_a_reload(classroom, page):
-    """Lesson 11's game against the bot is kept in this browser, as lesson 05's is: a move played,
+def test_lesson_11b_game_is_where_it_was_after_a_reload(classroom, page):
+    """Lesson 11b's game against the bot is kept in this browser, as lesson 05's is: a move played,
     the page reloaded (a new kernel, so only the browser remembers), and the game is where it was,
     the learner's move and the bot's answer on the board, the learner to play."""
     from .test_corintho_lesson import click_move
 
-    lesson = "11_corintho.ipynb"
+    lesson = "11b_corintho_puzzles_and_game.ipynb"
     url, token = classroom
     page.set_viewport_size({"width": 1280, "height": 720})
     page.goto(f"{url}/voila/render/{lesson}?token={token}", timeout=180_000)

@@ -81,3 +81,38 @@ def test_a_board_for_viewing_takes_no_click():
     assert "for viewing" in board.message
     with pytest.raises(ValueError, match="a bot for each"):
         CourtsBoard(bots=["greedy"])
+
+
+def test_a_kept_game_is_replayed_where_it_was_and_new_game_goes_back_to_the_start():
+    """What a reload does (``CourtsApp`` with ``keep``): the learner's moves, and only theirs, kept;
+    replayed at the same seeded table they give the same game, past new deals and tokens taken."""
+    from corinth.ui.courts import CourtsApp
+
+    app = CourtsApp(seed=5, keep="lesson")
+    board = app.board
+    for _ in range(30):  # some rounds: tokens taken, a Court reloaded or a new deal on the way
+        if board.view.phase == "choose":
+            board.choose(board.hand[-1]["word"])
+        else:
+            court = next(c for c in board.courts if c["legal"])
+            board.place(court["index"], court["takes"][0] if court["takes"] else None)
+    kept = list(app.keeper.moves)
+    # only the learner's own choices and placements: no card of a hand the page may not see
+    assert kept == board.mine and all(m.startswith(("choose 1 ", "place ")) for m in kept)
+
+    again = CourtsApp(seed=5, keep="lesson")
+    again.keeper._on_page(again.keeper, {"event": "restore", "moves": kept}, [])
+    assert again.board.view == board.view and again.board._game == board._game
+    assert page_text(again.board) != page_text(CourtsApp(seed=5).board)
+    assert again.keeper.moves == kept
+
+    refused = CourtsApp(seed=5, keep="lesson")
+    start = page_text(refused.board)
+    refused.keeper._on_page(
+        refused.keeper, {"event": "restore", "moves": kept[:1] + ["place x"]}, []
+    )
+    refused.board.restore(["choose 2 mill"])  # another seat's choice: never the learner's to replay
+    assert page_text(refused.board) == start and refused.board.mine == []
+
+    again.new_game()
+    assert again.keeper.moves == [] and again.board.view == CourtsApp(seed=5).board.view

@@ -59,7 +59,8 @@ TEACHES = {
     "09_going_deeper_the_solver": ["A4b"],
     "10_how_the_market_was_reconstructed": ["M1", "M2", "M3", "M4", "M5", "M6", "M7"],
     # Corintho, the second game: its own rule IDs (corinth/corintho/RULES.md)
-    "11_corintho": ["P1", "P2", "P4", "P5", "K1", "K2", "K3", "K4", "W1", "W2", "W3", "W4", "W5"],
+    "11_corintho": ["P1", "P2", "P4", "P5", "K1", "K2", "K3", "K4", "W1", "W2", "W3", "E1", "E3"],
+    "11b_corintho_puzzles_and_game": ["W3", "W4", "W5"],
     # The Four Courts, the card game: its own rule IDs (corinth/courts/RULES.md)
     "12_the_four_courts": [
         "C1",
@@ -68,7 +69,6 @@ TEACHES = {
         "C4",
         "S1",
         "S2",
-        "S3",
         "S6",
         "R1",
         "R2",
@@ -78,11 +78,8 @@ TEACHES = {
         "R7",
         "R9",
         "G1",
-        "G2",
-        "G3",
-        "G4",
-        "G5",
-    ],
+    ],  # fmt: skip
+    "12b_four_courts_score_and_game": ["S3", "G2", "G3", "G4", "G5"],
     "index": [],  # the lesson list the classroom app opens first: it teaches no rule itself
 }
 PATHS = sorted(NOTEBOOKS.glob("*.ipynb"))

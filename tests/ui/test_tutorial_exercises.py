@@ -193,10 +193,12 @@ def test_wrong_answers_are_explained_in_words(name):
         assert d.get("hint"), name
 
 
-# 06b: the second part of lesson 06, kept apart so that no page is too long
+# 06b, 11b and 12b: the second parts of lessons 06, 11 and 12, kept apart so that no page is too long
 LESSONS = sorted(NOTEBOOKS.glob("0[0-7]*_*.ipynb")) + [
     NOTEBOOKS / "11_corintho.ipynb",
+    NOTEBOOKS / "11b_corintho_puzzles_and_game.ipynb",
     NOTEBOOKS / "12_the_four_courts.ipynb",
+    NOTEBOOKS / "12b_four_courts_score_and_game.ipynb",
 ]
 # Practice besides ``ask``: a puzzle on its board (06: a stored one, a new one, the explorer's) or a
 # trainer's flow; lesson 11's Corintho puzzles, one board or the trainer.
@@ -332,7 +334,7 @@ def test_07_median_and_hardest_opponent_match_the_saved_run():
 
 
 def test_12_puzzle_buttons_are_every_choice_of_the_stored_puzzle_and_the_answer_its_best():
-    """Lesson 12's "which card now?" buttons: every card in the puzzle's hand with every Court it
+    """Lesson 12b's "which card now?" buttons: every card in the puzzle's hand with every Court it
     fits, no other; the right one is the stored puzzle's best choice, ranked again as the set loads."""
     from corinth.courts import CARDS, COURTS
     from corinth.courts.cards import FITS
@@ -340,10 +342,10 @@ def test_12_puzzle_buttons_are_every_choice_of_the_stored_puzzle_and_the_answer_
     puzzle = courts.courts_puzzle()
     view = puzzle.view
     choices = [f"{CARDS[c].word} {COURTS[k]}" for c in view.hand for k in FITS[c]]
-    options = DATA["12-which-card"]["options"]
+    options = DATA["12b-which-card"]["options"]
     assert sorted(options) == sorted(courts.courts_choice_words(c) for c in choices)
     assert len(puzzle.answers) == 1
     (best,) = puzzle.answers
     assert courts.courts_best_choice() == courts.courts_choice_words(best)
-    widget = exercises.ask("12-which-card")
+    widget = exercises.ask("12b-which-card")
     assert widget.answer_with(courts.courts_best_choice()).startswith("Right!")

@@ -25,7 +25,7 @@ def _items(course: Progress, prefix: str) -> list[str]:
 def test_the_map_lists_the_lessons_with_exercises_and_the_trainers_apart():
     course = exercises.course_map()
     assert [lesson["file"].split("_")[0] for lesson in course.lessons] == [
-        "00", "01", "02", "03", "04", "05", "06", "06b", "07", "11", "12",
+        "00", "01", "02", "03", "04", "05", "06", "06b", "07", "11", "11b", "12", "12b",
     ]  # fmt: skip
     assert all(lesson["items"] for lesson in course.lessons)
     puzzles = next(lesson for lesson in course.lessons if lesson["file"].startswith("06b"))
@@ -44,7 +44,7 @@ def test_the_map_names_the_trainers_puzzles_as_the_trainers_mark_them():
 
 def test_a_new_learner_starts_at_00_and_nothing_is_finished():
     lines = exercises.course_map().course(set())
-    assert lines[0].startswith("Your progress: 0 of 11 lessons finished, 0 of ")
+    assert lines[0].startswith("Your progress: 0 of 13 lessons finished, 0 of ")
     assert lines[1] == "00 Start here — 0 of 6 solved · Start here →"
     assert not any("finished" in line or "Continue" in line for line in lines[1:])
 
@@ -53,7 +53,7 @@ def test_finished_lessons_are_marked_in_words_and_the_next_one_says_continue_her
     course = exercises.course_map()
     solved = set(_items(course, "00")) | set(_items(course, "01")) | {_items(course, "03")[0]}
     lines = course.course(solved)
-    assert lines[0].startswith("Your progress: 2 of 11 lessons finished")
+    assert lines[0].startswith("Your progress: 2 of 13 lessons finished")
     assert lines[1].endswith("— 6 of 6 solved ✓ finished")
     assert lines[2] == "01 The harbor — 8 of 8 solved ✓ finished"
     assert lines[3].startswith("02 Gold, goats and goods — 0 of ")
@@ -138,3 +138,17 @@ def test_06_leads_to_its_second_part():
 def test_a_lesson_without_steps_keeps_its_plain_count():
     progress = Progress(lesson="09", items=["09-a"])
     assert progress.line() == "This lesson: 0 of 1 exercises solved (kept in this browser)."
+
+
+def test_11_leads_to_its_second_part_whose_trainer_is_counted_apart():
+    progress = exercises.lesson_progress("11")
+    for name in progress.items:
+        progress.mark(name)
+    assert progress.line().endswith(
+        "✓ Lesson finished — next: 11b Corintho: answers, puzzles and a game"
+    )
+    second = next(
+        lesson for lesson in exercises.course_map().lessons if lesson["file"].startswith("11b")
+    )
+    assert "corintho-x4-01" in second["items"]  # step 1's puzzle board: needed to finish 11b
+    assert second["extra"] and not set(second["items"]) & set(second["extra"])
