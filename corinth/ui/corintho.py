@@ -44,6 +44,7 @@ from ._base import (
     module,
     move_html,
     stylesheet,
+    words_html,
 )
 from .game import GameKeeper
 
@@ -623,7 +624,7 @@ class CorinthoApp(w.VBox):
         self.board.interactive = not self.table.position.is_over() and self.table.humans_turn
         self.undo_button.disabled = not self.table.can_undo
         words = status_words(game, self.board.names)
-        self.status.value = f"<b role='status'>{html.escape(words)}</b>"
+        self.status.value = f"<b role='status'>{words_html(words)}</b>"
 
     def __repr__(self) -> str:
         moves = " | ".join(self.game.history[-12:])
@@ -695,7 +696,7 @@ class CorinthoPuzzleBoard(w.VBox):
         if not self.board.play(move):
             self.result.value = (
                 "<span role='status'>Not a legal move here: "
-                f"{html.escape(self.board.message)}</span>"
+                f"{words_html(self.board.message)}</span>"
             )
             return None
         return self.solved
@@ -709,7 +710,7 @@ class CorinthoPuzzleBoard(w.VBox):
             self.board.interactive = False
             self.result.value = (
                 f"<span role='status'><b>Solved!</b> {said} "
-                f"{html.escape(self.puzzle.explanation)}</span>"
+                f"{words_html(self.puzzle.explanation)}</span>"
             )
             for callback in self._on_solved:
                 callback()
@@ -718,7 +719,7 @@ class CorinthoPuzzleBoard(w.VBox):
         why = self.why_wrong(before, parse(move), after)
         self.board.game = self.position  # the puzzle again, for another try
         self.result.value = (
-            f"<span role='status'><b>Not this one.</b> {said} {html.escape(why)} "
+            f"<span role='status'><b>Not this one.</b> {said} {words_html(why)} "
             "The board is back at the puzzle: try again, or ask for a hint.</span>"
         )
         for callback in self._on_wrong:
@@ -782,7 +783,7 @@ class CorinthoPuzzleBoard(w.VBox):
         more = f" Other right moves: {others}." if others else ""
         self.result.value = (
             f"<span role='status'><b>Answer:</b> {said_html(self.position, best)}{more} "
-            f"{html.escape(self.puzzle.explanation)}</span>"
+            f"{words_html(self.puzzle.explanation)}</span>"
         )
         return best
 
