@@ -3,7 +3,7 @@
 // draws and reports clicks ({event: "hand" | "cell" | "clear"}); Python applies every move.
 // No colour here: boards.css draws with the palette's --corinth-* variables. The traits are listed in
 // corinth/ui/corintho.py (CorinthoBoard).
-import { guardKeys, h, roving } from "./dice.js";
+import { guardKeys, h, roving, showMessage } from "./dice.js";
 
 const SIZE = 4;
 const CELL = 92; // px per cell (button and its margin), keep in step with boards.css
@@ -202,7 +202,7 @@ function render({ model, el }) {
     const selected = model.get("selected");
     const line = new Set(model.get("line"));
     const kind = model.get("line_kind");
-    caption.textContent = "Corintho — " + model.get("caption");
+    showMessage(caption, "Corintho — " + model.get("caption")); // its rule on hover, as the sheet's
     for (const c of model.get("cells")) {
       const cell = cells[c.index];
       const key = c.stack.join("/");
@@ -238,7 +238,7 @@ function render({ model, el }) {
       });
     });
     drawLine();
-    status.textContent = model.get("message");
+    showMessage(status, model.get("message"));
     if (announce.textContent !== model.get("announce")) announce.textContent = model.get("announce");
     root.classList.toggle("readonly", !model.get("interactive"));
   }

@@ -133,9 +133,13 @@ def test_a_move_by_clicks_reaches_python(lab, opened):
     cell.click()
     events = wait_for_events(lab.root, lambda e: "(K4)" in e["message"])
     assert events["moves"] == ["column b2"] and events["selected"] == ""
+    # The page says why, its rule on hover (a small "rule" mark), not "(K4)" in the sentence.
     page.wait_for_function(
-        "() => document.querySelector('.corinth-corintho .corinth-status').textContent.includes('(K4)')"
+        "() => document.querySelector('.corinth-corintho .corinth-status .corinth-rule')"
+        "?.getAttribute('title') === 'Rule K4'"
     )
+    status = page.locator(".corinth-corintho .corinth-status").first.text_content()
+    assert "(K4)" not in status and "nobody may move it" in status
 
 
 def test_a_move_by_keys_only(lab, opened):
