@@ -22,24 +22,11 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from corinth.classroom.lessons import course_names
 from tests.browser.classroom import start_classroom
 from tests.browser.lab import CHROMIUM, CHROMIUM_ARGS
 
-LESSONS = [
-    "00_start_here.ipynb",
-    "01_the_harbor.ipynb",
-    "02_gold_goats_goods.ipynb",
-    "03_the_steward.ipynb",
-    "04_buildings_and_score.ipynb",
-    "05_play_a_game.ipynb",
-    "06_puzzles.ipynb",
-    "06b_more_puzzles.ipynb",
-    "07_strategy_lab.ipynb",
-    "11_corintho.ipynb",
-    "11b_corintho_puzzles_and_game.ipynb",
-    "12_the_four_courts.ipynb",
-    "12b_four_courts_score_and_game.ipynb",
-]
+LESSONS = course_names()[1:]  # every lesson of the course, without the index
 WIDTH, HEIGHT = 1280, 720
 WORDS_A_MINUTE = 200  # reading speed assumed for the estimate
 PRACTICE_SECONDS = 30  # time assumed for each exercise or puzzle board

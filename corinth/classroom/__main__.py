@@ -20,10 +20,10 @@ from pathlib import Path
 from traitlets.config import Config
 
 from . import LOCAL
+from .lessons import OPTIONAL
 
 # Measured: a lesson's kernel holds 90-130 MB (lessons 05 and 06 the most); room for some growth.
 KERNEL_MB = 150
-OPTIONAL = ("08_", "09_", "10_")  # the going-deeper lessons: started on demand, no kernel waiting
 
 
 class ClassroomRefused(SystemExit):

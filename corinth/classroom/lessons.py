@@ -18,6 +18,7 @@ from pathlib import Path
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 INDEX = "index.ipynb"
+OPTIONAL = ("08_", "09_", "10_")  # the going-deeper lessons: started on demand, no kernel waiting
 # What the lessons read at run time, besides the notebooks themselves.
 HELPERS = ("exercises.py", "exercises.toml", "answers", "strategy_lab.py", "WORDS.md", "data")
 _LINK = re.compile(r"\]\(([\w.-]+\.ipynb)\)")
@@ -127,3 +128,9 @@ def _unrun(cell):
 
 def _links_and_caches(folder: str, names: list[str]) -> set[str]:
     return {n for n in names if (Path(folder) / n).is_symlink() or n == "__pycache__"}
+
+
+def course_names(source: Path = NOTEBOOKS) -> list[str]:
+    """``lesson_names`` without the optional going-deeper lessons (08 to 10): the course a class
+    follows, the index first."""
+    return [name for name in lesson_names(source) if not name.startswith(OPTIONAL)]

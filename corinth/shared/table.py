@@ -28,6 +28,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from .errors import RuleNamed
 from .protocol import SIMULTANEOUS, Bot, Game, State
 
 HUMAN = "human"
@@ -60,12 +61,8 @@ class Hint:
     words: list[str] = field(default_factory=list)  # each ranked move in a sentence
 
 
-class NotYourTurn(Exception):
+class NotYourTurn(RuleNamed):
     """The human played while a bot or chance was to play, or after the end."""
-
-    def __init__(self, rule: str, message: str):
-        self.rule = rule
-        super().__init__(f"{message} ({rule})" if rule else message)
 
 
 class Table:

@@ -99,10 +99,9 @@ def classroom_room(tmp_path_factory):
             # On a busy 2-core machine a dozen kernels running their lessons take minutes; a
             # student arriving meanwhile waits for their lesson's kernel, which is not what a class
             # sees. One waits for each lesson but the optional 08-10.
-            from corinth.classroom.lessons import lesson_names
+            from corinth.classroom.lessons import course_names
 
-            pooled = [n for n in lesson_names() if not n.startswith(("08_", "09_", "10_"))]
-            room.wait_for_pools(len(pooled), timeout=600)
+            room.wait_for_pools(len(course_names()), timeout=600)
             yield room
     except LabError as exc:
         pytest.fail(str(exc), pytrace=False)

@@ -162,6 +162,21 @@ def wait_for_events(root: Path, check: Callable[[dict], bool], timeout: float = 
     raise AssertionError(f"the Python side did not change as expected; last events: {events}")
 
 
+def write_notebook(path: Path, *sources: str) -> None:
+    """A test notebook of one code cell per source, naming its kernel (kernelspec metadata), so
+    JupyterLab opens it without asking which kernel to start."""
+    import nbformat
+
+    nb = nbformat.v4.new_notebook()
+    nb.metadata["kernelspec"] = {
+        "display_name": "Python 3",
+        "language": "python",
+        "name": "python3",
+    }
+    nb.cells = [nbformat.v4.new_code_cell(source) for source in sources]
+    nbformat.write(nb, str(path))
+
+
 def open_and_run(page, lab: Lab, name: str, source: Path | None = None) -> None:
     """Open a notebook in JupyterLab, wait for its kernel, and run all cells; with ``source``, first
     copy that notebook into the Lab's folder as ``name``.

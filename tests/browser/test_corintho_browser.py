@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from .lab import wait_for_events
+from .lab import wait_for_events, write_notebook
 from .test_boards_a11y import PROJECTOR, serious_violations, shot
 
 pytestmark = pytest.mark.browser
@@ -86,18 +86,7 @@ dump()
 
 def notebook(path) -> None:
     """The test notebook: the setup, then a board, the app, a won board and a puzzle, a cell each."""
-    import nbformat
-
-    nb = nbformat.v4.new_notebook()
-    nb.metadata["kernelspec"] = {
-        "display_name": "Python 3",
-        "language": "python",
-        "name": "python3",
-    }
-    nb.cells = [nbformat.v4.new_code_cell(SETUP)] + [
-        nbformat.v4.new_code_cell(name) for name in ("board", "app", "won", "puzzle")
-    ]
-    nbformat.write(nb, str(path))
+    write_notebook(path, SETUP, "board", "app", "won", "puzzle")
 
 
 def output(page, k: int):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from .lab import wait_for_events
+from .lab import wait_for_events, write_notebook
 from .test_boards_a11y import PROJECTOR, serious_violations, shot
 
 pytestmark = pytest.mark.browser
@@ -49,16 +49,7 @@ dump()
 
 
 def notebook(path) -> None:
-    import nbformat
-
-    nb = nbformat.v4.new_notebook()
-    nb.metadata["kernelspec"] = {
-        "display_name": "Python 3",
-        "language": "python",
-        "name": "python3",
-    }
-    nb.cells = [nbformat.v4.new_code_cell(SETUP), nbformat.v4.new_code_cell("board")]
-    nbformat.write(nb, str(path))
+    write_notebook(path, SETUP, "board")
 
 
 def start(opened, lab, viewport: dict | None = None):
