@@ -517,10 +517,8 @@ class CourtsPuzzleBoard(w.VBox):
         self.board = CourtsBoard(game=puzzle.game, seat=puzzle.seat, puzzle=True)
         self.board.on_answer(self._answered)
         self.output = self.board.output
-        kind = "This round" if puzzle.kind == "round" else "End of the deal"
         self.question = w.HTML(
-            f"<b>{kind}.</b> {words_html(puzzle.question)} Click a card of your hand, then a "
-            "Court it fits."
+            f"{words_html(puzzle.question)} Click a card of your hand, then a Court it fits."
         )
         self.result = w.HTML()
         self.hint_list = w.HTML()
@@ -532,7 +530,8 @@ class CourtsPuzzleBoard(w.VBox):
         self.reveal_button.on_click(lambda _b: self._run(self.reveal))
         self.again_button.on_click(lambda _b: self._run(self.try_again))
         buttons = w.HBox([self.hint_button, self.reveal_button, self.again_button])
-        parts = [self.question, self.board, self.result, buttons, self.hint_list, self.output]
+        # the verdict above the table, in view of a 1280×720 screen as the card is chosen
+        parts = [self.question, self.result, self.board, buttons, self.hint_list, self.output]
         super().__init__(parts)
         self.add_class("corinth-courts-puzzle")
 
