@@ -27,6 +27,8 @@ __all__ = [
     "course_map",
     "corintho_puzzle",
     "corintho_trainer",
+    "courts_puzzle",
+    "courts_trainer",
     "lesson_progress",
     "lesson_steps",
     "play",
@@ -46,3 +48,5 @@ puzzle_board = COURSE.puzzle_board
 puzzle_trainer = COURSE.puzzle_trainer
 corintho_puzzle = COURSE.corintho_puzzle
 corintho_trainer = COURSE.corintho_trainer
+courts_puzzle = COURSE.courts_puzzle
+courts_trainer = COURSE.courts_trainer

@@ -3,7 +3,8 @@
 // the tokens on the Courts and in front of each player, the bonus colours and the reserve in the
 // middle, the learner's hand as buttons, this round's cards in the order they are played. Built once;
 // `update` changes it in place. The page only draws what the learner's seat may see and reports
-// clicks ({event: "card" | "court" | "token"}); Python applies every move. Traits: see courts.py.
+// clicks ({event: "card" | "court" | "token"}); Python applies every move. In a puzzle, a card clicked
+// is held (pressed), and a Court clicked then answers. Traits: see courts.py.
 import { guardKeys, h, legend } from "./dice.js";
 
 const CROSS = { Island: "top", Consul: "right", Rite: "bottom", Window: "left" };
@@ -116,7 +117,8 @@ function render({ model, el }) {
     }
     handBox.replaceChildren();
     for (const card of model.get("hand")) {
-      const b = h("button", { type: "button", class: "corinth-courts-handcard" + (card.legal ? " legal" : ""), "aria-label": `Lay ${card.label} face down` });
+      const b = h("button", { type: "button", class: "corinth-courts-handcard" + (card.legal ? " legal" : "") + (card.held ? " held" : ""), "aria-label": card.action || `Lay ${card.label} face down` });
+      if ("held" in card) b.setAttribute("aria-pressed", String(card.held)); // a puzzle: a card held, not laid
       b.dataset.card = card.word;
       b.append(h("span", { class: "corinth-card-face", text: card.short }), h("span", { class: "corinth-card-suits" }, ...card.suits.map((c) => token(c, { "aria-hidden": "true" }))));
       b.disabled = !card.legal;

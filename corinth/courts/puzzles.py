@@ -34,12 +34,20 @@ import json
 import math
 import random
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import combinations
 from pathlib import Path
 from typing import Any
 
-from corinth.shared.puzzles import SetProblems, SetRules, load_sets, read_set, shown, text_problems
+from corinth.shared.puzzles import (
+    SetProblems,
+    SetRules,
+    Verdict,
+    load_sets,
+    read_set,
+    shown,
+    text_problems,
+)
 
 from .bots import GreedyBot, RandomBot, greedy_move, placing_value
 from .cards import CARDS, COURTS, FITS, SEATS, SUITS, DeckError, card_index, court_index
@@ -308,7 +316,8 @@ def parse_answer(text: str) -> str:
 
 @dataclass(frozen=True)
 class CourtsPuzzle:
-    """One puzzle: a seat's view before it lays its card, the question, the best choices."""
+    """One puzzle: a seat's view before it lays its card, the question, the best choices.
+    ``ranked``: every choice ranked (``rank_choices``), kept from the load, or worked out once."""
 
     id: str
     kind: str
@@ -317,22 +326,99 @@ class CourtsPuzzle:
     game: Game
     answers: frozenset[str]
     explanation: str
+    ranked: Ranking | None = field(default=None, compare=False, repr=False)
 
     @property
     def view(self) -> Observation:
         return self.game.observe(self.seat)
 
-    def check(self, reply: str) -> str:
-        """Feedback on a reply such as ``mill island``."""
+    def ranking(self) -> Ranking:
+        """Every choice of the puzzle ranked, best first (worked out once)."""
+        if self.ranked is None:
+            object.__setattr__(self, "ranked", rank_choices(self.view, self.kind))
+        return self.ranked
+
+    def verdict(self, reply: str) -> Verdict:
+        """The judgement of a reply such as ``mill island``, the one every board shows: right when
+        it is one of the best choices; a wrong one is placed in the ranking, its points against the
+        best's.
+
+        >>> p = load_puzzles()[0]
+        >>> v = p.verdict(sorted(p.answers)[0])
+        >>> v.right, v.words.startswith("Correct! ")
+        (True, True)
+        >>> p.verdict("mill").words
+        "Not a choice here: an answer is a card and a Court, such as 'mill island'."
+        """
         try:
             answer = parse_answer(reply)
         except DeckError as exc:  # a CourtsError too
-            return f"Not a choice: {exc}"
-        if answer not in {f"{CARDS[c].word} {COURTS[k]}" for c in self.view.hand for k in FITS[c]}:
-            return "That card is not in your hand."
+            return Verdict(False, False, f"Not a choice here: {exc}.")
+        word, court = answer.rsplit(" ", 1)
+        card = card_index(word)
+        if card not in self.view.hand:
+            return Verdict(
+                False, False, f"Not a choice here: {CARDS[card].name} is not in your hand (R1)."
+            )
+        choices = self.ranking().choices
+        mine = next(ch for ch in choices if ch.answer == answer)
+        place = 1 + sum(ch.mean > mine.mean + TIE for ch in choices)
+        details = {"place": place, "of": len(choices), "mean": mine.mean, "best": choices[0].mean}
         if answer in self.answers:
-            return "Correct! " + self.explanation
-        return "Not the best choice. " + self.explanation
+            return Verdict(True, True, "Correct! " + self.explanation, answer, details)
+        return Verdict(True, False, _wrong_words(mine, place, choices, self.kind), answer, details)
+
+    def check(self, reply: str) -> str:
+        """Feedback on a reply such as ``mill island`` (``verdict``'s words)."""
+        return self.verdict(reply).words
+
+    def hints(self) -> list[str]:
+        """Hints from the ranking, general to specific, never the answer at once: how far apart the
+        choices are, the Courts worth looking at, then the card."""
+        choices = self.ranking().choices
+        best = choices[0]
+        end = _END[self.kind]
+        courts = []
+        for ch in choices:
+            if COURTS[ch.court] not in courts and len(courts) < 2:
+                courts.append(COURTS[ch.court])
+        looks = " and the ".join(c.capitalize() for c in courts)
+        third = [
+            f"the {COURTS[k].capitalize()}"
+            for k in range(len(COURTS))
+            if len(self.view.sides[k][self.seat]) == 2
+        ]
+        where = (
+            f"You already have two cards beside {' and '.join(third)}: a third card there takes a "
+            "token (R5)."
+            if third
+            else "You have two cards beside no Court yet: no card of yours takes a token now (R5)."
+        )
+        return [
+            f"You have {len(choices)} choices (a card of your hand beside a Court it fits). The best "
+            f"is worth {best.mean:.2f} points at {end}, the worst {choices[-1].mean:.2f}.",
+            where,
+            f"The Courts worth looking at: the {looks}.",
+            f"The card to lay is {CARDS[best.card].describe()}: beside which Court?",
+        ]
+
+
+_END = {"round": "the end of the round", "deal": "the end of the deal"}
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+def _wrong_words(mine: Choice, place: int, choices: tuple[Choice, ...], kind: str) -> str:
+    """A legal choice that is not the best, in words: its place and its points against the best's."""
+    tied = sum(abs(ch.mean - mine.mean) <= TIE for ch in choices) > 1
+    name = f"{CARDS[mine.card].name} beside the {COURTS[mine.court].capitalize()}"
+    return (
+        f"Legal, but not the best choice: {name} comes {_ordinal(place)} of {len(choices)} "
+        f"choices{' (tied with others)' if tied else ''}. With it you can expect "
+        f"{mine.mean:.2f} points at {_END[kind]}; the best choice gives {choices[0].mean:.2f}."
+    )
 
 
 def _question(kind: str, seat: int) -> str:
@@ -490,7 +576,8 @@ def puzzle_from_data(item: Any, where: str = "the puzzle") -> CourtsPuzzle:
         raise PuzzleError(
             where, [f"moves: a stored puzzle is ranked exactly over at most {STORED_LIMIT} deals"]
         )
-    answers = best_answers(rank_choices(view, item["kind"]))
+    ranking = rank_choices(view, item["kind"])
+    answers = best_answers(ranking)
     if not isinstance(item["answers"], list) or frozenset(item["answers"]) != answers:
         raise PuzzleError(
             where,
@@ -499,7 +586,14 @@ def puzzle_from_data(item: Any, where: str = "the puzzle") -> CourtsPuzzle:
             ],
         )
     return CourtsPuzzle(
-        item["id"], item["kind"], seat - 1, item["question"], game, answers, item["explanation"]
+        item["id"],
+        item["kind"],
+        seat - 1,
+        item["question"],
+        game,
+        answers,
+        item["explanation"],
+        ranking,
     )
 
 

@@ -292,14 +292,24 @@ def puzzle_marks() -> tuple[list[str], list[str]]:
 
 _STEP = re.compile(r"^## (Step \d+ of \d+: .+)$", re.M)
 # What a step's practice is kept under in the browser: an exercise, or a puzzle on its own board.
-_TRACKED = re.compile(r"""^(ask|puzzle_board|corintho_puzzle)\(["']([\w.-]+)["']""", re.M)
-_MARK = {"ask": "", "puzzle_board": "puzzle-", "corintho_puzzle": "corintho-"}
+_TRACKED = re.compile(
+    r"""^(ask|puzzle_board|corintho_puzzle|courts_puzzle)\(["']([\w.-]+)["']""", re.M
+)
+_MARK = {
+    "ask": "",
+    "puzzle_board": "puzzle-",
+    "corintho_puzzle": "corintho-",
+    "courts_puzzle": "courts-",
+}
 _NEXT_LESSON = re.compile(r"Next lesson: \*\*\[([^\]]+)\]\((\d\d[a-z]?_[\w.-]+\.ipynb)\)")
 
 
 def _label(name: str, questions: dict) -> str:
     """A step's exercise named for the learner: its question, or the puzzle on its board."""
-    if name.startswith(("puzzle-", "corintho-")) or questions.get(name, {}).get("kind") == "puzzle":
+    if (
+        name.startswith(("puzzle-", "corintho-", "courts-"))
+        or questions.get(name, {}).get("kind") == "puzzle"
+    ):
         return "the puzzle on its board"
     words = re.sub(r"<[^>]+>|[*`]", "", questions.get(name, {}).get("question", "")).strip()
     return f"“{clip_words(words, 90)}”" if words else "its exercise"
@@ -326,6 +336,7 @@ class Course:
         self.progress: Progress | None = None
         self._read: dict[str, Any] = {}  # exercises.toml as last read, and when it was written
         self._corintho_listeners: list[Callable[[str], None]] = []  # trainers told of a solve
+        self._courts_listeners: list[Callable[[str], None]] = []
 
     # --- the exercises ------------------------------------------------------------------------
 
@@ -575,4 +586,49 @@ class Course:
 
         trainer = PuzzleTrainer(corintho_puzzles(), self.progress, shelf=CORINTHO_SHELF, start=kind)
         self._corintho_listeners.append(trainer.heard)
+        return trainer
+
+    def courts_puzzle(self, puzzle_id: str):
+        """One Four Courts puzzle on its board, answered by clicks (a card, then a Court); its mark
+        kept in this browser, and the page's Four Courts trainer told of it."""
+        from .courts import CourtsPuzzleBoard, courts_puzzles
+        from .trainer import courts_mark
+
+        puzzle = next(p for p in courts_puzzles() if p.id == puzzle_id)
+        board = CourtsPuzzleBoard(puzzle)
+        board.on_solved(lambda: [heard(puzzle.id) for heard in list(self._courts_listeners)])
+
+        def restored(_name: str) -> None:
+            if not board.solved and not board.result.value:
+                board.result.value = (
+                    '<p role="status" class="corinth-solved-before">✓ Solved on an earlier visit. '
+                    "Answer it again if you like.</p>"
+                )
+
+        def forget() -> None:
+            if "corinth-solved-before" in board.result.value:
+                board.result.value = ""
+
+        self._track(courts_mark(puzzle), restored, board.on_solved, forget)
+        return board
+
+    def courts_trainer(self, kind: str = "round"):
+        """The Four Courts' "which card now?" puzzles one after another, this round's first, solved
+        ones marked in this browser, on the trainer every game's sets share (``PuzzleTrainer``
+        with the Four Courts' shelf). A puzzle solved on another board of the page
+        (``courts_puzzle``) is marked here too.
+
+        >>> course = Course(Path(__file__).resolve().parents[2] / "notebooks")
+        >>> trainer = course.courts_trainer()
+        >>> trainer.board.puzzle.id, trainer.board.answer(sorted(trainer.board.answers)[0])
+        ('round-01', True)
+        >>> board = course.courts_puzzle("deal-01")  # solved on its own board: the trainer hears it
+        >>> board.answer(sorted(board.answers)[0]), "deal-01" in trainer.solved
+        (True, True)
+        """
+        from .courts import courts_puzzles
+        from .trainer import COURTS_SHELF, PuzzleTrainer
+
+        trainer = PuzzleTrainer(courts_puzzles(), self.progress, shelf=COURTS_SHELF, start=kind)
+        self._courts_listeners.append(trainer.heard)
         return trainer

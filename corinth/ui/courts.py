@@ -26,6 +26,7 @@ Refused: no Court 9: the Courts are numbered 0 to 3 (Island, Consul, Rite, Windo
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import random
 from collections.abc import Sequence
@@ -40,7 +41,7 @@ from corinth.courts.game import Choose, CourtsError, Deal, Game, Place, parse
 from corinth.courts.protocol import FOUR_COURTS, CourtsState
 from corinth.shared.table import NotYourTurn, Table
 
-from ._base import Board, asset, module, stylesheet
+from ._base import Board, asset, hint_ladder_html, module, stylesheet, words_html
 from .game import GameKeeper
 
 HUMAN = "human"
@@ -113,9 +114,13 @@ class CourtsBoard(Board):
         seed: int = 0,
         players: int = 4,
         interactive: bool = True,
+        puzzle: bool = False,
         **kwargs: Any,
     ):
         super().__init__(interactive=interactive, **kwargs)
+        self.puzzle = puzzle  # a puzzle: a card clicked is held, a Court clicked then answers
+        self.held: int | None = None
+        self._answered: list = []
         game = game if game is not None else new_game(players)
         players = game.players
         if not 0 <= seat < players:
@@ -151,7 +156,10 @@ class CourtsBoard(Board):
 
     def _advance(self) -> None:
         """Chance and the bots' moves at the table until the learner must act or the game is over;
-        what happened, in words, for the screen reader."""
+        what happened, in words, for the screen reader. A puzzle's table stays as it is."""
+        if self.puzzle:
+            self._draw()
+            return
         start = len(self.table.log)
         for _ in self.table.bots_play():
             pass
@@ -172,6 +180,9 @@ class CourtsBoard(Board):
     def choose(self, word: str) -> None:
         """Lay the card ``word`` (``mill``) of the learner's hand face down (R1)."""
         if not self._can_click():
+            return
+        if self.puzzle:
+            self.hold(word)
             return
         try:
             card = card_index(word)
@@ -199,6 +210,9 @@ class CourtsBoard(Board):
                 f"no Court {court!r}: the Courts are numbered 0 to 3 (Island, Consul, Rite, Window)"
             )
             return
+        if self.puzzle:
+            self._answer(court)
+            return
         try:
             take = None if colour is None else SUITS.index(str(colour).capitalize())
         except ValueError:
@@ -221,6 +235,47 @@ class CourtsBoard(Board):
         self._said = [self.table.log[-1].words]
         self._advance()
         self.announce = " ".join(self._said)
+
+    # --- a puzzle: a card held, then a Court -------------------------------------------------
+
+    def hold(self, word: str) -> None:
+        """A puzzle: pick up the card ``word`` of the hand (not played); the Courts it fits light up.
+
+        >>> from corinth.courts.puzzles import load_puzzles
+        >>> p = load_puzzles()[0]
+        >>> board = CourtsBoard(game=p.game, seat=p.seat, puzzle=True)
+        >>> board.hold("windfall"); [c["legal"] for c in board.courts]  # Knots: the Consul, the Window
+        [False, True, False, True]
+        """
+        try:
+            card = card_index(word)
+        except DeckError as exc:
+            self.refuse(exc)
+            return
+        if card not in self.view.hand:
+            self.refuse(f"{CARDS[card].name} is not in your hand (R1)")
+            return
+        self.held, self.message = card, ""
+        self._draw()
+        self.announce = f"You hold {card_words(card)}: choose a Court it fits."
+
+    def on_answer(self, callback) -> None:
+        """A puzzle: ``callback(reply)`` when a Court is clicked for the held card (``mill
+        island``)."""
+        self._answered.append(callback)
+
+    def _answer(self, court: int) -> None:
+        if self.held is None:
+            self.refuse("choose a card of your hand first, then a Court it fits (R1, R3)")
+            return
+        reply = f"{CARDS[self.held].word} {COURTS[court]}"
+        for callback in self._answered:
+            callback(reply)
+
+    def let_go(self) -> None:
+        """A puzzle: no card held any more (the puzzle again, to try)."""
+        self.held, self.message, self.announce = None, "", ""
+        self._draw()
 
     def _played(self) -> None:
         """The learner's move just taken by the table: noted (its canonical notation), and told."""
@@ -295,6 +350,8 @@ class CourtsBoard(Board):
     def _draw(self) -> None:
         view = self.view
         mine = view.queue[0][1] if view.phase == "place" and view.queue[0][0] == self.seat else None
+        if self.puzzle:
+            mine = self.held if self.interactive else None
         with self.hold_sync():
             self.courts = [self._court(view, k, mine) for k in range(len(COURTS))]
             self.seats = [self._seat(view, s) for s in range(view.players)]
@@ -309,7 +366,8 @@ class CourtsBoard(Board):
         may go there (and the tokens it would choose from), and its label in words."""
         tokens = [SUITS[t] for t in view.court_tokens[k]]
         legal = mine is not None and k in FITS[mine]
-        takes = sorted(set(tokens)) if legal and len(view.sides[k][self.seat]) == 2 else []
+        third = legal and len(view.sides[k][self.seat]) == 2 and not self.puzzle
+        takes = sorted(set(tokens)) if third else []
         sides = [
             {"seat": s, "name": SEATS[s], "cards": [_card(c) for c in view.sides[k][s]]}
             for s in range(view.players)
@@ -340,7 +398,7 @@ class CourtsBoard(Board):
     def _hand(self, view) -> list[dict]:
         """The learner's hand as buttons, clickable while a card is to be chosen."""
         can_choose = view.phase == "choose" and self.seat in self._game.to_choose()
-        return [
+        cards = [
             {
                 "word": CARDS[c].word,
                 "short": _short(c),
@@ -350,9 +408,20 @@ class CourtsBoard(Board):
             }
             for c in view.hand
         ]
+        if self.puzzle:  # a card is held (pressed), not laid: the page says so
+            for c, card in zip(view.hand, cards):
+                card["held"] = c == self.held
+                card["action"] = f"Hold {card['label']}, to lay it beside a Court"
+        return cards
 
     def _caption(self, mine: int | None) -> str:
         game = self._game
+        if self.puzzle:
+            if not self.interactive:
+                return "The puzzle is answered."
+            if mine is None:
+                return "Choose a card of your hand, then a Court it fits (green)."
+            return f"You hold {card_words(mine)}: click a Court it fits (green)."
         if game.is_over:
             won = " and ".join(self._names[s] for s in game.winners())
             points = ", ".join(f"{SEATS[s]} {p}" for s, p in enumerate(game.scores()))
@@ -415,6 +484,152 @@ class CourtsApp(w.VBox):
         self._keep([])
 
 
+# --- a puzzle ---------------------------------------------------------------------------------
+
+
+class CourtsPuzzleBoard(w.VBox):
+    """A "which card now?" puzzle (``corinth.courts.puzzles.CourtsPuzzle``) on the board, from the
+    puzzle seat's side: the learner clicks a card of their hand (held, not played), then a Court it
+    fits (lit green). Right or wrong is the puzzle's own ``verdict``; a wrong choice says where it
+    ranks and the board is the puzzle again. "Hint" climbs hints made from the ranking; "Show the
+    answer" shows the best choice with the explanation.
+
+    >>> from corinth.courts.puzzles import load_puzzles
+    >>> board = CourtsPuzzleBoard(load_puzzles()[0])
+    >>> board.answer("sailor rite"), board.solved, board.wrong_tries
+    (False, False, 1)
+    >>> board.answer("joker rite"), board.wrong_tries
+    (None, 1)
+    >>> board.answer(sorted(board.puzzle.answers)[0]), board.solved
+    (True, True)
+    """
+
+    def __init__(self, puzzle: Any):
+        self.puzzle = puzzle
+        self.answers = frozenset(puzzle.answers)
+        self.solved = False
+        self.revealed = False
+        self.wrong_tries = 0
+        self.hints_shown = 0
+        self.last: str | None = None  # the last choice tried (``mill island``)
+        self._on_solved: list = []
+        self._on_wrong: list = []
+        self.board = CourtsBoard(game=puzzle.game, seat=puzzle.seat, puzzle=True)
+        self.board.on_answer(self._answered)
+        self.output = self.board.output
+        self.question = w.HTML(
+            f"{words_html(puzzle.question)} Click a card of your hand, then a Court it fits."
+        )
+        self.result = w.HTML()
+        self.hint_list = w.HTML()
+        auto = w.Layout(width="auto")
+        self.hint_button = w.Button(description="Hint", icon="lightbulb-o", layout=auto)
+        self.reveal_button = w.Button(description="Show the answer", layout=auto)
+        self.again_button = w.Button(description="Try again", icon="undo", layout=auto)
+        self.hint_button.on_click(lambda _b: self._run(self.show_hint))
+        self.reveal_button.on_click(lambda _b: self._run(self.reveal))
+        self.again_button.on_click(lambda _b: self._run(self.try_again))
+        buttons = w.HBox([self.hint_button, self.reveal_button, self.again_button])
+        # the verdict above the table, in view of a 1280×720 screen as the card is chosen
+        parts = [self.question, self.result, self.board, buttons, self.hint_list, self.output]
+        super().__init__(parts)
+        self.add_class("corinth-courts-puzzle")
+
+    def on_solved(self, callback) -> None:
+        """Call ``callback()`` when the learner gives a best choice (a progress mark, say)."""
+        self._on_solved.append(callback)
+
+    def on_wrong(self, callback) -> None:
+        """Call ``callback()`` at each legal choice that is not a best one."""
+        self._on_wrong.append(callback)
+
+    def answer(self, reply: str) -> bool | None:
+        """Give ``reply`` (``mill island``) as the clicks would: the card held, then the Court
+        clicked. True if it is a best choice, False if not, None if it is not a choice here."""
+        self.try_again()
+        verdict = self.puzzle.verdict(reply)
+        if not verdict.legal:  # no click makes it: the reason, as the board would say it
+            self._say(f"<b>Not a choice.</b> {words_html(verdict.words)}")
+            return None
+        word, court = verdict.move.rsplit(" ", 1)
+        self.board.hold(word)
+        self.board.place(COURTS.index(court))
+        return self.solved
+
+    def _answered(self, reply: str) -> None:
+        """A Court clicked for the held card: the puzzle's verdict, shown."""
+        verdict = self.puzzle.verdict(reply)
+        if not verdict.legal:
+            self.board.refuse(verdict.words.removeprefix("Not a choice here: ").rstrip("."))
+            return
+        self.last = verdict.move
+        if verdict.right:
+            self.solved = True
+            self.board.interactive = False
+            self.board.let_go()
+            self._say(f"<b>Solved!</b> {words_html(verdict.words)}")
+            for callback in self._on_solved:
+                callback()
+            return
+        self.wrong_tries += 1
+        self.board.let_go()
+        self._say(
+            f"<b>Not this one.</b> {words_html(verdict.words)} The board is back at the puzzle: "
+            "try again, or ask for a hint."
+        )
+        for callback in self._on_wrong:
+            callback()
+
+    def _say(self, text: str) -> None:
+        self.result.value = f"<div role='status'>{text}</div>"
+
+    def show_hint(self) -> str:
+        """The next hint of the ladder (general to specific); return it."""
+        ladder = self.puzzle.hints()
+        self.hints_shown = min(self.hints_shown + 1, len(ladder))
+        self.hint_list.value = hint_ladder_html(ladder, self.hints_shown, self.hint_button)
+        return ladder[self.hints_shown - 1]
+
+    def reveal(self) -> str:
+        """Show a best choice with the explanation ("Show the answer"); return it (``mill
+        island``)."""
+        self.revealed = True
+        best = sorted(self.answers)[0]
+        self._say(f"<b>Answer:</b> {words_html(self.puzzle.explanation)}")
+        return best
+
+    def try_again(self) -> None:
+        """The puzzle again, to answer: no card held, the board clickable."""
+        self.solved = False
+        self.board.interactive = True
+        self.board.let_go()
+        self.result.value = ""
+
+    def _run(self, action) -> None:
+        with self.output:
+            action()
+
+    def __repr__(self) -> str:
+        return "\n".join(
+            [
+                f"Puzzle {self.puzzle.id} ({self.puzzle.kind}): {self.puzzle.question}",
+                repr(self.board),
+            ]
+        )
+
+
+@functools.cache  # each board and the trainer would load and rank the whole set again
+def courts_puzzles() -> tuple:
+    """The Four Courts' stored puzzles, each ranked again as they load (once per kernel).
+
+    >>> courts_puzzles()[0].id
+    'round-01'
+    """
+    from corinth.courts.puzzles import load_puzzles
+
+    return tuple(load_puzzles())
+
+
 def _short(card: int) -> str:
     """A card's short face: ``Mill 8``, ``Huntress Crown``."""
     c = CARDS[card]
@@ -458,4 +673,4 @@ def _revealed(view) -> list[dict]:
     ]
 
 
-__all__ = ["HUMAN", "CourtsApp", "CourtsBoard", "card_words"]
+__all__ = ["HUMAN", "CourtsApp", "CourtsBoard", "CourtsPuzzleBoard", "card_words", "courts_puzzles"]

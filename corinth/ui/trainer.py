@@ -99,15 +99,50 @@ CORINTHO_SHELF = Shelf(
 )
 
 
+COURTS_KINDS = {"round": "This round", "deal": "End of the deal"}  # the nearer end first
+
+
+def courts_mark(puzzle: Any) -> str:
+    """The name a Four Courts puzzle's solved mark is kept under in the browser: ``courts-round-01``."""
+    return f"courts-{puzzle.id}"
+
+
+def _courts_board(puzzle: Any):
+    from .courts import CourtsPuzzleBoard
+
+    return CourtsPuzzleBoard(puzzle)
+
+
+COURTS_SHELF = Shelf(
+    group=lambda p: p.kind,
+    labels=lambda kinds: [(label, k) for k, label in COURTS_KINDS.items() if k in kinds],
+    chooser="Kind",
+    board=_courts_board,
+    mark=courts_mark,
+    title="Four Courts puzzles",
+    streak=False,
+    total=True,
+    skip_solved=True,
+)
+
+
 class PuzzleTrainer(w.VBox):
     """The stored puzzles of one group at a time (Corinth: a level; Corintho: a kind, with
-    ``shelf=CORINTHO_SHELF``): solve one, press "Next puzzle" for the next one not solved yet. With
-    a streak, a puzzle solved at the first try with no answer shown adds to it; a wrong try ends it.
+    ``shelf=CORINTHO_SHELF``; The Four Courts: how far ahead, ``shelf=COURTS_SHELF``): solve one,
+    press "Next puzzle" for the next one not solved yet. With a streak, a puzzle solved at the first
+    try with no answer shown adds to it; a wrong try ends it.
 
     >>> from corinth.corintho.puzzles import load_puzzles as corintho_puzzles
     >>> trainer = PuzzleTrainer(corintho_puzzles(), shelf=CORINTHO_SHELF, start="win in 1")
     >>> trainer.board.answer(sorted(trainer.board.answers)[0]), sorted(trainer.solved)
     (True, ['w1-01'])
+
+    >>> from corinth.courts.puzzles import load_puzzles as courts_puzzles
+    >>> trainer = PuzzleTrainer(courts_puzzles(), shelf=COURTS_SHELF, start="deal")
+    >>> trainer.board.answer(sorted(trainer.board.answers)[0]), sorted(trainer.solved)
+    (True, ['deal-01'])
+    >>> trainer.next_puzzle().puzzle.id
+    'deal-02'
     """
 
     def __init__(
@@ -240,10 +275,10 @@ class PuzzleTrainer(w.VBox):
         level = self._level_puzzles()
         done = sum(p.id in self.solved for p in level)
         if not self.shelf.streak:
-            return (
-                f"{self.shelf.title}, {self.level.value}: {done} of {len(level)} solved\n"
-                f"{self.board!r}"
-            )
+            value = self.level.value
+            named = dict((v, k) for k, v in self.level.options).get(value, str(value))
+            shown = value if named.lower() == str(value).lower() else named  # never an inner name
+            return f"{self.shelf.title}, {shown}: {done} of {len(level)} solved\n{self.board!r}"
         label = LEVELS.get(self.level.value) if self.shelf is CORINTH_SHELF else self.level.value
         return (
             f"{self.shelf.title}, {label}: {done} of {len(level)} solved, "

@@ -124,3 +124,66 @@ def test_axe_and_a_projector(lab, opened):
         assert box["y"] >= 0 and box["y"] + box["height"] <= PROJECTOR["height"], (name, box)
     board.evaluate("node => { node.id = 'courts-board'; }")
     assert serious_violations(page, "#courts-board") == []
+
+
+TRAINER = """\
+import json
+import pathlib
+
+from corinth.ui.courts import courts_puzzles
+from corinth.ui.trainer import COURTS_SHELF, PuzzleTrainer
+
+trainer = PuzzleTrainer(courts_puzzles(), shelf=COURTS_SHELF)
+EVENTS = pathlib.Path(".events.json")
+ANSWER = sorted(trainer.board.answers)[0]
+
+
+def dump(*_):
+    EVENTS.write_text(
+        json.dumps(
+            {
+                "puzzle": trainer.current.puzzle.id,
+                "answer": ANSWER,
+                "solved": sorted(trainer.solved),
+                "wrong": trainer.board.wrong_tries,
+                "held": trainer.board.board.held,
+            }
+        )
+    )
+
+
+trainer.status.observe(dump, "value")
+trainer.board.board.observe(dump, "hand")
+dump()
+"""
+
+
+def test_a_four_courts_puzzle_in_the_trainer_answered_by_keys(lab, opened):
+    """The trainer's board: a card of the hand held by Enter, then a Court it fits by Space; the
+    answer reaches Python and the puzzle is marked solved. A 1280×720 screenshot of the trainer."""
+    name = "courts-trainer.ipynb"
+    write_notebook(lab.root / name, TRAINER, "trainer")
+    page = opened(name, viewport=PROJECTOR)
+    out = page.locator(".jp-Notebook .jp-Cell").nth(1).locator(".jp-OutputArea-output").first
+    out.locator(".corinth-courts-handcard").first.wait_for(timeout=60_000)
+    events = wait_for_events(lab.root, lambda e: e["puzzle"] == "round-01")
+    word, court = events["answer"].rsplit(" ", 1)
+    card = out.locator(f'.corinth-courts-handcard[data-card="{word}"]')
+    card.focus()
+    page.keyboard.press("Enter")
+    wait_for_events(lab.root, lambda e: e["held"] is not None, timeout=60)
+    page.wait_for_selector(f'.corinth-courts-handcard[data-card="{word}"][aria-pressed="true"]')
+    place = out.locator(f".corinth-court.at-{CROSS[court]} .corinth-court-place")
+    place.wait_for()
+    assert "legal" in place.get_attribute("class")
+    place.focus()
+    page.keyboard.press("Space")
+    events = wait_for_events(lab.root, lambda e: e["solved"] == ["round-01"], timeout=60)
+    assert events["wrong"] == 0
+    page.wait_for_selector(".corinth-trainer :text('Solved!')")
+    out.evaluate("node => node.scrollIntoView({block: 'start'})")
+    page.wait_for_timeout(300)
+    shot(page, "courts-trainer-1280x720")
+
+
+CROSS = {"island": "top", "consul": "right", "rite": "bottom", "window": "left"}

@@ -172,20 +172,95 @@ def test_the_stored_set_has_20_puzzles_of_two_kinds(stored):
         assert len(p.view.hand) == (3 if p.kind == "round" else 2)
 
 
-def test_a_puzzle_checks_a_reply(stored):
+def _choices(p) -> list[str]:
+    return [f"{CARDS[c].word} {COURTS[k]}" for c in p.view.hand for k in FITS[c]]
+
+
+def test_a_right_reply_is_correct_with_the_explanation_in_any_wording(stored):
     p = stored[0]
     answer = sorted(p.answers)[0]
-    assert p.check(answer).startswith("Correct!")
+    v = p.verdict(answer)
+    assert (v.legal, v.right, v.move) == (True, True, answer)
+    assert v.words == "Correct! " + p.explanation
     card, court = answer.split()
-    assert p.check(f"the {card} beside the {court}").startswith("Correct!")
-    wrong = [
-        f"{CARDS[c].word} {COURTS[k]}"
-        for c in p.view.hand
-        for k in FITS[c]
-        if f"{CARDS[c].word} {COURTS[k]}" not in p.answers
-    ]
-    assert p.check(wrong[0]).startswith("Not the best choice")
-    assert p.check("joker island").startswith("Not a choice")
+    assert p.verdict(f"the {card.upper()} beside the {court}, ").right
+    assert v.details["place"] == 1 and v.details["mean"] == p.ranking().choices[0].mean
+
+
+@pytest.mark.parametrize("index", [0, 12])  # a "round" puzzle and a "deal" one
+def test_a_legal_wrong_reply_is_placed_in_the_ranking_with_its_points(stored, index):
+    p = stored[index]
+    ranking = pz.rank_choices(p.view, p.kind)
+    assert [c.answer for c in p.ranking().choices] == [c.answer for c in ranking.choices]
+    best = ranking.choices[0]
+    end = "the end of the round" if p.kind == "round" else "the end of the deal"
+    for reply in _choices(p):
+        v = p.verdict(reply)
+        assert v.legal and v.move == reply
+        if reply in p.answers:
+            assert v.right
+            continue
+        mine = next(c for c in ranking.choices if c.answer == reply)
+        above = sum(c.mean > mine.mean + pz.TIE for c in ranking.choices)
+        assert not v.right and v.words.startswith("Legal, but not the best choice: ")
+        assert v.details == {
+            "place": above + 1,
+            "of": len(ranking.choices),
+            "mean": mine.mean,
+            "best": best.mean,
+        }
+        assert f"comes {pz._ordinal(above + 1)} of {len(ranking.choices)} choices" in v.words
+        assert f"{mine.mean:.2f} points at {end}" in v.words
+        assert f"the best choice gives {best.mean:.2f}" in v.words
+        assert CARDS[mine.card].name in v.words and COURTS[mine.court].capitalize() in v.words
+        assert p.check(reply) == v.words  # one computation
+
+
+def test_a_tie_says_so(stored):
+    p = stored[0]
+    means = [c.mean for c in p.ranking().choices]
+    tied = next(c for c in p.ranking().choices[1:] if means.count(c.mean) > 1)
+    assert "(tied with others)" in p.verdict(tied.answer).words
+
+
+def test_an_unreadable_reply_or_a_card_not_in_hand_is_not_legal(stored):
+    p = stored[0]
+    for reply, words in [
+        ("mill", "Not a choice here: an answer is a card and a Court, such as 'mill island'."),
+        ("", "Not a choice here: an answer is a card and a Court, such as 'mill island'."),
+        ("joker island", "Not a choice here: no card 'joker' in the deck"),
+        ("the sailor beside the moon", "Not a choice here: no Court 'moon'"),
+    ]:
+        v = p.verdict(reply)
+        assert (v.legal, v.right, v.move) == (False, False, None), reply
+        assert v.words.startswith(words), (reply, v.words)
+    absent = next(c for c in range(len(CARDS) - 4) if c not in p.view.hand)
+    court = COURTS[FITS[absent][0]]
+    v = p.verdict(f"{CARDS[absent].word} {court}")
+    assert not v.legal
+    assert v.words == f"Not a choice here: {CARDS[absent].name} is not in your hand (R1)."
+    card = next(c for c in p.view.hand if len(FITS[c]) < 4)
+    unfit = next(k for k in range(4) if k not in FITS[card])
+    v = p.verdict(f"{CARDS[card].word} {COURTS[unfit]}")
+    assert not v.legal and v.words.endswith("(R3).")
+    assert p.verdict(None).words.startswith("Not a choice here: an answer is")
+
+
+def test_the_hints_climb_from_the_ranking_without_giving_the_answer_first(stored):
+    for p in (stored[0], stored[12]):
+        choices = p.ranking().choices
+        hints = p.hints()
+        assert len(hints) == 4
+        assert f"You have {len(choices)} choices" in hints[0]
+        assert f"{choices[0].mean:.2f}" in hints[0] and f"{choices[-1].mean:.2f}" in hints[0]
+        assert "(R5)" in hints[1]
+        assert f"the {COURTS[choices[0].court].capitalize()}" in hints[2]
+        assert CARDS[choices[0].card].describe() in hints[3]
+        answer = sorted(p.answers)[0]
+        court = answer.rsplit(" ", 1)[1].capitalize()
+        assert not any(
+            CARDS[choices[0].card].name in h and court in h for h in hints[:3] + hints[3:]
+        )
 
 
 def small_set() -> dict:

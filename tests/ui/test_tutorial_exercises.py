@@ -201,9 +201,11 @@ LESSONS = sorted(NOTEBOOKS.glob("0[0-7]*_*.ipynb")) + [
     NOTEBOOKS / "12b_four_courts_score_and_game.ipynb",
 ]
 # Practice besides ``ask``: a puzzle on its board (06: a stored one, a new one, the explorer's) or a
-# trainer's flow; lesson 11's Corintho puzzles, one board or the trainer.
+# trainer's flow; lesson 11's Corintho puzzles, one board or the trainer; lesson 12b's Four Courts
+# trainer.
 PRACTICE = re.compile(
-    r"\b(?:corintho_puzzle|corintho_trainer|puzzle_board|puzzle_trainer|PuzzleWidget)\("
+    r"\b(?:corintho_puzzle|corintho_trainer|courts_puzzle|courts_trainer|puzzle_board"
+    r"|puzzle_trainer|PuzzleWidget)\("
 )
 STEP = re.compile(r"^## (Step (\d+) of (\d+): .+)$", re.M)
 

@@ -77,3 +77,41 @@ def test_reset_my_progress_forgets_the_trainers_marks_and_the_page_writes_no_tra
     items = list(progress.items)
     progress.set_state({"items": ["evil"] * 5, "solved": ["x" * 10] * 3})  # from a page: refused
     assert progress.items == items and progress.solved == []
+
+
+# --- every game's shelf on the same trainer ------------------------------------------------------
+
+
+def _shelves():
+    from corinth.ui.corintho import corintho_puzzles
+    from corinth.ui.courts import courts_puzzles
+    from corinth.ui.trainer import CORINTH_SHELF, CORINTHO_SHELF, COURTS_SHELF
+
+    return {
+        "corinth": (PUZZLES, CORINTH_SHELF),
+        "corintho": (corintho_puzzles(), CORINTHO_SHELF),
+        "courts": (courts_puzzles(), COURTS_SHELF),
+    }
+
+
+def _right(board) -> str:
+    answer = getattr(board.puzzle, "answer", None)  # Corinth's puzzles have one best move
+    return answer if answer is not None else sorted(board.answers)[0]
+
+
+@pytest.mark.parametrize("game", ["corinth", "corintho", "courts"])
+def test_every_games_shelf_solves_marks_and_restores_on_the_same_trainer(game):
+    puzzles, shelf = _shelves()[game]
+    progress = Progress(lesson="x")
+    trainer = PuzzleTrainer(puzzles, progress=progress, shelf=shelf)
+    first = trainer.current.puzzle
+    assert shelf.mark(first) in progress.items
+    trainer.board.answer(_right(trainer.board))
+    assert first.id in trainer.solved
+    assert shelf.mark(first) in progress.solved
+    group = [p for p in trainer.puzzles if shelf.group(p) == shelf.group(first)]
+    assert trainer.next_puzzle().puzzle.id == group[1].id
+    # a mark the browser kept from an earlier visit: solved here too
+    progress._on_page(progress, {"event": "restore", "solved": [shelf.mark(group[2])]}, [])
+    assert group[2].id in trainer.solved and "2 solved" in trainer.status.value
+    assert repr(trainer) == repr(trainer)  # text, the same each time
