@@ -30,6 +30,7 @@ True
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import math
 import random
@@ -513,8 +514,17 @@ def load_puzzles(path: str | Path | None = None) -> list[CourtsPuzzle]:
     >>> [p.id for p in load_puzzles()][:2]
     ['round-01', 'round-02']
     """
-    path = Path(path) if path is not None else set_path()
+    if path is None:
+        return list(_stored_set())
+    path = Path(path)
     return load_sets([path], SET_RULES, path.name)
+
+
+@functools.cache
+def _stored_set() -> tuple[CourtsPuzzle, ...]:
+    # The stored set is ranked again as it loads (seconds): once a process.
+    path = set_path()
+    return tuple(load_sets([path], SET_RULES, path.name))
 
 
 def puzzles_from_bytes(raw: bytes | str, origin: str = "the puzzle set") -> list[CourtsPuzzle]:

@@ -55,7 +55,9 @@ def test_lessons_12_and_12b_puzzle_is_counted_and_a_round_is_played_by_clicks_an
     expect(line).to_contain_text("This lesson: 0 of 4", timeout=90_000)
     expect(page.locator("h2")).to_have_count(3)  # the lab-only section is not served
     assert page.locator("h2").first.inner_text().startswith("Step 1 of 3: ")
-    expect(page.locator(".corinth-courts")).to_have_count(2)  # the puzzle's table and the game
+    # the puzzle's table, the trainer's puzzle (more puzzles, optional) and the game
+    expect(page.locator(".corinth-courts")).to_have_count(3)
+    expect(page.locator(".corinth-trainer")).to_contain_text("This round")
 
     # Step 2: the puzzle, answered by a click on the best card and Court.
     puzzle = page.locator(".corinth-exercise").filter(has_text="Which card do you lay now")
