@@ -13,7 +13,7 @@ LESSON ?=
 STUDENTS ?=
 POOL ?=
 
-.PHONY: lab classroom test test-units test-browser test-notebooks install install-dev browser proxy lint bench clean
+.PHONY: lab classroom test check test-units test-browser test-notebooks install install-dev browser proxy lint bench clean
 
 # uv installs the same packages as pip in a third of the time (a fresh clone's `make test` and `make
 # lab` wait for it), compiled as pip compiles them; where uv cannot be installed or cannot reach the
@@ -88,18 +88,29 @@ proxy:
 		|| echo "make proxy: JupyterHub's proxy (configurable-http-proxy) could not be installed from the npm registry: the hub test skips"; \
 	}
 
-# Every test: engine, solver, widgets (in a real browser), notebooks, and the built wheel. The three
-# parts run side by side (each part's output shows when it ends): the browser tests mostly wait for
-# servers, kernels and pages, and the unit tests and notebooks, at a lower priority (nice), use the
-# cores meanwhile. One part alone, once make install-dev (and make browser) has run: make test-units,
-# make test-browser or make test-notebooks. Needs GNU make 4 (--output-sync). Each part's summary
-# names its skipped tests with their reasons (-ra, pyproject.toml); the last lines of make test list
-# every part's skips, read from the parts' JUnit reports, or say there was none.
+# The tests: engine, solver, widgets (in a real browser), notebooks, and the built wheel, in two sizes.
+# make test, the quick check while working (under 5 minutes on 2 cores): every test but the long ones.
+# make check, every test (CI runs it): the long ones too (pytest's mark `long`: the 10,000-game
+# campaign and the other campaigns, every stored "for the win" puzzle searched exactly, and the browser
+# scenarios with several servers: the school hub, the classroom's server under many students).
+# The three parts run side by side (each part's output shows when it ends): the browser tests mostly
+# wait for servers, kernels and pages, and the unit tests and notebooks, at a lower priority (nice),
+# use the cores meanwhile. One part alone, once make install-dev (and make browser) has run: make
+# test-units, make test-browser or make test-notebooks (LONG=1 for its long tests too). Needs GNU make
+# 4 (--output-sync). Each part's summary names its skipped tests with their reasons (-ra,
+# pyproject.toml); the last lines list every part's skips, read from the parts' JUnit reports, or say
+# there was none.
+LONG ?=
+NOT_LONG = $(if $(LONG),,and not long)
+
 test: install-dev browser proxy
 	$(BIN)/ruff check .
 	@rm -rf $(REPORTS)
 	@$(MAKE) --no-print-directory -j 3 --output-sync=target test-units test-browser test-notebooks; \
 		status=$$?; $(BIN)/python -c "$$SKIPS_PY" $(REPORTS); exit $$status
+
+check:
+	@$(MAKE) --no-print-directory test LONG=1
 
 # Where each part writes its JUnit report, and the closing summary that reads them (an xfail is not a skip).
 REPORTS := $(VENV)/test-reports
@@ -121,17 +132,19 @@ export SKIPS_PY
 # Python writes no bytecode; nbval imports nbformat and jsonschema. In all, 1-3 s of CPU in every pytest
 # process (each xdist worker and their controller): a trivial test file took 3.5 s, now 0.3 s.
 # xdist for every part: the browser tests' conftest shapes its scheduling (pytest -n).
-PYTEST = env PYTEST_DISABLE_PLUGIN_AUTOLOAD=1 $(BIN)/python -m pytest -p _hypothesis_pytestplugin \
+# Bytecode is written for the tests (PYTHONDONTWRITEBYTECODE emptied): pytest keeps its rewrite of
+# each test module's asserts beside it, which every pytest process did again at each run (4 s of CPU).
+PYTEST = env PYTEST_DISABLE_PLUGIN_AUTOLOAD=1 PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -p _hypothesis_pytestplugin \
 	-p xdist.plugin --junitxml=$(REPORTS)/$(@:test-%=%).xml
 
 test-units:
 	nice -n 10 $(PYTEST) -n 2 --dist worksteal --doctest-modules --doctest-glob=README.md \
-		--doctest-glob='docs/*.md' corinth tests README.md docs -m "not browser and not slow"
+		--doctest-glob='docs/*.md' corinth tests README.md docs -m "not browser and not slow $(NOT_LONG)"
 
 # One after the other, at full priority: side by side, their kernels and pages answer late on two cores.
 # With pytest -n, the tests that share the classroom server run on one worker (tests/browser/conftest.py).
 test-browser:
-	$(PYTEST) tests/browser -m browser
+	$(PYTEST) tests/browser -m "browser $(NOT_LONG)" $(if $(LONG),,--classroom-pool=0)
 
 test-notebooks:
 	nice -n 10 $(PYTEST) -p nbval.plugin --nbval notebooks --nbval-sanitize-with notebooks/nbval_sanitize.cfg

@@ -86,22 +86,27 @@ def lab(tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
-def classroom_room(tmp_path_factory):
+def classroom_room(tmp_path_factory, pytestconfig):
     """The classroom command as `make classroom` runs it (Voilà, pre-heated lessons, the bound), on a
     free port, behind a token, started before the class comes: its waiting kernels (the lesson list
-    and every lesson but the optional 08-10) have run their lessons. The kernels import corinth from
+    and every lesson but the optional 08-10) have run their lessons; with ``--classroom-pool=0``
+    (make test) none wait. The kernels import corinth from
     this checkout.
     """
     if importlib.util.find_spec("voila") is None:
         _missing("voila is not installed (pip install corinth[lab])")
     try:
-        with start_classroom(tmp_path_factory.mktemp("classroom")) as room:
+        pool = pytestconfig.getoption("classroom_pool")
+        folder = tmp_path_factory.mktemp("classroom")
+        with start_classroom(folder, f"--pool={pool}") as room:
             # On a busy 2-core machine a dozen kernels running their lessons take minutes; a
             # student arriving meanwhile waits for their lesson's kernel, which is not what a class
-            # sees. One waits for each lesson but the optional 08-10.
+            # sees. `pool` wait for each lesson but the optional 08-10 (none: make test's quick
+            # run, where each page runs its lesson as it opens, a dozen runs fewer in all).
             from corinth.classroom.lessons import course_names
 
-            room.wait_for_pools(len(course_names()), timeout=600)
+            if pool:
+                room.wait_for_pools(pool * len(course_names()), timeout=600)
             yield room
     except LabError as exc:
         pytest.fail(str(exc), pytrace=False)

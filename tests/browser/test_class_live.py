@@ -68,6 +68,7 @@ def new_student(browser, join: str, name: str):
     return page
 
 
+@pytest.mark.long  # two classroom servers, one after the other
 def test_a_class_answers_a_puzzle_together_and_a_restart_loses_nothing(tmp_path, browser):
     port = free_port()
     with start_classroom(tmp_path, "--pool=0", port=port) as room:

@@ -59,6 +59,7 @@ def open_lesson(context, room, lesson: str = LESSON):
     return page, exercise
 
 
+@pytest.mark.long  # a classroom server of its own
 def test_a_flood_of_page_requests_is_held_to_the_bound(tmp_path, browser):
     """40 plain fetches of a lesson, five at a time (a script, or a browser stuck reloading)."""
     bound = 4
@@ -118,6 +119,7 @@ def test_a_flood_of_page_requests_is_held_to_the_bound(tmp_path, browser):
             context.close()
 
 
+@pytest.mark.long  # a classroom server of its own
 def test_a_closed_page_ends_its_kernel_and_an_open_page_keeps_it(tmp_path, browser):
     with start_classroom(
         tmp_path,
@@ -197,6 +199,7 @@ def _message(msg_type: str, content: dict) -> dict:
     }
 
 
+@pytest.mark.long  # a classroom server of its own
 def test_a_page_cannot_grow_its_kernel_past_the_message_budget(tmp_path):
     with start_classroom(tmp_path, "--pool=0") as room:
         status, page = fetch(room.address("05_play_a_game.ipynb"))
@@ -258,6 +261,7 @@ def test_only_the_lessons_are_served_and_no_request_is_a_server_error(classroom)
                 assert code == 404 or (code in (301, 302, 403, 405)), f"{method} {path}: {code}"
 
 
+@pytest.mark.long  # a classroom server of its own
 def test_three_students_open_the_game_together(tmp_path):
     """The load test at 3 students (``python -m benchmarks.classroom_load``, here with no kernel
     waiting for the other lessons: ``pool`` 0): every student gets the board and their own game, a move is answered, no output is lost, and every kernel of the
@@ -275,6 +279,7 @@ def test_three_students_open_the_game_together(tmp_path):
     assert result.ended_after is not None, f"{result.left} kernels left after the pages closed"
 
 
+@pytest.mark.long  # a classroom server of its own
 def test_no_student_can_end_a_kernel_through_the_kernels_api(tmp_path):
     """The kernel API is closed whatever a request carries: the class token (which skips the XSRF
     check), an XSRF cookie and header of its own, or nothing."""

@@ -37,7 +37,8 @@ try:
 except ImportError:  # the ``browser`` fixture reports this, and fails on CI
     expect = None
 
-pytestmark = pytest.mark.browser
+# The school hub: JupyterHub, its proxy and a server per student (make check runs it).
+pytestmark = [pytest.mark.browser, pytest.mark.long]
 
 HUB_CONFIG = Path(__file__).resolve().parents[2] / "corinth" / "classroom" / "jupyterhub_config.py"
 STUDENTS = ("ana", "ben")

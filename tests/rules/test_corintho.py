@@ -533,7 +533,10 @@ def _worth(value: tuple[str, int]) -> int:
     return {"win": 100 - plies, "loss": plies - 100}.get(outcome, 0)
 
 
-@pytest.mark.parametrize("seed", range(24))
+# make test: the first three games; make check: all 24.
+@pytest.mark.parametrize(
+    "seed", [s if s < 3 else pytest.param(s, marks=pytest.mark.long) for s in range(24)]
+)
 def test_the_search_ranks_every_move_as_a_plain_search_does(seed):
     game = _random_position(seed, claimed=seed % 2 == 1)
     depth = 3 if len(game.legal_moves()) <= 24 or game.claim else 2

@@ -32,7 +32,9 @@ def _moves_of_random_games(games: int, offset: int) -> dict[str, object]:
     return seen | texts
 
 
-@pytest.mark.parametrize("offset", [0, 250, 500, 750])
+@pytest.mark.parametrize(
+    "offset", [0] + [pytest.param(o, marks=pytest.mark.long) for o in (250, 500, 750)]
+)
 def test_every_generated_move_parses_back(offset):
     seen = _moves_of_random_games(250, 10_000 + offset)
     assert len(seen) > 1000

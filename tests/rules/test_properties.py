@@ -214,7 +214,14 @@ GAMES, CHUNKS, ROUND_TRIP_EVERY, LISTED_EVERY = 10_000, 40, 41, 11
 VARIANT_CYCLE = [Variants()] * 6 + [Variants.of(name) for name in VARIANT_HELP]
 
 
-@pytest.mark.parametrize("chunk", range(CHUNKS))
+# make test plays the first QUICK_CHUNKS chunks (1,000 games); make check plays them all.
+QUICK_CHUNKS = 4
+
+
+@pytest.mark.parametrize(
+    "chunk",
+    [c if c < QUICK_CHUNKS else pytest.param(c, marks=pytest.mark.long) for c in range(CHUNKS)],
+)
 def test_ten_thousand_seeded_random_games_keep_every_invariant(chunk):
     size = GAMES // CHUNKS
     for k in range(chunk * size, (chunk + 1) * size):

@@ -18,11 +18,16 @@ from corinth.shared.protocol import CHANCE  # noqa: E402
 
 @pytest.mark.parametrize(
     "name, players, sims, plies",
-    [("corintho", 2, 5, None), ("corintho", 3, 3, None), ("corinth", 2, 1, 30)],
+    [
+        ("corintho", 2, 5, None),
+        ("corintho", 3, 3, None),
+        pytest.param("corinth", 2, 1, 30, marks=pytest.mark.long),
+    ],
 )
 def test_pyspiels_random_simulation_test_passes(name, players, sims, plies):
     """Corintho's games to their end; Corinth's first 30 decisions (rolls die by die, compound
-    moves word by word), then stopped as a draw: a whole game word by word takes minutes."""
+    moves word by word), then stopped as a draw: a whole game word by word takes minutes (make
+    check; make test plays Corinth through the adapter in the MCTS test below)."""
     game = openspiel.load(name, players=players, seed=players, max_plies=plies)
     pyspiel.random_sim_test(game, num_sims=sims, serialize=False, verbose=False)
 

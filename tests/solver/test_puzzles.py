@@ -287,7 +287,12 @@ def test_final_score_set_holds_12_puzzles_that_name_their_objective():
     assert sum(p.source["most_points_now"] != p.answer for p in FINAL) >= len(FINAL) // 2
 
 
-@pytest.mark.parametrize("puzzle", FINAL, ids=lambda p: p.id)
+# Exact searches too: make test checks the first, make check every one.
+@pytest.mark.parametrize(
+    "puzzle",
+    [p if i == 0 else pytest.param(p, marks=pytest.mark.long) for i, p in enumerate(FINAL)],
+    ids=lambda p: p.id,
+)
 def test_final_score_answer_is_exacts_unique_best(puzzle: Puzzle):
     ranking = rank_exact(puzzle.state)
     check_stored_ranking(("puzzle", puzzle.id), ranking)  # every move's value, as first solved
@@ -433,7 +438,12 @@ def test_a_robust_answer_is_the_unique_best_under_every_model(puzzle: Puzzle):
     _board_agrees(puzzle)
 
 
-@pytest.mark.parametrize("puzzle", FOR_THE_WIN, ids=lambda p: p.id)
+# Each is an exact search of some seconds: make test checks the first, make check every one.
+@pytest.mark.parametrize(
+    "puzzle",
+    [p if i == 0 else pytest.param(p, marks=pytest.mark.long) for i, p in enumerate(FOR_THE_WIN)],
+    ids=lambda p: p.id,
+)
 def test_a_win_answer_has_the_best_chance_to_win_but_not_the_best_score(puzzle: Puzzle):
     (best, chance), (second, chance2) = rank_win(puzzle.state)[:2]
     assert str(best) == puzzle.answer and str(second) == puzzle.runner_up

@@ -128,7 +128,7 @@ def _late(count: int) -> tuple:
     return tuple(late_states(count))
 
 
-@pytest.mark.parametrize("model", ["cautious", "random"])
+@pytest.mark.parametrize("model", ["cautious", pytest.param("random", marks=pytest.mark.long)])
 def test_the_shared_trees_give_the_values_of_every_roll_played_out(model):
     """The light forest (others before the player's last take), the position trees and every roll
     replayed per sheet agree; the plain replay only on a few moves (it is slow)."""

@@ -12,8 +12,6 @@ from corinth.ui.courts import CourtsPuzzleBoard, courts_puzzles  # noqa: E402
 from corinth.ui.progress import Progress  # noqa: E402
 from corinth.ui.trainer import COURTS_SHELF, PuzzleTrainer, courts_mark  # noqa: E402
 
-PUZZLES = courts_puzzles()
-
 
 def _wrong(puzzle) -> str:
     return next(
@@ -32,9 +30,9 @@ def _click(board: CourtsPuzzleBoard, reply: str) -> None:
 
 
 def test_the_trainer_walks_this_rounds_puzzles_then_the_deals():
-    trainer = PuzzleTrainer(PUZZLES, shelf=COURTS_SHELF)
+    trainer = PuzzleTrainer(courts_puzzles(), shelf=COURTS_SHELF)
     assert [label for label, _ in trainer.level.options] == ["This round", "End of the deal"]
-    rounds = [p.id for p in PUZZLES if p.kind == "round"]
+    rounds = [p.id for p in courts_puzzles() if p.kind == "round"]
     seen = [trainer.current.puzzle.id]
     for _ in rounds[1:]:
         seen.append(trainer.next_puzzle().puzzle.id)
@@ -45,7 +43,7 @@ def test_the_trainer_walks_this_rounds_puzzles_then_the_deals():
 
 
 def test_clicks_answer_a_puzzle_held_card_then_court():
-    puzzle = PUZZLES[0]
+    puzzle = courts_puzzles()[0]
     board = CourtsPuzzleBoard(puzzle)
     solved = []
     board.on_solved(lambda: solved.append(True))
@@ -62,8 +60,8 @@ def test_clicks_answer_a_puzzle_held_card_then_court():
 
 
 def test_a_wrong_choice_counts_a_try_shows_the_verdict_and_leaves_the_puzzle_to_try():
-    puzzle = PUZZLES[0]
-    trainer = PuzzleTrainer(PUZZLES, shelf=COURTS_SHELF)
+    puzzle = courts_puzzles()[0]
+    trainer = PuzzleTrainer(courts_puzzles(), shelf=COURTS_SHELF)
     board = trainer.board
     wrong = _wrong(puzzle)
     _click(board, wrong)
@@ -77,18 +75,18 @@ def test_a_wrong_choice_counts_a_try_shows_the_verdict_and_leaves_the_puzzle_to_
 
 
 def test_a_reply_that_is_no_choice_is_refused_without_a_try():
-    board = CourtsPuzzleBoard(PUZZLES[0])
+    board = CourtsPuzzleBoard(courts_puzzles()[0])
     assert board.answer("joker rite") is None
     assert board.wrong_tries == 0 and "Not a choice." in board.result.value
     board.board.handle({"event": "court", "court": 0})  # no card held yet
     assert "choose a card of your hand first" in board.board.message
-    absent = next(c for c in range(40) if c not in PUZZLES[0].view.hand)
+    absent = next(c for c in range(40) if c not in courts_puzzles()[0].view.hand)
     board.board.handle({"event": "card", "word": CARDS[absent].word})
     assert board.board.message.endswith("is not in your hand (R1)") and board.board.held is None
 
 
 def test_hints_climb_and_the_answer_can_be_shown():
-    puzzle = PUZZLES[0]
+    puzzle = courts_puzzles()[0]
     board = CourtsPuzzleBoard(puzzle)
     hints = puzzle.hints()
     assert board.show_hint() == hints[0] and board.hints_shown == 1
@@ -104,8 +102,11 @@ def test_hints_climb_and_the_answer_can_be_shown():
 
 def test_a_mark_from_the_browser_shows_the_puzzle_solved():
     progress = Progress(lesson="12b")
-    trainer = PuzzleTrainer(PUZZLES, progress=progress, shelf=COURTS_SHELF)
-    assert courts_mark(PUZZLES[0]) == "courts-round-01" and "courts-round-01" in progress.items
+    trainer = PuzzleTrainer(courts_puzzles(), progress=progress, shelf=COURTS_SHELF)
+    assert (
+        courts_mark(courts_puzzles()[0]) == "courts-round-01"
+        and "courts-round-01" in progress.items
+    )
     progress._on_page(progress, {"event": "restore", "solved": ["courts-round-01"]}, [])
     assert "round-01" in trainer.solved
     assert trainer.current.puzzle.id == "round-02"  # the page opened on it: the next one instead
@@ -117,9 +118,9 @@ def test_a_mark_from_the_browser_shows_the_puzzle_solved():
 
 
 def test_the_board_words_are_plain():
-    board = CourtsPuzzleBoard(PUZZLES[0])
+    board = CourtsPuzzleBoard(courts_puzzles()[0])
     text = (
         board.question.value + board.board.caption + " ".join(c["action"] for c in board.board.hand)
     )
     assert "_" not in text and "player 3 (South)" in text
-    assert repr(board) == repr(CourtsPuzzleBoard(PUZZLES[0]))
+    assert repr(board) == repr(CourtsPuzzleBoard(courts_puzzles()[0]))
