@@ -45,6 +45,7 @@ function render({ model, el }) {
   const live = h("div", { class: "corinth-courts-announce", "aria-live": "polite" });
   const seatsBox = h("table", { class: "corinth-courts-seats" });
   const handBox = h("div", { class: "corinth-courts-hand", role: "group", "aria-label": "Your hand" });
+  const revealHead = h("h3", { text: "This round, highest first" });
   const revealBox = h("ol", { class: "corinth-courts-revealed", "aria-label": "This round's cards, highest first" });
   const panel = h(
     "div",
@@ -55,7 +56,7 @@ function render({ model, el }) {
     seatsBox,
     h("h3", { text: "Your hand" }),
     handBox,
-    h("h3", { text: "This round, highest first" }),
+    revealHead,
     revealBox,
     legend([
       ["corinth-court-place legal", "green border: your card may go beside this Court"],
@@ -125,6 +126,7 @@ function render({ model, el }) {
       b.addEventListener("click", () => send({ event: "card", word: card.word }));
       handBox.appendChild(b);
     }
+    revealHead.hidden = model.get("revealed").length === 0; // nothing revealed yet: no empty heading
     revealBox.replaceChildren(
       ...model.get("revealed").map((r) => h("li", { class: r.placed ? "placed" : "", text: `${r.name}: ${r.label}${r.placed ? " (placed)" : ""}` })),
     );

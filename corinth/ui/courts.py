@@ -137,7 +137,10 @@ class CourtsBoard(Board):
         self.table = BoardTable(game, seats, seed)
         self.mine: list[str] = []  # the learner's own moves, in notation: all a reload needs
         self._moved: list = []  # called with ``mine`` after each of the learner's moves
-        self._names = {s: f"{SEATS[s]}, {n} bot" for s, n in zip(others, names)}
+        # in a puzzle no bot plays: the other seats are named by their side only
+        self._names = {
+            s: SEATS[s] if puzzle else f"{SEATS[s]}, {n} bot" for s, n in zip(others, names)
+        }
         self._names[seat] = f"{SEATS[seat]}, you"
         self._said: list[str] = []
         self._advance()
