@@ -107,7 +107,7 @@ test: install-dev browser proxy
 	$(BIN)/ruff check .
 	@rm -rf $(REPORTS)
 	@$(MAKE) --no-print-directory -j 3 --output-sync=target test-units test-browser test-notebooks; \
-		status=$$?; $(BIN)/python -c "$$SKIPS_PY" $(REPORTS); exit $$status
+		status=$$?; $(BIN)/python -c "$$SKIPS_PY" $(REPORTS) $(if $(LONG),check,test); exit $$status
 
 check:
 	@$(MAKE) --no-print-directory test LONG=1
@@ -123,7 +123,8 @@ skips = [
     for skip in case.iter('skipped')
     if skip.get('type') != 'pytest.xfail'
 ]
-print(f'make test: {len(skips)} skipped test(s):' if skips else 'make test: no test skipped.', *skips, sep='\n')
+goal = sys.argv[2]
+print(f'make {goal}: {len(skips)} skipped test(s):' if skips else f'make {goal}: no test skipped.', *skips, sep='\n')
 endef
 export SKIPS_PY
 
