@@ -91,8 +91,9 @@ proxy:
 # The tests: engine, solver, widgets (in a real browser), notebooks, and the built wheel, in two sizes.
 # make test, the quick check while working (under 5 minutes on 2 cores): every test but the long ones.
 # make check, every test (CI runs it): the long ones too (pytest's mark `long`: the 10,000-game
-# campaign and the other campaigns, every stored "for the win" puzzle searched exactly, and the browser
-# scenarios with several servers: the school hub, the classroom's server under many students).
+# campaign and the other campaigns, the exact search of every stored puzzle of the two exact levels,
+# the lessons served as the classroom app in the browser, and the scenarios with servers of their own: the school hub, the
+# classroom under many students, a live class across a restart).
 # The three parts run side by side (each part's output shows when it ends): the browser tests mostly
 # wait for servers, kernels and pages, and the unit tests and notebooks, at a lower priority (nice),
 # use the cores meanwhile. One part alone, once make install-dev (and make browser) has run: make
@@ -145,7 +146,7 @@ test-units:
 # One after the other, at full priority: side by side, their kernels and pages answer late on two cores.
 # With pytest -n, the tests that share the classroom server run on one worker (tests/browser/conftest.py).
 test-browser:
-	$(PYTEST) tests/browser -m "browser $(NOT_LONG)" $(if $(LONG),,--classroom-pool=0)
+	$(PYTEST) tests/browser -m "browser $(NOT_LONG)"
 
 test-notebooks:
 	nice -n 10 $(PYTEST) -p nbval.plugin --nbval notebooks --nbval-sanitize-with notebooks/nbval_sanitize.cfg

@@ -32,16 +32,6 @@ settings.register_profile(
 settings.load_profile("corinth")
 
 
-def pytest_addoption(parser):
-    parser.addoption(
-        "--classroom-pool",
-        type=int,
-        default=1,
-        help="the browser tests' shared classroom: kernels waiting per lesson (make test: 0, each "
-        "page runs its lesson when opened; make check: 1, as make classroom serves a class)",
-    )
-
-
 def cell(name: str) -> int:
     """Market cell index from its notation: ``cell("r1c2") == 7``."""
     return cell_index(name)

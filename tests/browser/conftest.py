@@ -56,13 +56,19 @@ def pytest_xdist_make_scheduler(config, log):
     return ByServer(config, log)
 
 
+@pytest.hookimpl(tryfirst=True)  # before `-m` deselects by mark
 def pytest_collection_modifyitems(config, items):
+    """The shared classroom's tests are long (make check): its server runs a dozen lessons in
+    waiting kernels, and each page another, about half of the browser tests' CPU. make test
+    checks the boards in JupyterLab; make check the lessons served as the classroom app too."""
     for item in items:
         if "classroom" in item.fixturenames and server_scope(item.nodeid) != "classroom":
             raise pytest.UsageError(
                 f"{item.nodeid} uses the shared classroom: add it to SHARED_CLASSROOM in "
                 "tests/browser/conftest.py, so that it runs beside the others under pytest -n"
             )
+        if server_scope(item.nodeid) == "classroom":
+            item.add_marker(pytest.mark.long)
 
 
 def _missing(reason: str):
@@ -86,27 +92,22 @@ def lab(tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
-def classroom_room(tmp_path_factory, pytestconfig):
+def classroom_room(tmp_path_factory):
     """The classroom command as `make classroom` runs it (Voilà, pre-heated lessons, the bound), on a
     free port, behind a token, started before the class comes: its waiting kernels (the lesson list
-    and every lesson but the optional 08-10) have run their lessons; with ``--classroom-pool=0``
-    (make test) none wait. The kernels import corinth from
+    and every lesson but the optional 08-10) have run their lessons. The kernels import corinth from
     this checkout.
     """
     if importlib.util.find_spec("voila") is None:
         _missing("voila is not installed (pip install corinth[lab])")
     try:
-        pool = pytestconfig.getoption("classroom_pool")
-        folder = tmp_path_factory.mktemp("classroom")
-        with start_classroom(folder, f"--pool={pool}") as room:
+        with start_classroom(tmp_path_factory.mktemp("classroom")) as room:
             # On a busy 2-core machine a dozen kernels running their lessons take minutes; a
             # student arriving meanwhile waits for their lesson's kernel, which is not what a class
-            # sees. `pool` wait for each lesson but the optional 08-10 (none: make test's quick
-            # run, where each page runs its lesson as it opens, a dozen runs fewer in all).
+            # sees. One waits for each lesson but the optional 08-10.
             from corinth.classroom.lessons import course_names
 
-            if pool:
-                room.wait_for_pools(pool * len(course_names()), timeout=600)
+            room.wait_for_pools(len(course_names()), timeout=600)
             yield room
     except LabError as exc:
         pytest.fail(str(exc), pytrace=False)

@@ -93,8 +93,6 @@ def read_lesson(page, url: str, token: str, lesson: str) -> str:
     return before
 
 
-# Every page of the course (make check): make test opens the lessons its other tests open.
-@pytest.mark.long
 @pytest.mark.parametrize("lesson", LESSONS)
 def test_a_lessons_visible_text_has_no_code(classroom, page, lesson):
     url, token = classroom
