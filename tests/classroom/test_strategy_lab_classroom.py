@@ -164,6 +164,7 @@ def test_strategy_lab_doctests(monkeypatch):
     assert doctest.testmod(strategy_lab).failed == 0
 
 
+@pytest.mark.long  # a lesson run as an app, as the classroom's browser tests (make check)
 def test_the_notebook_as_an_app(record_property):
     """Run lesson 07 in a kernel started as Voilà starts them: no error, the first plot at once;
     then a view of the bar plays the games, once no cell has run for a moment."""

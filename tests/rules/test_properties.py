@@ -214,8 +214,8 @@ GAMES, CHUNKS, ROUND_TRIP_EVERY, LISTED_EVERY = 10_000, 40, 41, 11
 VARIANT_CYCLE = [Variants()] * 6 + [Variants.of(name) for name in VARIANT_HELP]
 
 
-# make test plays the first QUICK_CHUNKS chunks (1,000 games); make check plays them all.
-QUICK_CHUNKS = 4
+# make test plays the first QUICK_CHUNKS chunks (500 games); make check plays them all.
+QUICK_CHUNKS = 2
 
 
 @pytest.mark.parametrize(
@@ -258,9 +258,16 @@ def test_the_campaigns_pick_is_the_listed_move_of_its_index():
         assert games[0].history == games[1].history
 
 
-@settings(max_examples=500)
+@settings(max_examples=150)
 @given(players=player_counts, seed=seeds)
 def test_random_games_keep_every_invariant(players, seed):
+    play_checked(players, seed, [RandomBot(seed + i) for i in range(players)])
+
+
+@pytest.mark.long  # make check: 500 games
+@settings(max_examples=500)
+@given(players=player_counts, seed=seeds)
+def test_random_games_keep_every_invariant_over_500_games(players, seed):
     play_checked(players, seed, [RandomBot(seed + i) for i in range(players)])
 
 
