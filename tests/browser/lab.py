@@ -194,12 +194,13 @@ def open_and_run(page, lab: Lab, name: str, source: Path | None = None) -> None:
     page.goto(lab.address(f"lab/tree/{name}?reset"))
     page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=60_000)
     page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=60_000)
-    # On a busy machine a "Run All Cells" given as the kernel connects can be lost (no cell runs, the
-    # prompts stay "[ ]:"): until the first cell has run or is queued, ask again. A queued cell's
-    # prompt turns to "[*]:" in the page itself, at once: a few seconds without it is a lost request.
+    # On a busy machine a "Run All Cells" given as the kernel connects can be lost, wholly (no cell
+    # runs, the prompts stay "[ ]:") or in part (the first cell ran, the second stayed "[ ]:"): until
+    # every code cell has run or is queued, ask again. A queued cell's prompt turns to "[*]:" in the
+    # page itself, at once: a few seconds without it is a lost request.
     started = (
-        "() => /\\[(\\*|\\d+)\\]/.test(document.querySelector("
-        "'.jp-Notebook .jp-CodeCell .jp-InputPrompt')?.textContent ?? '')"
+        "() => [...document.querySelectorAll('.jp-Notebook .jp-CodeCell .jp-InputPrompt')]"
+        ".every((p) => /\\[(\\*|\\d+)\\]/.test(p.textContent))"
     )
     for attempt in range(5):
         _run_all_cells(page)

@@ -242,12 +242,21 @@ def test_ctrl_c_at_any_moment_of_start_up_is_one_line_and_exit_130(command, dela
     signal itself (``-2`` here), which a shell reports as 130 as well; never a traceback."""
     script = Path(sys.executable).with_name("corinth")
     proc = subprocess.Popen(
-        [str(script), *command], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        [str(script), *command],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONFAULTHANDLER": "1"},  # a hang below shows where it waits
     )
     time.sleep(delay)
     _wait_until_past_python_start(proc.pid)
     proc.send_signal(signal.SIGINT)
-    _out, err = proc.communicate(timeout=60)
+    try:
+        _out, err = proc.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        proc.send_signal(signal.SIGABRT)  # faulthandler prints every thread's stack, then it ends
+        _out, err = proc.communicate(timeout=30)
+        pytest.fail(f"'corinth {command[0]}' did not end after Ctrl-C; its threads:\n{err[-8000:]}")
     if proc.returncode == 0:  # finished before the signal came: nothing to check at this moment
         pytest.skip(f"'corinth {command[0]}' ended within {delay} s")
     assert "Traceback" not in err
