@@ -337,3 +337,70 @@ class Board(anywidget.AnyWidget):
 
     def to_svg(self) -> str:
         raise NotImplementedError
+
+
+class GamePuzzle:
+    """What the other games' puzzle boards share (Corintho's and The Four Courts'): their state, the
+    trainer's callbacks, the Hint / Show the answer / Try again row, the mark of an earlier visit
+    and the text form. A board sets ``again`` (the words after "Solved on an earlier visit.") and
+    calls ``_start`` then ``_controls`` in its ``__init__``; it writes ``show_hint``, ``reveal`` and
+    ``try_again``."""
+
+    again = "Solve it again if you like."
+
+    def _start(self, puzzle: Any) -> None:
+        self.puzzle = puzzle
+        self.solved = False
+        self.revealed = False
+        self.wrong_tries = 0
+        self.hints_shown = 0
+        self.last: str | None = None  # the last reply tried, in notation
+        self._on_solved: list[Callable[[], Any]] = []
+        self._on_wrong: list[Callable[[], Any]] = []
+
+    def _controls(self) -> ipywidgets.HBox:
+        """The verdict, the hints and the row of buttons (returned, for the board to place)."""
+        self.result = ipywidgets.HTML()
+        self.hint_list = ipywidgets.HTML()
+        auto = ipywidgets.Layout(width="auto")
+        self.hint_button = ipywidgets.Button(description="Hint", icon="lightbulb-o", layout=auto)
+        self.reveal_button = ipywidgets.Button(description="Show the answer", layout=auto)
+        self.again_button = ipywidgets.Button(description="Try again", icon="undo", layout=auto)
+        self.hint_button.on_click(lambda _b: self._run(self.show_hint))
+        self.reveal_button.on_click(lambda _b: self._run(self.reveal))
+        self.again_button.on_click(lambda _b: self._run(self.try_again))
+        return ipywidgets.HBox([self.hint_button, self.reveal_button, self.again_button])
+
+    def on_solved(self, callback: Callable[[], Any]) -> None:
+        """Call ``callback()`` when the learner gives a right answer (a progress mark, say)."""
+        self._on_solved.append(callback)
+
+    def on_wrong(self, callback: Callable[[], Any]) -> None:
+        """Call ``callback()`` at each legal answer that is not a right one."""
+        self._on_wrong.append(callback)
+
+    def solved_before(self, _name: str = "") -> None:
+        """Show that this browser remembers the puzzle solved (on another visit), unless the
+        learner has already answered it on this one."""
+        if not self.solved and not self.result.value:
+            self.result.value = (
+                '<p role="status" class="corinth-solved-before">✓ Solved on an earlier visit. '
+                f"{self.again}</p>"
+            )
+
+    def forget(self) -> None:
+        """The learner reset their progress: the mark of an earlier visit goes."""
+        if "corinth-solved-before" in self.result.value:
+            self.result.value = ""
+
+    def _run(self, action: Callable[[], Any]) -> None:
+        with self.output:
+            action()
+
+    def __repr__(self) -> str:
+        return "\n".join(
+            [
+                f"Puzzle {self.puzzle.id} ({self.puzzle.kind}): {self.puzzle.question}",
+                repr(self.board),
+            ]
+        )

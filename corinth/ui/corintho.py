@@ -37,6 +37,7 @@ from corinth.shared.table import Table
 
 from ._base import (
     Board,
+    GamePuzzle,
     Optional,
     Text,
     Whole,
@@ -634,7 +635,7 @@ class CorinthoApp(w.VBox):
 # --- a puzzle ---------------------------------------------------------------------------------
 
 
-class CorinthoPuzzleBoard(w.VBox):
+class CorinthoPuzzleBoard(GamePuzzle, w.VBox):
     """A Corintho puzzle (``corinth.corintho.puzzles.CorinthoPuzzle``: ``id``, ``kind``,
     ``question``, ``game``, ``answers``, ``hints``, ``explanation``): the learner plays a move by
     clicks; a right one is "Solved" with the explanation, a wrong one is answered with what it leads
@@ -642,52 +643,25 @@ class CorinthoPuzzleBoard(w.VBox):
     puzzle. "Hint" climbs the puzzle's hints; "Show the answer" shows a right move.
     """
 
+    again = "Play it again if you like."
+
     def __init__(self, puzzle: Any, depth: int = 3):
-        self.puzzle, self.depth = puzzle, depth
+        self._start(puzzle)
+        self.depth = depth
         self.position: Game = puzzle.game
         self.answers = frozenset(str(parse(a)) for a in puzzle.answers)
-        self.solved = False
-        self.revealed = False
-        self.wrong_tries = 0
-        self.hints_shown = 0
-        self.last: str | None = None  # the last move tried (notation)
         self._ranking: list | None = None
-        self._on_solved: list[Callable] = []
-        self._on_wrong: list[Callable] = []
         self.board = CorinthoBoard(self.position)
         self.output = self.board.output
         self.question = w.HTML(
             f"<b>{html.escape(puzzle.kind.capitalize())}.</b> {html.escape(puzzle.question)}"
         )
-        self.result = w.HTML()
-        self.hint_list = w.HTML()
-        auto = w.Layout(width="auto")
-        self.hint_button = w.Button(description="Hint", icon="lightbulb-o", layout=auto)
-        self.reveal_button = w.Button(description="Show the answer", layout=auto)
-        self.again_button = w.Button(description="Try again", icon="undo", layout=auto)
-        self.hint_button.on_click(lambda _b: self._run(self.show_hint))
-        self.reveal_button.on_click(lambda _b: self._run(self.reveal))
-        self.again_button.on_click(lambda _b: self._run(self.try_again))
+        buttons = self._controls()
         self.board.on_move(self._moved)
         super().__init__(
-            [
-                self.question,
-                self.board,
-                self.result,
-                w.HBox([self.hint_button, self.reveal_button, self.again_button]),
-                self.hint_list,
-                self.output,
-            ]
+            [self.question, self.board, self.result, buttons, self.hint_list, self.output]
         )
         self.add_class("corinth-corintho-puzzle")
-
-    def on_solved(self, callback: Callable[[], Any]) -> None:
-        """Call ``callback()`` when the learner plays a right move (a progress mark, say)."""
-        self._on_solved.append(callback)
-
-    def on_wrong(self, callback: Callable[[], Any]) -> None:
-        """Call ``callback()`` at each legal move that is not a right one."""
-        self._on_wrong.append(callback)
 
     def answer(self, move: Place | Shift | str) -> bool | None:
         """Play ``move`` from the puzzle's position as the clicks would: True if it is a right
@@ -793,18 +767,6 @@ class CorinthoPuzzleBoard(w.VBox):
         self.board.game = self.position
         self.board.interactive = True
         self.result.value = ""
-
-    def _run(self, action: Callable[[], Any]) -> None:
-        with self.output:
-            action()
-
-    def __repr__(self) -> str:
-        return "\n".join(
-            [
-                f"Puzzle {self.puzzle.id} ({self.puzzle.kind}): {self.puzzle.question}",
-                repr(self.board),
-            ]
-        )
 
 
 __all__ = [

@@ -335,8 +335,8 @@ class Course:
         self.answers = answers if answers is not None else AnswerBook()
         self.progress: Progress | None = None
         self._read: dict[str, Any] = {}  # exercises.toml as last read, and when it was written
-        self._corintho_listeners: list[Callable[[str], None]] = []  # trainers told of a solve
-        self._courts_listeners: list[Callable[[str], None]] = []
+        # by shelf title: the page's trainers of that game, told of a puzzle solved on its own board
+        self._listeners: dict[str, list[Callable[[str], None]]] = {}
 
     # --- the exercises ------------------------------------------------------------------------
 
@@ -544,29 +544,31 @@ class Course:
         self._track(progress_name(puzzle), board.solved_before, board.on_solved, board.forget)
         return board
 
+    def _shelf_puzzle(self, shelf, puzzles, puzzle_id: str):
+        """One puzzle of a game's set on its shelf's board, solved by clicks; its mark kept in this
+        browser, and the page's trainer of that shelf told of it."""
+        puzzle = next(p for p in puzzles if p.id == puzzle_id)
+        board = shelf.board(puzzle)
+        listeners = self._listeners.setdefault(shelf.title, [])
+        board.on_solved(lambda: [heard(puzzle.id) for heard in list(listeners)])
+        self._track(shelf.mark(puzzle), board.solved_before, board.on_solved, board.forget)
+        return board
+
+    def _shelf_trainer(self, shelf, puzzles, kind: str):
+        """A game's puzzles on the shared trainer, told of a puzzle solved on another board."""
+        from .trainer import PuzzleTrainer
+
+        trainer = PuzzleTrainer(puzzles, self.progress, shelf=shelf, start=kind)
+        self._listeners.setdefault(shelf.title, []).append(trainer.heard)
+        return trainer
+
     def corintho_puzzle(self, puzzle_id: str):
         """One Corintho puzzle on its board, solved by clicks; its mark kept in this browser, and
         the page's Corintho trainer told of it."""
-        from .corintho import CorinthoPuzzleBoard, corintho_puzzles
-        from .trainer import corintho_mark
+        from .corintho import corintho_puzzles
+        from .trainer import CORINTHO_SHELF
 
-        puzzle = next(p for p in corintho_puzzles() if p.id == puzzle_id)
-        board = CorinthoPuzzleBoard(puzzle)
-        board.on_solved(lambda: [heard(puzzle.id) for heard in list(self._corintho_listeners)])
-
-        def restored(_name: str) -> None:
-            if not board.solved and not board.result.value:
-                board.result.value = (
-                    '<p role="status" class="corinth-solved-before">✓ Solved on an earlier visit. '
-                    "Play it again if you like.</p>"
-                )
-
-        def forget() -> None:
-            if "corinth-solved-before" in board.result.value:
-                board.result.value = ""
-
-        self._track(corintho_mark(puzzle), restored, board.on_solved, forget)
-        return board
+        return self._shelf_puzzle(CORINTHO_SHELF, corintho_puzzles(), puzzle_id)
 
     def corintho_trainer(self, kind: str = "win in 1"):
         """Corintho's puzzles one after another, by kind, solved ones marked in this browser, on
@@ -582,35 +584,17 @@ class Course:
         (True, True)
         """
         from .corintho import corintho_puzzles
-        from .trainer import CORINTHO_SHELF, PuzzleTrainer
+        from .trainer import CORINTHO_SHELF
 
-        trainer = PuzzleTrainer(corintho_puzzles(), self.progress, shelf=CORINTHO_SHELF, start=kind)
-        self._corintho_listeners.append(trainer.heard)
-        return trainer
+        return self._shelf_trainer(CORINTHO_SHELF, corintho_puzzles(), kind)
 
     def courts_puzzle(self, puzzle_id: str):
         """One Four Courts puzzle on its board, answered by clicks (a card, then a Court); its mark
         kept in this browser, and the page's Four Courts trainer told of it."""
-        from .courts import CourtsPuzzleBoard, courts_puzzles
-        from .trainer import courts_mark
+        from .courts import courts_puzzles
+        from .trainer import COURTS_SHELF
 
-        puzzle = next(p for p in courts_puzzles() if p.id == puzzle_id)
-        board = CourtsPuzzleBoard(puzzle)
-        board.on_solved(lambda: [heard(puzzle.id) for heard in list(self._courts_listeners)])
-
-        def restored(_name: str) -> None:
-            if not board.solved and not board.result.value:
-                board.result.value = (
-                    '<p role="status" class="corinth-solved-before">✓ Solved on an earlier visit. '
-                    "Answer it again if you like.</p>"
-                )
-
-        def forget() -> None:
-            if "corinth-solved-before" in board.result.value:
-                board.result.value = ""
-
-        self._track(courts_mark(puzzle), restored, board.on_solved, forget)
-        return board
+        return self._shelf_puzzle(COURTS_SHELF, courts_puzzles(), puzzle_id)
 
     def courts_trainer(self, kind: str = "round"):
         """The Four Courts' "which card now?" puzzles one after another, this round's first, solved
@@ -627,8 +611,6 @@ class Course:
         (True, True)
         """
         from .courts import courts_puzzles
-        from .trainer import COURTS_SHELF, PuzzleTrainer
+        from .trainer import COURTS_SHELF
 
-        trainer = PuzzleTrainer(courts_puzzles(), self.progress, shelf=COURTS_SHELF, start=kind)
-        self._courts_listeners.append(trainer.heard)
-        return trainer
+        return self._shelf_trainer(COURTS_SHELF, courts_puzzles(), kind)

@@ -26,7 +26,6 @@ Refused: no Court 9: the Courts are numbered 0 to 3 (Island, Consul, Rite, Windo
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import random
 from collections.abc import Sequence
@@ -41,7 +40,7 @@ from corinth.courts.game import Choose, CourtsError, Deal, Game, Place, parse
 from corinth.courts.protocol import FOUR_COURTS, CourtsState
 from corinth.shared.table import NotYourTurn, Table
 
-from ._base import Board, asset, hint_ladder_html, module, stylesheet, words_html
+from ._base import Board, GamePuzzle, asset, hint_ladder_html, module, stylesheet, words_html
 from .game import GameKeeper
 
 HUMAN = "human"
@@ -490,7 +489,7 @@ class CourtsApp(w.VBox):
 # --- a puzzle ---------------------------------------------------------------------------------
 
 
-class CourtsPuzzleBoard(w.VBox):
+class CourtsPuzzleBoard(GamePuzzle, w.VBox):
     """A "which card now?" puzzle (``corinth.courts.puzzles.CourtsPuzzle``) on the board, from the
     puzzle seat's side: the learner clicks a card of their hand (held, not played), then a Court it
     fits (lit green). Right or wrong is the puzzle's own ``verdict``; a wrong choice says where it
@@ -507,44 +506,22 @@ class CourtsPuzzleBoard(w.VBox):
     (True, True)
     """
 
+    again = "Answer it again if you like."
+
     def __init__(self, puzzle: Any):
-        self.puzzle = puzzle
+        self._start(puzzle)  # ``last``: the last choice tried (``mill island``)
         self.answers = frozenset(puzzle.answers)
-        self.solved = False
-        self.revealed = False
-        self.wrong_tries = 0
-        self.hints_shown = 0
-        self.last: str | None = None  # the last choice tried (``mill island``)
-        self._on_solved: list = []
-        self._on_wrong: list = []
         self.board = CourtsBoard(game=puzzle.game, seat=puzzle.seat, puzzle=True)
         self.board.on_answer(self._answered)
         self.output = self.board.output
         self.question = w.HTML(
             f"{words_html(puzzle.question)} Click a card of your hand, then a Court it fits."
         )
-        self.result = w.HTML()
-        self.hint_list = w.HTML()
-        auto = w.Layout(width="auto")
-        self.hint_button = w.Button(description="Hint", icon="lightbulb-o", layout=auto)
-        self.reveal_button = w.Button(description="Show the answer", layout=auto)
-        self.again_button = w.Button(description="Try again", icon="undo", layout=auto)
-        self.hint_button.on_click(lambda _b: self._run(self.show_hint))
-        self.reveal_button.on_click(lambda _b: self._run(self.reveal))
-        self.again_button.on_click(lambda _b: self._run(self.try_again))
-        buttons = w.HBox([self.hint_button, self.reveal_button, self.again_button])
+        buttons = self._controls()
         # the verdict above the table, in view of a 1280×720 screen as the card is chosen
         parts = [self.question, self.result, self.board, buttons, self.hint_list, self.output]
         super().__init__(parts)
         self.add_class("corinth-courts-puzzle")
-
-    def on_solved(self, callback) -> None:
-        """Call ``callback()`` when the learner gives a best choice (a progress mark, say)."""
-        self._on_solved.append(callback)
-
-    def on_wrong(self, callback) -> None:
-        """Call ``callback()`` at each legal choice that is not a best one."""
-        self._on_wrong.append(callback)
 
     def answer(self, reply: str) -> bool | None:
         """Give ``reply`` (``mill island``) as the clicks would: the card held, then the Court
@@ -608,22 +585,10 @@ class CourtsPuzzleBoard(w.VBox):
         self.board.let_go()
         self.result.value = ""
 
-    def _run(self, action) -> None:
-        with self.output:
-            action()
 
-    def __repr__(self) -> str:
-        return "\n".join(
-            [
-                f"Puzzle {self.puzzle.id} ({self.puzzle.kind}): {self.puzzle.question}",
-                repr(self.board),
-            ]
-        )
-
-
-@functools.cache  # each board and the trainer would load and rank the whole set again
 def courts_puzzles() -> tuple:
-    """The Four Courts' stored puzzles, each ranked again as they load (once per kernel).
+    """The Four Courts' stored puzzles, each ranked again as they load (once per kernel: the
+    loader keeps the stored set).
 
     >>> courts_puzzles()[0].id
     'round-01'
