@@ -22,7 +22,7 @@ from corinth.courts.protocol import FOUR_COURTS, CourtsState
 from corinth.shared.table import LogLine, Table
 
 from .common import UserError
-from .playing import View, read_save, seated
+from .view import View, read_save, seated
 
 SAMPLES = 400  # deals of the unseen cards a saved game's ranking plays (a puzzle: every deal)
 

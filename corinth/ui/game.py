@@ -19,7 +19,7 @@ from corinth.rules import (
     game_from_json,
     new_game,
 )
-from corinth.table import Table
+from corinth.solver.table import Table
 
 from ._base import again_soon, clip, module
 from .controls import TurnControls
@@ -70,7 +70,7 @@ class GameKeeper(anywidget.AnyWidget):
 class GameApp(w.VBox):
     """Play Corinth against bots: buy yellow dice, roll, take a group and act, build; undo; hints.
 
-    The game itself is a ``corinth.table.Table`` (``app.table``: the state, the seats, undo, the move
+    The game itself is a ``corinth.solver.table.Table`` (``app.table``: the state, the seats, undo, the move
     log); this draws it and turns clicks into its moves. The dice come from the game's seed, so a game
     is shared as its seed and move list
     (``to_json()``, the engine's saved-game format) and reloaded with ``GameApp.from_json``.

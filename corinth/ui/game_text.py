@@ -1,8 +1,8 @@
-"""The game's text for the page, as functions of a ``corinth.table.Table``: the status line, the move
+"""The game's text for the page, as functions of a ``corinth.solver.table.Table``: the status line, the move
 log, the moves since the human's last one, and the hint table. ``GameApp`` puts them in its HTML
 widgets; they hold no state of their own.
 
->>> from corinth.table import Table
+>>> from corinth.solver.table import Table
 >>> table = Table(players=2, seed=3, bots="greedy")
 >>> "Player 1 (you)" in status_html(table)
 True
@@ -17,7 +17,7 @@ from typing import Any
 from corinth.rules import CorinthError, GameState
 from corinth.solver.exact import model_words
 from corinth.solver.explain import apart_words, move_effects, points_words, sentence, share_words
-from corinth.table import Table
+from corinth.solver.table import Table
 
 HINT_ROWS = 3  # rows of the hint table shown before "show all"
 WORKING = (  # shown while the hint is worked out (read out to screen readers)

@@ -23,7 +23,7 @@ from corinth.solver.exact import (
     reach_words,
     turns_left,
 )
-from corinth.table import Table
+from corinth.solver.table import Table
 from tests.solver_states import game_states
 
 

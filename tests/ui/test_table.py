@@ -1,4 +1,4 @@
-"""The game in progress (``corinth.table.Table``), without Jupyter, and ``corinth play`` through it."""
+"""The game in progress (``corinth.solver.table.Table``), without Jupyter, and ``corinth play`` through it."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pytest
 
 from corinth.rules import GameState, IllegalMove, game_from_json, new_game
 from corinth.solver.bots import GreedyBot
-from corinth.table import NotYourTurn, Table
+from corinth.solver.table import NotYourTurn, Table
 
 
 def _to_decision(table: Table) -> list[GameState]:
@@ -22,8 +22,8 @@ def test_the_table_imports_nothing_from_jupyter():
     code = textwrap.dedent(
         """
         import sys
-        import corinth.table
-        table = corinth.table.Table(players=3, seed=1, bots="random")
+        import corinth.solver.table
+        table = corinth.solver.table.Table(players=3, seed=1, bots="random")
         list(table.bots_play())
         jupyter = [m for m in sys.modules if m.split(".")[0] in
                    ("ipywidgets", "anywidget", "IPython", "ipykernel", "traitlets", "jupyter_core")]
