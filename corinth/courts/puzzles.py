@@ -344,11 +344,11 @@ class CourtsPuzzle:
         it is one of the best choices; a wrong one is placed in the ranking, its points against the
         best's.
 
-        >>> p = load_puzzles()[0]
-        >>> v = p.verdict(sorted(p.answers)[0])
-        >>> v.right, v.words.startswith("Correct! ")
+        >>> first = load_puzzles()[0]
+        >>> best = min(first.answers)
+        >>> first.verdict(best).words.startswith("Correct! "), first.verdict(best).right
         (True, True)
-        >>> p.verdict("mill").words
+        >>> first.verdict("mill").words
         "Not a choice here: an answer is a card and a Court, such as 'mill island'."
         """
         try:
