@@ -5,7 +5,7 @@
 // `update` changes it in place. The page only draws what the learner's seat may see and reports
 // clicks ({event: "card" | "court" | "token"}); Python applies every move. In a puzzle, a card clicked
 // is held (pressed), and a Court clicked then answers. Traits: see courts.py.
-import { guardKeys, h, legend } from "./dice.js";
+import { guardKeys, h, legend, showMessage } from "./dice.js";
 
 const CROSS = { Island: "top", Consul: "right", Rite: "bottom", Window: "left" };
 const SIDES = ["north", "east", "south", "west"];
@@ -131,7 +131,7 @@ function render({ model, el }) {
       ...model.get("revealed").map((r) => h("li", { class: r.placed ? "placed" : "", text: `${r.name}: ${r.label}${r.placed ? " (placed)" : ""}` })),
     );
     caption.textContent = model.get("caption");
-    status.textContent = model.get("message");
+    showMessage(status, model.get("message")); // its rule on hover, as the other boards' messages
     live.textContent = model.get("announce");
   }
   update();

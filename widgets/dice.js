@@ -120,7 +120,7 @@ export function legend(items) {
 
 // A board's message ("… (A4b)"): the words as text, the rule's ID on hover only, behind a "rule" mark.
 export function showMessage(el, text) {
-  const m = /^(.*?) ?\(([A-Z]\d+[a-z]?(?:(?:, | and |–|-)[A-Z]\d+[a-z]?)*)\)$/s.exec(text || "");
+  const m = /^(.*?) ?\(([A-Z]\d+[a-z]?(?:(?:, | and |–|-)[A-Z]\d+[a-z]?)*)\)(\.?)$/s.exec(text || "");
   el.replaceChildren(m ? m[1] : text || "");
-  if (m) el.appendChild(h("sup", { class: "corinth-rule", title: `Rule ${m[2]}`, text: "rule" }));
+  if (m) el.append(h("sup", { class: "corinth-rule", title: `Rule ${m[2]}`, text: "rule" }), m[3]);
 }

@@ -9,6 +9,11 @@ from __future__ import annotations
 
 import pytest
 
+try:
+    from playwright.sync_api import expect
+except ImportError:  # the ``browser`` fixture reports this, and fails on CI
+    expect = None
+
 from .lab import wait_for_events, write_notebook
 from .test_boards_a11y import PROJECTOR, serious_violations, shot
 
@@ -77,6 +82,15 @@ def test_a_round_by_clicks_and_no_other_hand_on_the_page(lab, opened):
     html = board.inner_html()
     for word in events["others"]:  # the other seats' cards are nowhere on the page
         assert f'data-card="{word}"' not in html
+    # a Court clicked before a card is chosen (a page a step behind the kernel: the button is
+    # enabled by hand here) is refused in words, its rules on hover only
+    court = board.locator(".corinth-courts-cross .corinth-court-place").first
+    court.evaluate("b => { b.disabled = false; }")
+    court.click()
+    status = board.locator(".corinth-status")
+    expect(status).to_contain_text("choose a card first", timeout=30_000)
+    expect(status.locator("sup.corinth-rule")).to_have_attribute("title", "Rule R1, R2")
+    assert "(R1" not in status.inner_text()
     first = events["hand"][0]
     board.locator(f".corinth-courts-handcard[data-card='{first}']").click()
     wait_for_events(lab.root, lambda e: first not in e["hand"])
@@ -85,7 +99,6 @@ def test_a_round_by_clicks_and_no_other_hand_on_the_page(lab, opened):
     place_my_card(board)
     events = wait_for_events(lab.root, lambda e: e["rounds"] == 1 and e["mine"] == 1)
     assert events["message"] == "" and len(events["hand"]) == 9
-    # a card laid while a card is being placed: refused with its rule
     page.wait_for_selector(".corinth-courts-handcard.legal")
 
 
