@@ -42,6 +42,7 @@ from corinth.shared.puzzles import (
     Verdict,
     load_sets,
     read_set,
+    set_ids,
     shown,
     text_problems,
     texts_within,
@@ -630,8 +631,7 @@ def stored_ids(path: str | Path | None = None) -> list[str]:
     >>> stored_ids() == [p.id for p in load_puzzles()]
     True
     """
-    path = Path(path) if path is not None else set_path()
-    return [item["id"] for item in json.loads(path.read_text(encoding="utf-8"))["puzzles"]]
+    return set_ids(Path(path) if path is not None else set_path())
 
 
 def load_puzzles(path: str | Path | None = None) -> list[CorinthoPuzzle]:

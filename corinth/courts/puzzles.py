@@ -46,6 +46,7 @@ from corinth.shared.puzzles import (
     Verdict,
     load_sets,
     read_set,
+    set_ids,
     shown,
     text_problems,
 )
@@ -518,6 +519,16 @@ def load_puzzles(path: str | Path | None = None) -> list[CourtsPuzzle]:
         return list(_stored_set())
     path = Path(path)
     return load_sets([path], SET_RULES, path.name)
+
+
+def stored_ids() -> list[str]:
+    """The ids of the stored set's puzzles, in ``load_puzzles``'s order, read without ranking any:
+    for a page that only counts them.
+
+    >>> stored_ids() == [p.id for p in load_puzzles()]
+    True
+    """
+    return set_ids(set_path())
 
 
 @functools.cache

@@ -239,6 +239,13 @@ def load_sets(files: Sequence[Path], rules: SetRules, origin: str | None = None)
     return out
 
 
+def set_ids(path: Path) -> list[str]:
+    """The ids of a stored set's puzzles in the file's order, read without making or checking any:
+    for a page that only counts them (the lesson list). The set is the project's own file, trusted.
+    """
+    return [item["id"] for item in json.loads(path.read_text(encoding="utf-8"))["puzzles"]]
+
+
 def read_bounded(path: str | Path, limit: int) -> bytes:
     """At most ``limit + 1`` bytes of a regular file; a named pipe (opened without waiting for a
     writer) or a device is refused with ``OSError`` "not a regular file"."""

@@ -267,27 +267,32 @@ def stored_puzzles() -> tuple:
 
 
 @functools.cache  # the lesson list, at every visit
-def puzzle_marks() -> tuple[list[str], list[str]]:
-    """The names the marks of lesson 06's and lesson 11's stored puzzles are kept under, in their
-    trainers' order, from the puzzles' ids alone: ``stored_puzzles`` and Corintho's loader check
-    every puzzle as they load (half a second), and the lesson list, which only counts them, is the
-    page a class opens most.
+def puzzle_marks() -> dict[str, list[str]]:
+    """The names the marks of each trainer's stored puzzles are kept under, in the trainer's order,
+    by the lesson that offers the trainer (06b: Corinth's, 11b: Corintho's, 12b: The Four Courts'),
+    from the puzzles' ids alone: the loaders check every puzzle as they load (seconds), and the
+    lesson list, which only counts them, is the page a class opens most.
 
-    >>> puzzles, corintho = puzzle_marks()
-    >>> puzzles[0], corintho[0]
-    ('puzzle-t1-01', 'corintho-w1-01')
+    >>> marks = puzzle_marks()
+    >>> marks["06b"][0], marks["11b"][0], marks["12b"][0]
+    ('puzzle-t1-01', 'corintho-w1-01', 'courts-round-01')
     """
     from types import SimpleNamespace
 
     from corinth.corintho import puzzles as corintho
+    from corinth.courts import puzzles as courts
     from corinth.solver.puzzles import stored_ids
 
-    from .trainer import corintho_mark, progress_name
+    from .trainer import corintho_mark, courts_mark, progress_name
 
-    return (
-        [progress_name(SimpleNamespace(id=i)) for i in stored_ids()],
-        [corintho_mark(SimpleNamespace(id=i)) for i in corintho.stored_ids()],
-    )
+    def marks(mark: Callable[[Any], str], ids: list[str]) -> list[str]:
+        return [mark(SimpleNamespace(id=i)) for i in ids]
+
+    return {
+        "06b": marks(progress_name, stored_ids()),
+        "11b": marks(corintho_mark, corintho.stored_ids()),
+        "12b": marks(courts_mark, courts.stored_ids()),
+    }
 
 
 _STEP = re.compile(r"^## (Step \d+ of \d+: .+)$", re.M)
@@ -493,7 +498,7 @@ class Course:
         not finished marked "Continue here →", finished ones "✓ finished", and a reset button.
 
         A lesson is finished when every exercise and puzzle board of its steps is solved; the
-        puzzles of its trainer (06b, 11b) are counted apart, as extra practice.
+        puzzles of its trainer (06b, 11b, 12b) are counted apart, as extra practice.
 
         >>> course = Course(Path(__file__).resolve().parents[2] / "notebooks")
         >>> [lesson["file"] for lesson in course.course_map().lessons][:2]
@@ -503,7 +508,7 @@ class Course:
         cells = json.loads((self.folder / "index.ipynb").read_text(encoding="utf-8"))["cells"]
         text = "".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
         lessons = []
-        puzzles, corintho = puzzle_marks()  # lesson 06b's trainer, lesson 11b's puzzles
+        trainers = puzzle_marks()  # each trainer's puzzles, by the lesson that offers it
         for title, file in re.findall(r"\[([^\]]+)\]\((\d\d[a-z]?_[\w.-]+\.ipynb)\)", text):
             if any(lesson["file"] == file for lesson in lessons):
                 continue
@@ -511,10 +516,7 @@ class Course:
             steps, _ = self.lesson_steps(lesson)
             items = [n for step in steps for n in step["items"]]
             items += [n for n in names if n.startswith(f"{lesson}-") and n not in items]
-            extra = (
-                puzzles if file.startswith("06b_") else corintho if file.startswith("11b_") else []
-            )
-            extra = [n for n in extra if n not in items]
+            extra = [n for n in trainers.get(lesson, []) if n not in items]
             if items:
                 lessons.append({"file": file, "title": title, "items": items, "extra": extra})
         return Progress(lessons=lessons)

@@ -136,9 +136,10 @@ class CourtsBoard(Board):
         self.table = BoardTable(game, seats, seed)
         self.mine: list[str] = []  # the learner's own moves, in notation: all a reload needs
         self._moved: list = []  # called with ``mine`` after each of the learner's moves
-        # in a puzzle no bot plays: the other seats are named by their side only
+        # in a puzzle or a board for viewing no bot plays: the other seats are named by side only
         self._names = {
-            s: SEATS[s] if puzzle else f"{SEATS[s]}, {n} bot" for s, n in zip(others, names)
+            s: f"{SEATS[s]}, {n} bot" if interactive and not puzzle else SEATS[s]
+            for s, n in zip(others, names)
         }
         self._names[seat] = f"{SEATS[seat]}, you"
         self._said: list[str] = []

@@ -79,6 +79,9 @@ def test_a_board_for_viewing_takes_no_click():
     board = CourtsBoard(seed=2, interactive=False)
     board.choose(board.hand[0]["word"])
     assert "for viewing" in board.message
+    # no bot plays on it: the other seats are named by their side only, the learner's as theirs
+    assert [seat["name"] for seat in board.seats] == ["North, you", "East", "South", "West"]
+    assert "bot" not in board.text()
     with pytest.raises(ValueError, match="a bot for each"):
         CourtsBoard(bots=["greedy"])
 

@@ -12,10 +12,11 @@ NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 sys.path.insert(0, str(NOTEBOOKS))
 import exercises  # noqa: E402
 
+from corinth.courts.puzzles import load_puzzles as courts_puzzles  # noqa: E402
 from corinth.ui.corintho import corintho_puzzles  # noqa: E402
 from corinth.ui.course import puzzle_marks, stored_puzzles  # noqa: E402
 from corinth.ui.progress import Progress  # noqa: E402
-from corinth.ui.trainer import corintho_mark  # noqa: E402
+from corinth.ui.trainer import corintho_mark, courts_mark  # noqa: E402
 
 
 def _items(course: Progress, prefix: str) -> list[str]:
@@ -37,9 +38,22 @@ def test_the_map_lists_the_lessons_with_exercises_and_the_trainers_apart():
 def test_the_map_names_the_trainers_puzzles_as_the_trainers_mark_them():
     """The lesson list reads the puzzle sets without solving them: the same names, in the same order,
     as the puzzles the trainers load and check."""
-    puzzles, corintho = puzzle_marks()
-    assert puzzles == [f"puzzle-{p.id}" for p in stored_puzzles()]
-    assert corintho == [corintho_mark(p) for p in corintho_puzzles()]
+    marks = puzzle_marks()
+    assert marks["06b"] == [f"puzzle-{p.id}" for p in stored_puzzles()]
+    assert marks["11b"] == [corintho_mark(p) for p in corintho_puzzles()]
+    assert marks["12b"] == [courts_mark(p) for p in courts_puzzles()]
+
+
+def test_each_trainers_puzzles_count_on_the_lesson_list_as_its_lessons_extra_practice():
+    """06b, 11b and 12b each offer a trainer: its puzzles are their lesson's extra practice, counted
+    on the list apart from what finishes the lesson, and no other lesson's."""
+    course = exercises.course_map()
+    extra = {lesson["file"][:3]: lesson["extra"] for lesson in course.lessons if lesson["extra"]}
+    assert set(extra) == {"06b", "11b", "12b"}
+    courts = extra["12b"]
+    assert courts and all(name.startswith("courts-") for name in courts)
+    line = next(line for line in course.course({courts[0]}) if line.startswith("12b "))
+    assert line.endswith(f"· 1 of {len(courts)} puzzles")
 
 
 def test_a_new_learner_starts_at_00_and_nothing_is_finished():
