@@ -312,6 +312,27 @@ class CourtsBoard(Board):
         >>> again.restore(["choose 2 mill"]), again.view == board.view  # not the learner's seat
         (False, True)
         """
+        return self._replay(moves, "Your game, where you left it.")
+
+    def undo(self) -> bool:
+        """Take back the learner's last move, and what the bots and the deals did after it: the game
+        replayed from its start without it, so a reload finds the same game. False when the
+        learner has made no move.
+
+        >>> board = CourtsBoard(seed=3)
+        >>> before = board.view
+        >>> board.choose(board.hand[0]["word"]); board.undo(), board.view == before, board.mine
+        (True, True, [])
+        >>> board.undo()
+        False
+        """
+        if not self.mine or self.puzzle:
+            return False
+        return self._replay(self.mine[:-1], "Your last move is taken back.")
+
+    def _replay(self, moves: Sequence[str], said: str) -> bool:
+        """The game from its start with the learner's ``moves``, the bots and the deals answering as
+        they did (the same seeded table); False, and the game as it was, when one is refused."""
         table = BoardTable(self.start, self._seats, self._seed)
         for _ in table.bots_play():
             pass
@@ -326,7 +347,7 @@ class CourtsBoard(Board):
         except (CourtsError, DeckError, NotYourTurn, ValueError):
             return False
         self.table, self.mine, self.message = table, list(moves), ""
-        self._said = ["Your game, where you left it."]
+        self.held, self._said = None, [said]
         self._draw()
         self.announce = " ".join(self._said)
         return True
@@ -442,13 +463,18 @@ class CourtsBoard(Board):
 
 
 class CourtsApp(w.VBox):
-    """A game of The Four Courts against bots: the board (``CourtsBoard``, its arguments) and a
-    "New game" button. With ``keep`` (a lesson's game), the learner's moves are kept in their
-    browser under that name, as lesson 05's and 11b's games are, and a reload of the page replays
-    them through the rules (``CourtsBoard.restore``).
+    """A game of The Four Courts against bots: the board (``CourtsBoard``, its arguments) with "New
+    game", "Undo" (the learner's last move taken back) and "Hint" (the best three moves from the
+    learner's own view, in words). With ``keep`` (a lesson's game), the learner's moves are kept in
+    their browser under that name, as lesson 05's and 11b's games are, and a reload of the page
+    replays them through the rules (``CourtsBoard.restore``).
 
     >>> app = CourtsApp(seed=3, keep="lesson")
     >>> app.board.choose(app.board.hand[0]["word"]); app.keeper.moves == app.board.mine
+    True
+    >>> app.undo(); app.keeper.moves, app.undo_button.disabled
+    ([], True)
+    >>> app.hint(); "Lay the " in app.hints.value
     True
     >>> app.new_game(); app.keeper.moves, app.board.view == CourtsBoard(seed=3).view
     ([], True)
@@ -457,14 +483,21 @@ class CourtsApp(w.VBox):
     def __init__(self, keep: str = "", **board: Any):
         self.board = CourtsBoard(**board)
         self.new_game_button = w.Button(description="New game", icon="refresh")
+        self.undo_button = w.Button(description="Undo", icon="undo")
+        self.hint_button = w.Button(description="Hint", icon="lightbulb-o")
         self.new_game_button.on_click(lambda _b: self.new_game())
+        self.undo_button.on_click(lambda _b: self.undo())
+        self.hint_button.on_click(lambda _b: self.hint())
+        self.hints = w.HTML()
         self.keeper = GameKeeper(key=keep, signature=self._signature()) if keep else None
-        parts = [self.board, w.HBox([self.new_game_button])]
+        buttons = w.HBox([self.new_game_button, self.undo_button, self.hint_button])
+        parts = [self.board, buttons, self.hints]
         super().__init__(parts + ([self.keeper] if self.keeper is not None else []))
         self.add_class("corinth-courts-app")
         if self.keeper is not None:
             self.keeper.on_restore(self._restore)
-            self.board.on_move(self._keep)
+        self.board.on_move(self._keep)
+        self._buttons()
 
     def _signature(self) -> str:
         """Which game kept moves belong to: the players, the learner's seat, the bots, the seed and
@@ -474,12 +507,33 @@ class CourtsApp(w.VBox):
         return f"courts/{','.join(b._seats)}/{b.seat}/{b._seed}/{start}"
 
     def _keep(self, mine: list[str]) -> None:
+        """After each change of the game: the learner's moves kept, an old hint gone, the buttons
+        enabled for what can be done now."""
         if self.keeper is not None:
             self.keeper.moves = mine
+        self.hints.value = ""
+        self._buttons()
+
+    def _buttons(self) -> None:
+        over = self.board.table.position.is_over()
+        self.undo_button.disabled = not self.board.mine or not self.board.interactive
+        self.hint_button.disabled = over or not self.board.interactive
 
     def _restore(self, moves: list[str]) -> None:
         if self.board.restore(moves):
             self._keep(list(self.board.mine))
+
+    def undo(self) -> None:
+        """Take back the learner's last move (``CourtsBoard.undo``)."""
+        if self.board.undo():
+            self._keep(list(self.board.mine))
+
+    def hint(self) -> None:
+        """The best three moves for the learner now, ranked from what their seat may see (H1)."""
+        hint = self.board.table.hint(top=3)
+        items = "".join(f"<li>{words_html(words)}</li>" for words in hint.words)
+        said = f"<ol class='corinth-hints'>{items}</ol>" if items else words_html(hint.why_none)
+        self.hints.value = f"<div role='status'><b>Hint</b> {said}</div>"
 
     def new_game(self) -> None:
         """Back to the lesson's start: the same deal and bots; the kept moves forgotten."""

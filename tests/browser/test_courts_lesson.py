@@ -71,14 +71,26 @@ def test_lessons_12_and_12b_puzzle_is_counted_and_a_round_is_played_by_clicks_an
     game.scroll_into_view_if_needed()
     cards = game.locator(".corinth-courts-handcard")
     expect(cards).to_have_count(10)
+    app = page.locator(".corinth-courts-app")
+    app.get_by_role("button", name="Hint").click()  # the best cards, ranked from the learner's view
+    expect(app.locator(".corinth-hints li")).to_have_count(3, timeout=60_000)
+    expect(app.locator(".corinth-hints li").first).to_contain_text("Lay the ")
     first = cards.first.get_attribute("data-card")
     cards.first.click()
+    expect(app.locator(".corinth-hints")).to_have_count(0, timeout=30_000)  # a move: the hint goes
     target = game.locator(".corinth-token-take, .corinth-courts-cross .corinth-court-place.legal")
     expect(target.first).to_be_visible(timeout=30_000)
     expect(game.locator(".corinth-courts-revealed li")).to_have_count(4)  # the reveal, in order
     take = game.locator(".corinth-token-take")
     (take.first if take.count() else target.first).click()
     # the round is over: the bots placed the rest, and a new round waits for the learner's card
+    expect(game.locator(".corinth-courts-handcard.legal")).to_have_count(9, timeout=30_000)
+    # Undo takes the placement back (the card stays chosen); the same placement again
+    app.get_by_role("button", name="Undo").click()
+    expect(game.locator(".corinth-courts-handcard.legal")).to_have_count(0, timeout=30_000)
+    expect(game.locator(".corinth-courts-announce")).to_contain_text("taken back")
+    expect(target.first).to_be_visible(timeout=30_000)
+    (take.first if take.count() else target.first).click()
     expect(game.locator(".corinth-courts-handcard.legal")).to_have_count(9, timeout=30_000)
     expect(game.locator(f".corinth-courts-handcard[data-card='{first}']")).to_have_count(0)
     expect(game.locator(".corinth-courts-announce")).to_contain_text(

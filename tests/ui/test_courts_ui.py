@@ -4,6 +4,7 @@ played by its clicks, refusals name their rule."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -119,3 +120,40 @@ def test_a_kept_game_is_replayed_where_it_was_and_new_game_goes_back_to_the_star
 
     again.new_game()
     assert again.keeper.moves == [] and again.board.view == CourtsApp(seed=5).board.view
+
+
+def test_undo_takes_back_the_learners_last_move_as_a_reload_would_find_the_game():
+    """Undo replays the game from its start without the learner's last move: the same game as a
+    fresh board restored with those moves (what a reload does), the kept moves one shorter."""
+    from corinth.ui.courts import CourtsApp
+
+    app = CourtsApp(seed=4, keep="lesson")
+    board = app.board
+    for _ in range(6):  # a card, its Court, the next card...: a round or more
+        if board.view.phase == "choose":
+            board.choose(board.hand[0]["word"])
+        else:
+            court = next(c for c in board.courts if c["legal"])
+            board.place(court["index"], court["takes"][0] if court["takes"] else None)
+    kept = list(app.keeper.moves)
+    assert len(kept) == 6 and not app.undo_button.disabled
+    app.undo()
+    assert app.keeper.moves == board.mine == kept[:-1]
+    again = CourtsBoard(seed=4)
+    assert again.restore(kept[:-1]) and again.view == board.view
+    while board.mine:
+        app.undo()
+    assert board.view == CourtsBoard(seed=4).view and app.undo_button.disabled
+
+
+def test_the_hint_ranks_the_learners_moves_from_their_own_view_and_goes_with_the_next_move():
+    from corinth.ui.courts import CourtsApp
+
+    app = CourtsApp(seed=4)
+    app.hint()
+    choices = re.findall(r"<li>(.*?)</li>", app.hints.value)
+    assert len(choices) == 3 and all(c.startswith("Lay the ") for c in choices)
+    app.board.choose(app.board.hand[0]["word"])
+    assert app.hints.value == ""
+    app.hint()  # the learner's revealed card is next: its Courts, ranked
+    assert "Beside the " in app.hints.value
