@@ -13,7 +13,7 @@ LESSON ?=
 STUDENTS ?=
 POOL ?=
 
-.PHONY: lab classroom test check test-units test-browser test-notebooks install install-dev browser proxy lint bench clean
+.PHONY: lab classroom test check slow test-units test-browser test-notebooks install install-dev browser proxy lint bench clean
 
 # uv installs the same packages as pip in a third of the time (a fresh clone's `make test` and `make
 # lab` wait for it), compiled as pip compiles them; where uv cannot be installed or cannot reach the
@@ -112,6 +112,10 @@ test: install-dev browser proxy
 
 check:
 	@$(MAKE) --no-print-directory test LONG=1
+
+# The longer property runs still (marked slow), in no other target: over 25 minutes on 2 cores.
+slow: install-dev
+	nice -n 10 $(PYTEST) -n 2 -m slow tests
 
 # Where each part writes its JUnit report, and the closing summary that reads them (an xfail is not a skip).
 REPORTS := $(VENV)/test-reports
