@@ -233,7 +233,7 @@ class RankedChoice:
 
 
 HINT_SAMPLES = 60  # deals of the unseen cards a hint plays (``puzzles.rank_choices``)
-DEAL_SAMPLES = 20  # the same, when the whole deal is played out (a round wins no token)
+DEAL_SAMPLES = 20  # the same (at most), when the whole deal is played out (a round wins no token)
 
 
 def rank(
@@ -269,7 +269,7 @@ def rank(
         if kind == "round" and ranking.choices[0].mean == ranking.choices[-1].mean:
             # no card can win a token this round: ranked by the points at the end of the deal
             kind = "deal"
-            ranking = rank_choices(view, kind, samples=DEAL_SAMPLES, seed=seed)
+            ranking = rank_choices(view, kind, samples=min(samples, DEAL_SAMPLES), seed=seed)
         end = "the end of the round" if kind == "round" else "the end of this deal"
         how = "exactly" if ranking.exact else f"over {ranking.deals} deals of the unseen cards"
         out = []
