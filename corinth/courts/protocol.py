@@ -270,14 +270,21 @@ def rank(
             # no card can win a token this round: ranked by the points at the end of the deal
             kind = "deal"
             ranking = rank_choices(view, kind, samples=min(samples, DEAL_SAMPLES), seed=seed)
+        # In a learner's words: the 95% interval as "give or take", the sampled deals as the ways
+        # the cards they have not seen could lie (a "deal" is the lesson's word for the hands dealt).
         end = "the end of the round" if kind == "round" else "the end of this deal"
-        how = "exactly" if ranking.exact else f"over {ranking.deals} deals of the unseen cards"
+        how = (
+            "counting every way the cards you have not seen could lie"
+            if ranking.exact
+            else f"over {ranking.deals} ways the cards you have not seen could lie"
+        )
         out = []
         for ch in ranking.choices:
-            spread = "" if ranking.exact else f" (95% interval {ch.low:.2f} to {ch.high:.2f})"
+            about = "" if ranking.exact else "about "
+            spread = "" if ranking.exact else f" (give or take {(ch.high - ch.low) / 2:.2f})"
             text = (
                 f"Lay {CARDS[ch.card].describe()} and put it beside the "
-                f"{COURTS[ch.court].capitalize()}: {ch.mean:.2f} points expected at {end}{spread}, "
+                f"{COURTS[ch.court].capitalize()}: {about}{ch.mean:.2f} points by {end}{spread}, "
                 f"{how}."
             )
             out.append(RankedChoice(Choose(player, ch.card), ch.mean, ch.low, ch.high, text))
@@ -289,12 +296,13 @@ def rank(
     for move in moves:
         value = placing_value(view, player, move)
         court = COURTS[move.court].capitalize()
+        cards = int(value)
         gain = (
-            f"takes a {SUITS[move.take]} token now"
+            f"you take a {SUITS[move.take]} token now"
             if move.take is not None
-            else f"makes {int(value)} of your cards beside it"
+            else f"you would have {cards} card{'s' if cards != 1 else ''} there"
         )
-        out.append(RankedChoice(move, value, value, value, f"Beside the {court}: it {gain}."))
+        out.append(RankedChoice(move, value, value, value, f"Beside the {court}: {gain}."))
     return sorted(out, key=lambda r: -r.value)
 
 

@@ -75,6 +75,11 @@ def words_html(text: str) -> str:
     )
 
 
+WORKING = (  # shown while a game's hint is worked out (read out to screen readers)
+    "<div role='status' aria-live='polite' class='corinth-busy'><i>Working out the hint…</i></div>"
+)
+
+
 def hint_ladder_html(ladder: list[str], shown: int, button: ipywidgets.Button) -> str:
     """The first ``shown`` hints of a ladder as a list (every one so far stays in view, the newest
     last), and the "Hint" button saying how many are left: the exercises' and the puzzles' ladder."""

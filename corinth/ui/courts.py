@@ -10,9 +10,10 @@ the Court it goes to, or one of its tokens when it is the third card there (R5).
 The whole game stays in the kernel, at the shared table (``corinth.shared.table.Table``: the bots
 choose from their own seats' observations, then the learner's card completes the round); the page is
 only sent the learner's seat's observation (H1): no other hand ever reaches it. The front end is
-``widgets/courts.js``. ``CourtsApp`` is the board with a "New game" button, and, with ``keep``, the game
-kept in the learner's browser across a reload: only the learner's own moves are kept there (never a
-hand it may not see), and a reload replays them through the rules at the same seeded table.
+``widgets/courts.js``. ``CourtsApp`` is the board with "New game", "Undo" and "Hint" buttons, and,
+with ``keep``, the game kept in the learner's browser across a reload: only the learner's own moves
+are kept there (never a hand it may not see), and a reload replays them through the rules at the
+same seeded table.
 
 >>> board = CourtsBoard(seed=3)
 >>> board.view.phase, len(board.hand)
@@ -40,7 +41,16 @@ from corinth.courts.game import Choose, CourtsError, Deal, Game, Place, parse
 from corinth.courts.protocol import FOUR_COURTS, CourtsState
 from corinth.shared.table import NotYourTurn, Table
 
-from ._base import Board, GamePuzzle, asset, hint_ladder_html, module, stylesheet, words_html
+from ._base import (
+    WORKING,
+    Board,
+    GamePuzzle,
+    asset,
+    hint_ladder_html,
+    module,
+    stylesheet,
+    words_html,
+)
 from .game import GameKeeper
 
 HUMAN = "human"
@@ -136,7 +146,7 @@ class CourtsBoard(Board):
         self.table = BoardTable(game, seats, seed)
         self.mine: list[str] = []  # the learner's own moves, in notation: all a reload needs
         self._moved: list = []  # called with ``mine`` after each of the learner's moves
-        # in a puzzle or a board for viewing no bot plays: the other seats are named by side only
+        # no bot plays in a puzzle or on a board for viewing: the other seats are named by side only
         self._names = {
             s: f"{SEATS[s]}, {n} bot" if interactive and not puzzle else SEATS[s]
             for s, n in zip(others, names)
@@ -159,8 +169,9 @@ class CourtsBoard(Board):
 
     def _advance(self) -> None:
         """Chance and the bots' moves at the table until the learner must act or the game is over;
-        what happened, in words, for the screen reader. A puzzle's table stays as it is."""
-        if self.puzzle:
+        what happened, in words, for the screen reader. A puzzle's table, or a table for viewing,
+        stays as it is."""
+        if self.puzzle or not self.interactive:
             self._draw()
             return
         start = len(self.table.log)
@@ -202,6 +213,7 @@ class CourtsBoard(Board):
             self._said.append(self.table.log[-1].revealed)
         self._advance()
         self.announce = " ".join(self._said)
+        self._tell()
 
     def place(self, court: int, colour: str | None = None) -> None:
         """Put the learner's revealed card beside Court ``court`` (0-3), taking a ``colour`` token
@@ -238,6 +250,7 @@ class CourtsBoard(Board):
         self._said = [self.table.log[-1].words]
         self._advance()
         self.announce = " ".join(self._said)
+        self._tell()
 
     # --- a puzzle: a card held, then a Court -------------------------------------------------
 
@@ -281,8 +294,12 @@ class CourtsBoard(Board):
         self._draw()
 
     def _played(self) -> None:
-        """The learner's move just taken by the table: noted (its canonical notation), and told."""
+        """The learner's move just taken by the table: noted (its canonical notation)."""
         self.mine.append(self.table.position.history()[-1])
+
+    def _tell(self) -> None:
+        """After the learner's move and all the bots and the deal did after it (the game may be
+        over): the moves so far, to whoever listens."""
         for callback in self._moved:
             callback(list(self.mine))
 
@@ -446,6 +463,8 @@ class CourtsBoard(Board):
             if mine is None:
                 return "Choose a card of your hand, then a Court it fits (green)."
             return f"You hold {card_words(mine)}: click a Court it fits (green)."
+        if not self.interactive:
+            return "This table is to look at: it takes no move."
         if game.is_over:
             won = " and ".join(self._names[s] for s in game.winners())
             points = ", ".join(f"{SEATS[s]} {p}" for s, p in enumerate(game.scores()))
@@ -530,10 +549,13 @@ class CourtsApp(w.VBox):
 
     def hint(self) -> None:
         """The best three moves for the learner now, ranked from what their seat may see (H1)."""
+        self.hint_button.disabled = True  # a second of ranking: not asked twice meanwhile
+        self.hints.value = WORKING  # sent to the page at once
         hint = self.board.table.hint(top=3)
         items = "".join(f"<li>{words_html(words)}</li>" for words in hint.words)
         said = f"<ol class='corinth-hints'>{items}</ol>" if items else words_html(hint.why_none)
         self.hints.value = f"<div role='status'><b>Hint</b> {said}</div>"
+        self._buttons()
 
     def new_game(self) -> None:
         """Back to the lesson's start: the same deal and bots; the kept moves forgotten."""

@@ -21,9 +21,9 @@ from corinth.rules import (
 )
 from corinth.solver.table import Table
 
-from ._base import again_soon, clip, module
+from ._base import WORKING, again_soon, clip, module
 from .controls import TurnControls
-from .game_text import WORKING, hint_html, log_html, since_html, status_html, strip_html
+from .game_text import hint_html, log_html, since_html, status_html, strip_html
 from .guide import Guide
 from .harbor import HarborWidget
 from .picker import MovePicker
@@ -70,8 +70,8 @@ class GameKeeper(anywidget.AnyWidget):
 class GameApp(w.VBox):
     """Play Corinth against bots: buy yellow dice, roll, take a group and act, build; undo; hints.
 
-    The game itself is a ``corinth.solver.table.Table`` (``app.table``: the state, the seats, undo, the move
-    log); this draws it and turns clicks into its moves. The dice come from the game's seed, so a game
+    The game itself is a ``corinth.solver.table.Table`` (``app.table``: the state, the seats, undo,
+    the move log); this draws it and turns clicks into its moves. The dice come from the game's seed, so a game
     is shared as its seed and move list
     (``to_json()``, the engine's saved-game format) and reloaded with ``GameApp.from_json``.
 

@@ -1,5 +1,5 @@
-"""The game's text for the page, as functions of a ``corinth.solver.table.Table``: the status line, the move
-log, the moves since the human's last one, and the hint table. ``GameApp`` puts them in its HTML
+"""The game's text for the page, as functions of a ``corinth.solver.table.Table``: the status line,
+the move log, the moves since the human's last one, and the hint table. ``GameApp`` puts them in its HTML
 widgets; they hold no state of their own.
 
 >>> from corinth.solver.table import Table
@@ -20,9 +20,6 @@ from corinth.solver.explain import apart_words, move_effects, points_words, sent
 from corinth.solver.table import Table
 
 HINT_ROWS = 3  # rows of the hint table shown before "show all"
-WORKING = (  # shown while the hint is worked out (read out to screen readers)
-    "<div role='status' aria-live='polite' class='corinth-busy'><i>Working out the hint…</i></div>"
-)
 
 
 def status_html(table: Table) -> str:

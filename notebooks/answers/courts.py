@@ -102,8 +102,8 @@ def courts_puzzle_table(puzzle_id: str = COURTS_PUZZLE):
 
 
 def courts_game(seed: int = 0, keep: str = ""):
-    """Lesson 12b's game: player 1 (North) against three greedy bots, seeded, with "New game"; with
-    ``keep``, kept in the learner's browser under that name across a reload.
+    """Lesson 12b's game: player 1 (North) against three greedy bots, seeded, with "New game",
+    "Undo" and "Hint"; with ``keep``, kept in the learner's browser under that name across a reload.
 
     >>> app = courts_game()
     >>> app.board.view.phase, len(app.board.hand)

@@ -118,6 +118,18 @@ def test_the_hint_ranks_the_humans_cards_from_its_own_view_only():
     ]
 
 
+def test_the_hint_to_the_end_of_the_deal_keeps_to_the_callers_budget():
+    """At a game's first round no card can win a token (a token takes a third card), so the hint
+    ranks to the end of the deal: with at most ``DEAL_SAMPLES`` deals, never more than asked."""
+    from corinth.courts.protocol import DEAL_SAMPLES, HINT_SAMPLES
+
+    position = table(seed=5).position
+    asked = rank(position, player=0, samples=10)[0].words()
+    assert "the end of this deal" in asked and "over 10 ways" in asked
+    usual = rank(position, player=0)[0].words()
+    assert f"over {min(HINT_SAMPLES, DEAL_SAMPLES)} ways" in usual
+
+
 def test_the_hint_at_a_placing_ranks_the_courts_the_card_fits():
     t = table(seed=6)
     t.play(t.position.legal_moves(0)[0])

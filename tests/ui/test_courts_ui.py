@@ -77,12 +77,19 @@ def test_refusals_name_their_rule_and_change_nothing():
 
 
 def test_a_board_for_viewing_takes_no_click():
-    board = CourtsBoard(seed=2, interactive=False)
+    from corinth.courts.puzzles import load_puzzles
+
+    puzzle = load_puzzles()[0]
+    board = CourtsBoard(game=puzzle.game, seat=puzzle.seat, interactive=False)
     board.choose(board.hand[0]["word"])
     assert "for viewing" in board.message
-    # no bot plays on it: the other seats are named by their side only, the learner's as theirs
-    assert [seat["name"] for seat in board.seats] == ["North, you", "East", "South", "West"]
-    assert "bot" not in board.text()
+    # the game as given, no bot moving on it: the other seats named by their side only, none of
+    # them has laid a card, and the caption asks for no move
+    assert board.view == puzzle.game.observe(puzzle.seat)
+    names = [seat["name"] for seat in board.seats]
+    assert names[puzzle.seat].endswith(", you") and not any("bot" in name for name in names)
+    assert not any(seat["chosen"] for seat in board.seats)
+    assert "takes no move" in board.caption
     with pytest.raises(ValueError, match="a bot for each"):
         CourtsBoard(bots=["greedy"])
 
@@ -157,3 +164,21 @@ def test_the_hint_ranks_the_learners_moves_from_their_own_view_and_goes_with_the
     assert app.hints.value == ""
     app.hint()  # the learner's revealed card is next: its Courts, ranked
     assert "Beside the " in app.hints.value
+
+
+def test_at_the_end_hint_is_off_and_undo_takes_the_last_move_back():
+    """The buttons follow the game once the bots have answered: at the end Hint is off (nothing
+    to rank) and Undo on; Undo opens the game again, and Hint with it."""
+    from corinth.ui.courts import CourtsApp
+
+    app = CourtsApp(seed=4)
+    board = app.board
+    while not board.table.position.is_over():
+        if board.view.phase == "choose":
+            board.choose(board.hand[0]["word"])
+        else:
+            court = next(c for c in board.courts if c["legal"])
+            board.place(court["index"], court["takes"][0] if court["takes"] else None)
+    assert app.hint_button.disabled and not app.undo_button.disabled
+    app.undo()
+    assert not board.table.position.is_over() and not app.hint_button.disabled
