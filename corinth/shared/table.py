@@ -1,7 +1,7 @@
 """The game in progress, for every game of the protocol: seats (human or bot), the bots' turns, undo,
 the move log and the hint. The boards and the command line are its views (``GameApp``, ``CorinthoApp``,
-``CourtsBoard``, ``corinth play``); each game may add its own words (``corinth.solver.table.Table`` does for
-Corinth).
+``CourtsBoard``, ``corinth play``); each game may add its own words (``corinth.solver.table.Table``
+does for Corinth).
 
 A game whose seats choose at once (a simultaneous node: ``current_player() == SIMULTANEOUS``, each
 seat with its own ``legal_moves(seat)``, the choices applied one by one) is played the same way: the

@@ -1,4 +1,5 @@
-"""The game in progress (``corinth.solver.table.Table``), without Jupyter, and ``corinth play`` through it."""
+"""The game in progress (``corinth.solver.table.Table``), without Jupyter, and ``corinth play``
+through it."""
 
 from __future__ import annotations
 
