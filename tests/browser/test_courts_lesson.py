@@ -75,6 +75,9 @@ def test_lessons_12_and_12b_puzzle_is_counted_and_a_round_is_played_by_clicks_an
     app.get_by_role("button", name="Hint").click()  # the best cards, ranked from the learner's view
     expect(app.locator(".corinth-hints li")).to_have_count(3, timeout=60_000)
     expect(app.locator(".corinth-hints li").first).to_contain_text("Lay the ")
+    ARTIFACTS.mkdir(exist_ok=True)
+    app.locator(".corinth-hints").scroll_into_view_if_needed()
+    page.screenshot(path=str(ARTIFACTS / "classroom-courts-hint.png"))
     first = cards.first.get_attribute("data-card")
     cards.first.click()
     expect(app.locator(".corinth-hints")).to_have_count(0, timeout=30_000)  # a move: the hint goes
