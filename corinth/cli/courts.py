@@ -126,6 +126,7 @@ class CourtsView(View):
             seat = game.to_choose()[0]
         if seat not in game.to_choose():
             raise UserError(f"player {seat + 1} has laid a card already this round (R1)")
+        kind = getattr(args, "until", None) or kind
         if kind not in KINDS:
             raise UserError(f"no puzzle kind {kind!r}")
         view = game.observe(seat)  # the seat's view only (H1)

@@ -41,6 +41,12 @@ def add_solve(p: argparse.ArgumentParser) -> None:
         "first still to choose; FILE may also be a stored puzzle's id, such as round-01)",
     )
     p.add_argument(
+        "--until",
+        choices=("round", "deal"),
+        help="The Four Courts: the points counted at the end of the round (the default) or of the "
+        "deal (a stored puzzle: its own, unless given)",
+    )
+    p.add_argument(
         "--objective",
         choices=("immediate", "expected", "exact"),
         default="immediate",

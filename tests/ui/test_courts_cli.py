@@ -176,6 +176,25 @@ def test_solve_ranks_a_stored_puzzle_and_its_answer_comes_first(capsys):
     assert " ".join(first) in puzzle.answers
 
 
+def test_solve_counts_the_points_at_the_end_of_the_round_or_of_the_deal(capsys):
+    """A stored puzzle is ranked to its own end (here the deal's) unless ``--until`` says another:
+    the same cards and Courts, each at that end's value."""
+    puzzle = next(p for p in load_puzzles() if p.kind == "deal")
+    base = ["solve", puzzle.id, "--game", "four-courts", "--json"]
+    rankings = {}
+    for until in ("round", "deal"):
+        assert main([*base, "--until", until]) == 0
+        out = capsys.readouterr().out
+        rankings[until] = json.loads(out[out.index("{") :])  # after the puzzle's question
+    assert rankings["round"]["kind"] == "round" and rankings["deal"]["kind"] == "deal"
+    assert main(base) == 0
+    out = capsys.readouterr().out
+    assert json.loads(out[out.index("{") :]) == rankings["deal"]  # the puzzle's own end
+    pairs = {k: {(r["card"], r["court"]) for r in v["choices"]} for k, v in rankings.items()}
+    assert pairs["round"] == pairs["deal"]
+    assert rankings["round"]["choices"] != rankings["deal"]["choices"]
+
+
 @pytest.mark.parametrize(
     "moves, words",
     [(4, "'which card now?' is asked before the players lay their cards (R1)")],
