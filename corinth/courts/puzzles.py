@@ -367,7 +367,14 @@ class CourtsPuzzle:
         place = 1 + sum(ch.mean > mine.mean + TIE for ch in choices)
         details = {"place": place, "of": len(choices), "mean": mine.mean, "best": choices[0].mean}
         if answer in self.answers:
-            return Verdict(True, True, "Correct! " + self.explanation, answer, details)
+            words = "Correct! " + self.explanation
+            if answer != choices[0].answer:  # a choice as good as the one the explanation names
+                words = (
+                    f"Correct! Beside the {COURTS[mine.court].capitalize()}, "
+                    f"{CARDS[card].describe()} scores as well as the choice explained here. "
+                    f"{self.explanation}"
+                )
+            return Verdict(True, True, words, answer, details)
         return Verdict(True, False, _wrong_words(mine, place, choices, self.kind), answer, details)
 
     def check(self, reply: str) -> str:

@@ -178,13 +178,28 @@ def _choices(p) -> list[str]:
 
 def test_a_right_reply_is_correct_with_the_explanation_in_any_wording(stored):
     p = stored[0]
-    answer = sorted(p.answers)[0]
+    answer = p.ranking().choices[0].answer  # the choice the explanation names
     v = p.verdict(answer)
     assert (v.legal, v.right, v.move) == (True, True, answer)
     assert v.words == "Correct! " + p.explanation
     card, court = answer.split()
     assert p.verdict(f"the {card.upper()} beside the {court}, ").right
     assert v.details["place"] == 1 and v.details["mean"] == p.ranking().choices[0].mean
+
+
+def test_an_answer_as_good_as_the_explained_one_is_named_before_the_explanation(stored):
+    """Where two choices tie for best, the one not explained is right too, and the words say so
+    with its own Court before explaining the other (not "Correct!" then another Court alone)."""
+    tied = [p for p in stored if len(p.answers) > 1]
+    assert tied
+    for p in tied:
+        best = p.ranking().choices[0].answer
+        for answer in sorted(p.answers - {best}):
+            v = p.verdict(answer)
+            card, court = answer.split()
+            assert v.right and v.words.endswith(p.explanation)
+            assert v.words.startswith(f"Correct! Beside the {court.capitalize()}, ")
+            assert "scores as well as the choice explained here" in v.words
 
 
 @pytest.mark.parametrize("index", [0, 12])  # a "round" puzzle and a "deal" one
