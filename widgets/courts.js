@@ -68,7 +68,22 @@ function render({ model, el }) {
   root.append(h("div", { class: "corinth-courts-layout" }, cross, panel));
   el.appendChild(root);
 
+  // Where the keyboard goes after an update rebuilt or disabled the focused button: the next thing
+  // to do (a Court or token the card may take, else the same card, else a card of the hand), so a
+  // learner playing by keys is never sent back to the top of the page.
+  function keepFocus(had) {
+    const now = document.activeElement;
+    if (!had || (root.contains(now) && !now.disabled)) return;
+    const target =
+      cross.querySelector(".corinth-token-take, .corinth-court-place:not([disabled])") ||
+      (had.card && handBox.querySelector(`[data-card="${had.card}"]:not([disabled])`)) ||
+      handBox.querySelector("button:not([disabled])");
+    if (target) target.focus();
+  }
+
   function update() {
+    const active = document.activeElement;
+    const had = root.contains(active) ? { card: active.dataset?.card } : null;
     const courts = model.get("courts");
     courts.forEach((c, k) => {
       const n = courtNodes[k];
@@ -133,6 +148,7 @@ function render({ model, el }) {
     caption.textContent = model.get("caption");
     showMessage(status, model.get("message")); // its rule on hover, as the other boards' messages
     live.textContent = model.get("announce");
+    keepFocus(had);
   }
   update();
   for (const name of ["courts", "seats", "hand", "revealed", "bonus", "reserve", "caption", "message", "announce"]) {

@@ -281,7 +281,8 @@ def rank(
         out = []
         for ch in ranking.choices:
             about = "" if ranking.exact else "about "
-            spread = "" if ranking.exact else f" (give or take {(ch.high - ch.low) / 2:.2f})"
+            half = (ch.high - ch.low) / 2
+            spread = "" if ranking.exact or half < 0.005 else f" (give or take {half:.2f})"
             text = (
                 f"Lay {CARDS[ch.card].describe()} and put it beside the "
                 f"{COURTS[ch.court].capitalize()}: {about}{ch.mean:.2f} points by {end}{spread}, "

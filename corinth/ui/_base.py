@@ -376,6 +376,12 @@ class GamePuzzle:
         self.again_button.on_click(lambda _b: self._run(self.try_again))
         return ipywidgets.HBox([self.hint_button, self.reveal_button, self.again_button])
 
+    def _settled(self, solved: bool) -> None:
+        """Solved, Hint and Show the answer have nothing left to give: off until "Try again" (then
+        Hint on again while its ladder has hints left)."""
+        self.reveal_button.disabled = solved
+        self.hint_button.disabled = solved or self.hint_button.description == "No more hints"
+
     def on_solved(self, callback: Callable[[], Any]) -> None:
         """Call ``callback()`` when the learner gives a right answer (a progress mark, say)."""
         self._on_solved.append(callback)

@@ -682,6 +682,7 @@ class CorinthoPuzzleBoard(GamePuzzle, w.VBox):
         if judge(move).right if judge is not None else move in self.answers:
             self.solved = True
             self.board.interactive = False
+            self._settled(True)
             self.result.value = (
                 f"<span role='status'><b>Solved!</b> {said} "
                 f"{words_html(self.puzzle.explanation)}</span>"
@@ -766,6 +767,7 @@ class CorinthoPuzzleBoard(GamePuzzle, w.VBox):
         self.solved = False
         self.board.game = self.position
         self.board.interactive = True
+        self._settled(False)
         self.result.value = ""
 
 

@@ -312,8 +312,9 @@ class CourtsBoard(Board):
         self.table = BoardTable(self.start, self._seats, self._seed)
         self.mine = []
         self.message = ""
-        self._said = ["A new game."]
         self._advance()
+        # the table's seed deals the same hands again: said, not left to "a new deal"
+        self._said = ["A new game, from its first deal: the same hands as before."]
         self.announce = " ".join(self._said)
 
     def restore(self, moves: Sequence[str]) -> bool:
@@ -624,7 +625,9 @@ class CourtsPuzzleBoard(GamePuzzle, w.VBox):
             self.solved = True
             self.board.interactive = False
             self.board.let_go()
-            self._say(f"<b>Solved!</b> {words_html(verdict.words)}")
+            self._settled(True)
+            said = verdict.words.removeprefix("Correct! ")  # "Solved!" says it already
+            self._say(f"<b>Solved!</b> {words_html(said)}")
             for callback in self._on_solved:
                 callback()
             return
@@ -651,7 +654,7 @@ class CourtsPuzzleBoard(GamePuzzle, w.VBox):
         """Show a best choice with the explanation ("Show the answer"); return it (``mill
         island``)."""
         self.revealed = True
-        best = sorted(self.answers)[0]
+        best = self.puzzle.ranking().choices[0].answer  # the one the explanation names
         self._say(f"<b>Answer:</b> {words_html(self.puzzle.explanation)}")
         return best
 
@@ -660,6 +663,7 @@ class CourtsPuzzleBoard(GamePuzzle, w.VBox):
         self.solved = False
         self.board.interactive = True
         self.board.let_go()
+        self._settled(False)
         self.result.value = ""
 
 

@@ -186,7 +186,9 @@ class ChoiceExercise(_Exercise):
         ]
         for button, option in zip(self.buttons, options):
             button.on_click(lambda _b, option=option: self.answer_with(option))
-        super().__init__(question, [w.HBox(self.buttons)], hint, explain, wrong, then, hints)
+        # wrapped onto more lines rather than each cut short ("The Ace of Suns beside the…")
+        row = w.HBox(self.buttons, layout=w.Layout(flex_flow="row wrap"))
+        super().__init__(question, [row], hint, explain, wrong, then, hints)
 
     def answer_words(self) -> str:
         return f"{self.answer}."

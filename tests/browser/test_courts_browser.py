@@ -108,15 +108,17 @@ def test_a_round_by_keys_only(lab, opened):
     card.focus()
     page.keyboard.press("Enter")
     wait_for_events(lab.root, lambda e: len(e["hand"]) == 9)
-    target = board.locator(
-        ".corinth-token-take, .corinth-courts-cross .corinth-court-place.legal"
-    ).first
-    target.wait_for()
-    target.focus()
+    # the card laid (its button gone), the keyboard is on a Court it may go to, not lost
+    focused = ".corinth-token-take:focus, .corinth-courts-cross .corinth-court-place.legal:focus"
+    board.locator(focused).wait_for(timeout=30_000)
     outline = page.evaluate("() => getComputedStyle(document.activeElement).outlineStyle")
     page.keyboard.press("Space")
     wait_for_events(lab.root, lambda e: e["rounds"] == 1)
     assert outline == "solid"
+    # the round over, the keyboard is on a card of the new round's hand: Enter lays it
+    board.locator(".corinth-courts-handcard.legal:focus").wait_for(timeout=30_000)
+    page.keyboard.press("Enter")
+    wait_for_events(lab.root, lambda e: len(e["hand"]) == 8)
 
 
 def test_axe_and_a_projector(lab, opened):

@@ -58,12 +58,16 @@ def test_lessons_12_and_12b_puzzle_is_counted_and_a_round_is_played_by_clicks_an
     # the puzzle's table, the trainer's puzzle (more puzzles, optional) and the game
     expect(page.locator(".corinth-courts")).to_have_count(3)
     expect(page.locator(".corinth-trainer")).to_contain_text("This round")
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.locator(".corinth-trainer").scroll_into_view_if_needed()
+    page.screenshot(path=str(ARTIFACTS / "classroom-courts-trainer.png"))
 
     # Step 2: the puzzle, answered by a click on the best card and Court.
     puzzle = page.locator(".corinth-exercise").filter(has_text="Which card do you lay now")
     puzzle.scroll_into_view_if_needed()
     puzzle.get_by_role("button", name=best_choice(), exact=True).click()
     expect(puzzle).to_contain_text("Ace of Knots", timeout=30_000)
+    page.screenshot(path=str(ARTIFACTS / "classroom-courts-puzzle.png"))
     expect(line).to_contain_text("This lesson: 1 of 4", timeout=30_000)
 
     # Step 3: a round against the three greedy bots, by clicks.

@@ -55,7 +55,8 @@ def test_clicks_answer_a_puzzle_held_card_then_court():
     assert board.board.view == puzzle.view  # held, not played
     board.board.handle({"event": "court", "court": COURTS.index(court)})
     assert board.solved and solved == [True] and board.last == f"{word} {court}"
-    assert board.puzzle.verdict(board.last).words.split(".")[0] in board.result.value
+    words = board.puzzle.verdict(board.last).words.removeprefix("Correct! ")  # "Solved!" says it
+    assert words.split(".")[0] in board.result.value
     assert not board.board.interactive
 
 
@@ -124,3 +125,13 @@ def test_the_board_words_are_plain():
     )
     assert "_" not in text and "player 3 (South)" in text
     assert repr(board) == repr(CourtsPuzzleBoard(courts_puzzles()[0]))
+
+
+def test_once_solved_hint_and_show_the_answer_are_off_until_try_again():
+    puzzle = courts_puzzles()[0]
+    board = CourtsPuzzleBoard(puzzle)
+    assert board.answer(puzzle.ranking().choices[0].answer)
+    assert board.hint_button.disabled and board.reveal_button.disabled
+    assert "Correct!" not in board.result.value  # "Solved!" says it once
+    board.try_again()
+    assert not board.hint_button.disabled and not board.reveal_button.disabled
