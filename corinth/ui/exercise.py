@@ -213,7 +213,12 @@ class NumberExercise(_Exercise):
     >>> ex.answer_with("3.5")
     'Not quite. Try again.'
     >>> ex.answer_with("three")
-    'Not quite. Please type a number, for example 4 or 5/36.'
+    'Not quite. Please type a number, for example 4.'
+    >>> ex.box.value = "3"  # typed, then Enter (or the box left): checked as "Check" does
+    >>> ex.solved, ex.tries
+    (True, 3)
+    >>> ex.check_button.click(); ex.tries  # the same text: not counted twice
+    3
     >>> ex.answer_with(" 3 ")
     'Right! 1 point per 2 gold, rounded down.'
     """
@@ -231,11 +236,21 @@ class NumberExercise(_Exercise):
         self.box = w.Text(placeholder="your answer", layout=w.Layout(width="12em"))
         self.box.description = "Answer"
         self.check_button = w.Button(description="Check", button_style="primary")
-        self.check_button.on_click(lambda _b: self.answer_with(self.box.value))
+        self.check_button.on_click(lambda _b: self._check(self.box.value))
+        # Enter (or leaving the box) sends the value, and checks it, as "Check" does
         self.box.continuous_update = False
+        self._checked: str | None = None
+        self.box.observe(lambda change: self._check(change["new"]), "value")
         super().__init__(
             question, [w.HBox([self.box, self.check_button])], hint, explain, wrong, hints=hints
         )
+
+    def _check(self, text: str) -> None:
+        """Judge the box's text, once: "Check" clicked after the box sent it (leaving the box)
+        says nothing twice and counts no second try."""
+        if text.strip() and text != self._checked:
+            self._checked = text
+            self.answer_with(text)
 
     def answer_words(self) -> str:
         return f"{self.answer}."
@@ -250,7 +265,8 @@ class NumberExercise(_Exercise):
     def judge(self, reply: Any) -> Verdict:
         value = _number(reply)
         if value is None:
-            return False, "Please type a number, for example 4 or 5/36."
+            example = "4" if self.answer.denominator == 1 else "4 or 5/36"
+            return False, f"Please type a number, for example {example}."
         if value == self.answer:
             return True, self.explain
         return False, self._wrong_words(reply)
