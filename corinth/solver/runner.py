@@ -13,11 +13,13 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import multiprocessing
 import operator
 import signal
 import sys
+import threading
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from functools import partial
@@ -51,6 +53,40 @@ def game_seed(seed: int, k: int) -> int:
     True
     """
     return int(np.random.SeedSequence([seed, k]).generate_state(2, dtype=np.uint64)[0] >> 1)
+
+
+@contextlib.contextmanager
+def held_ctrl_c() -> Iterator[None]:
+    """Ctrl-C held back until the block ends, then raised (as the handler in place would).
+
+    Blocking SIGINT in this thread is not enough: a process-directed signal goes to any thread
+    that does not block it (numpy's BLAS threads), and Python then raises it in the main thread
+    inside the block all the same. So the handler only notes it here. (Only the main thread
+    receives Ctrl-C; elsewhere this holds nothing.)
+
+    >>> import os
+    >>> try:
+    ...     with held_ctrl_c():
+    ...         os.kill(os.getpid(), signal.SIGINT)
+    ...         inside = "not raised inside"
+    ... except KeyboardInterrupt:
+    ...     print(inside, "but at the end")
+    not raised inside but at the end
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    caught: list[object] = []
+    previous = signal.signal(signal.SIGINT, lambda *_: caught.append(True))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+        if caught:
+            if callable(previous):
+                previous(signal.SIGINT, None)
+            elif previous == signal.SIG_DFL:
+                raise KeyboardInterrupt
 
 
 def _ignore_sigint() -> None:
@@ -100,13 +136,11 @@ def play_games(
         while batch := list(itertools.islice(work, chunk * jobs * 4)):
             if first:
                 # The workers are forked at the first submission. A Ctrl-C arriving then would land
-                # in a fork hook, where Python only reports it ("Exception ignored") and goes on: it
-                # is held back until they are started, and arrives below.
-                held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-                try:
+                # in a fork hook, where Python only reports it ("Exception ignored") and goes on, or
+                # between a fork and its worker's registration, leaving a worker no one ends (idle,
+                # holding the command's output open): it is held back until they are started.
+                with held_ctrl_c():
                     results = executor.map(play, batch, chunksize=chunk)
-                finally:
-                    signal.pthread_sigmask(signal.SIG_SETMASK, held)
                 first = False
             else:
                 results = executor.map(play, batch, chunksize=chunk)

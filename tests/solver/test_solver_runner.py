@@ -64,3 +64,31 @@ def test_one_job_or_one_game_starts_no_process(monkeypatch):
     assert list(play_games(partial(game_seed, 1), range(3))) == [game_seed(1, k) for k in range(3)]
     assert list(play_games(partial(game_seed, 1), [5], jobs=4)) == [game_seed(1, 5)]
     assert list(play_games(partial(game_seed, 1), [], jobs=4)) == []
+
+
+def test_a_ctrl_c_while_the_workers_start_is_held_to_the_end_even_with_other_threads_running():
+    """A Ctrl-C landing while the workers are forked is held back, then raised. Another thread
+    (numpy's BLAS threads, here a waiting one) may be the one the signal is delivered to: blocking
+    it in this thread alone let it be raised inside, between a fork and its worker's registration,
+    leaving an idle worker that held ``corinth simulate``'s output open after it ended."""
+    import os
+    import signal
+    import threading
+    import time
+
+    from corinth.solver.runner import held_ctrl_c
+
+    stop = threading.Event()
+    other = threading.Thread(target=stop.wait)
+    other.start()
+    reached = False
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            with held_ctrl_c():
+                os.kill(os.getpid(), signal.SIGINT)
+                time.sleep(0.2)  # time for the signal to arrive, in whichever thread
+                reached = True
+    finally:
+        stop.set()
+        other.join()
+    assert reached
