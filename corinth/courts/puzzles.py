@@ -340,6 +340,11 @@ class CourtsPuzzle:
             object.__setattr__(self, "ranked", rank_choices(self.view, self.kind))
         return self.ranked
 
+    @property
+    def explained(self) -> str:
+        """The best choice the explanation names (``mill island``); others may tie with it."""
+        return self.ranking().choices[0].answer
+
     def verdict(self, reply: str) -> Verdict:
         """The judgement of a reply such as ``mill island``, the one every board shows: right when
         it is one of the best choices; a wrong one is placed in the ranking, its points against the
@@ -367,14 +372,13 @@ class CourtsPuzzle:
         place = 1 + sum(ch.mean > mine.mean + TIE for ch in choices)
         details = {"place": place, "of": len(choices), "mean": mine.mean, "best": choices[0].mean}
         if answer in self.answers:
-            words = "Correct! " + self.explanation
-            if answer != choices[0].answer:  # a choice as good as the one the explanation names
-                words = (
-                    f"Correct! Beside the {COURTS[mine.court].capitalize()}, "
-                    f"{CARDS[card].describe()} scores as well as the choice explained here. "
-                    f"{self.explanation}"
-                )
-            return Verdict(True, True, words, answer, details)
+            tie = (  # a choice as good as the one the explanation names: the learner's, first
+                ""
+                if answer == self.explained
+                else f"Beside the {COURTS[mine.court].capitalize()}, {CARDS[card].describe()} "
+                "scores as well as the choice explained here. "
+            )
+            return Verdict(True, True, f"Correct! {tie}{self.explanation}", answer, details)
         return Verdict(True, False, _wrong_words(mine, place, choices, self.kind), answer, details)
 
     def check(self, reply: str) -> str:

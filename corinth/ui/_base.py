@@ -80,11 +80,14 @@ WORKING = (  # shown while a game's hint is worked out (read out to screen reade
 )
 
 
+NO_MORE_HINTS = "No more hints"  # the hint button's words once its ladder is all shown
+
+
 def hint_ladder_html(ladder: list[str], shown: int, button: ipywidgets.Button) -> str:
     """The first ``shown`` hints of a ladder as a list (every one so far stays in view, the newest
     last), and the "Hint" button saying how many are left: the exercises' and the puzzles' ladder."""
     left = len(ladder) - shown
-    button.description = f"Another hint ({left} left)" if left else "No more hints"
+    button.description = f"Another hint ({left} left)" if left else NO_MORE_HINTS
     button.disabled = not left
     items = "".join(f"<li>{words_html(text)}</li>" for text in ladder[:shown])
     return f'<div role="status"><b>Hints</b><ol class="corinth-hints">{items}</ol></div>'
@@ -380,7 +383,7 @@ class GamePuzzle:
         """Solved, Hint and Show the answer have nothing left to give: off until "Try again" (then
         Hint on again while its ladder has hints left)."""
         self.reveal_button.disabled = solved
-        self.hint_button.disabled = solved or self.hint_button.description == "No more hints"
+        self.hint_button.disabled = solved or self.hint_button.description == NO_MORE_HINTS
 
     def on_solved(self, callback: Callable[[], Any]) -> None:
         """Call ``callback()`` when the learner gives a right answer (a progress mark, say)."""

@@ -516,7 +516,7 @@ class CourtsApp(w.VBox):
         self.add_class("corinth-courts-app")
         if self.keeper is not None:
             self.keeper.on_restore(self._restore)
-        self.board.on_move(self._keep)
+        self.board.on_move(self._changed)
         self._buttons()
 
     def _signature(self) -> str:
@@ -526,7 +526,7 @@ class CourtsApp(w.VBox):
         start = hashlib.sha256("|".join(b.start.history).encode()).hexdigest()[:16]
         return f"courts/{','.join(b._seats)}/{b.seat}/{b._seed}/{start}"
 
-    def _keep(self, mine: list[str]) -> None:
+    def _changed(self, mine: list[str]) -> None:
         """After each change of the game: the learner's moves kept, an old hint gone, the buttons
         enabled for what can be done now."""
         if self.keeper is not None:
@@ -541,12 +541,12 @@ class CourtsApp(w.VBox):
 
     def _restore(self, moves: list[str]) -> None:
         if self.board.restore(moves):
-            self._keep(list(self.board.mine))
+            self._changed(list(self.board.mine))
 
     def undo(self) -> None:
         """Take back the learner's last move (``CourtsBoard.undo``)."""
         if self.board.undo():
-            self._keep(list(self.board.mine))
+            self._changed(list(self.board.mine))
 
     def hint(self) -> None:
         """The best three moves for the learner now, ranked from what their seat may see (H1)."""
@@ -561,7 +561,7 @@ class CourtsApp(w.VBox):
     def new_game(self) -> None:
         """Back to the lesson's start: the same deal and bots; the kept moves forgotten."""
         self.board.new_game()
-        self._keep([])
+        self._changed([])
 
 
 # --- a puzzle ---------------------------------------------------------------------------------
@@ -654,7 +654,7 @@ class CourtsPuzzleBoard(GamePuzzle, w.VBox):
         """Show a best choice with the explanation ("Show the answer"); return it (``mill
         island``)."""
         self.revealed = True
-        best = self.puzzle.ranking().choices[0].answer  # the one the explanation names
+        best = self.puzzle.explained
         self._say(f"<b>Answer:</b> {words_html(self.puzzle.explanation)}")
         return best
 
