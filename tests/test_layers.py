@@ -6,7 +6,9 @@
 ``corinth.render`` draws for the boards, handouts and notebooks: it reads the rules alone (the
 market's graph is the rules' model, ``corinth.rules.market``). ``corinth.cli`` is a front end like
 ``corinth.ui``: nothing imports it but its own entry point, and no lesson or helper of the notebooks
-does. The engine (rules, solver, render) imports no Jupyter package.
+does. The engine (rules, solver, render) imports no Jupyter package. The classroom
+(``corinth.classroom``) imports no game: it asks each game for its live puzzles by name, through
+``corinth.shared.registry``.
 
 Each layer is checked twice: every module of it is imported in a fresh interpreter that refuses
 every layer it may not import (and Jupyter), and every import statement of its files is read,
@@ -302,6 +304,55 @@ def test_no_games_package_imports_another_games():
                 ):
                     wrong.append(f"{path.relative_to(CORINTH.parent)}:{line} imports {module}")
     assert not wrong, "\n".join(wrong)
+
+
+# What the classroom may not import: any game. It asks each game for its live puzzles by name
+# (``corinth.shared.registry.live``), so a new game is served to a class without editing it.
+GAMES = ("corinth.rules", "corinth.solver", "corinth.render", "corinth.corintho", "corinth.courts")
+
+
+def game_imports(path: Path, source: str | None = None) -> list[str]:
+    """Where ``path`` imports a game: ``PATH:LINE imports MODULE``. A name ``corinth`` re-exports
+    from its rules (``from corinth import new_game``) is an import of the rules too."""
+    import corinth.rules
+
+    rules_names = {f"corinth.{name}" for name in corinth.rules.__all__}
+    return [
+        f"{path.relative_to(CORINTH.parent)}:{line} imports {module}"
+        for line, module in imported(path, source)
+        if corinth_package(module) in GAMES or module in rules_names
+    ]
+
+
+def test_the_classroom_imports_no_game():
+    """Every import statement of ``corinth/classroom``, those inside functions too."""
+    paths = files("corinth.classroom")
+    assert CORINTH / "classroom" / "live.py" in paths
+    wrong = [hit for path in paths for hit in game_imports(path)]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_classroom_check_sees_every_way_to_import_a_game():
+    source = textwrap.dedent(
+        """
+        from corinth.shared import registry
+        from corinth import new_game
+
+        def lazy():
+            from corinth.corintho.live import picture
+            import corinth.render.svg
+            from ..courts import cards
+        """
+    )
+    found = game_imports(CORINTH / "classroom" / "example.py", source)
+    assert [hit.split(" imports ")[0] for hit in found] == [
+        "corinth/classroom/example.py:3",
+        "corinth/classroom/example.py:6",
+        "corinth/classroom/example.py:6",
+        "corinth/classroom/example.py:7",
+        "corinth/classroom/example.py:8",
+        "corinth/classroom/example.py:8",
+    ]
 
 
 def helper_files() -> list[Path]:

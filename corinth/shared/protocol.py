@@ -11,6 +11,11 @@ A game is two things: a ``Game`` (its name, players, bots, how a state is made o
 ``State`` (a position). An adapter wraps each engine's own state without changing it; the engine's
 state stays at hand as ``State.native`` for the game's own boards.
 
+A game may also put a position in front of a class (``LivePuzzles``): its stored puzzles, or a
+position from a saved game, as a question, the moves a student may pick and the solver's ranking
+(a ``LivePosition``). The classroom asks for it by the game's name (``registry.live``) and draws it
+with the game's own picture (``registry.live_picture``), knowing nothing of the game.
+
 >>> from corinth.shared import registry
 >>> game = registry.get("corintho")
 >>> state = game.new(players=2, seed=0)
@@ -24,6 +29,7 @@ state stays at hand as ``State.native`` for the game's own boards.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Protocol, runtime_checkable
 
@@ -171,6 +177,68 @@ class Game(Protocol):
     def make_bot(self, name: str, seed: int = 0, players: int = 2) -> Bot:
         """A bot by its name, seeded; ``ValueError`` with a sentence for an unknown name or one
         that cannot play ``players`` seats."""
+
+
+class NotLive(ValueError):
+    """A puzzle or a saved game that a game cannot put in front of a class; the message says why,
+    in a sentence for the teacher.
+
+    >>> str(NotLive("a live puzzle needs a position with a move to make"))
+    'a live puzzle needs a position with a move to make'
+    """
+
+
+@dataclass(frozen=True)
+class LivePosition:
+    """A position put in front of a class, in the game's own words: its ``title`` (the kind of
+    puzzle), the ``question``, the game's own ``position`` (an engine's state, or a seat's view in a
+    game of hidden hands) for the game's picture to draw, the ``choices`` (every move a student may
+    pick, as ``{"move": notation, "words": sentence}``, in the order the page lists them), the
+    ``ranking`` (every move best first, as ``{"move", "words", "verdict", "best"}``, shown only at
+    the reveal) and the ``explanation`` said then.
+
+    >>> live = LivePosition("win in 1", "Find the win.", None, ({"move": "m", "words": "M."},))
+    >>> live.choices[0]["move"], live.ranking, live.explanation
+    ('m', (), '')
+    """
+
+    title: str
+    question: str
+    position: Any
+    choices: tuple[dict[str, Any], ...] = ()
+    ranking: tuple[dict[str, Any], ...] = ()
+    explanation: str = ""
+
+
+@runtime_checkable
+class LivePuzzles(Protocol):
+    """What a game puts in front of a whole class: its stored puzzles by id, and a position from a
+    saved game. The game's picture of a ``LivePosition.position`` is named beside it in the registry
+    (``registry.live_picture``): Corinth's solver, which ranks, may not draw.
+
+    >>> from corinth.shared import registry
+    >>> corintho = registry.live("corintho")
+    >>> isinstance(corintho, LivePuzzles), corintho.saves
+    (True, 'corintho-game')
+    >>> ("x4-01", "extend to 4: Take the win with this move.") in corintho.catalogue()
+    True
+    >>> corintho.puzzle("x4-01").title, corintho.puzzle("zz-99")
+    ('extend to 4', None)
+    """
+
+    saves: str  # the "format" its saved games carry, read by ``from_saved``; "" for none
+
+    def catalogue(self) -> list[tuple[str, str]]:
+        """Every stored puzzle worth a class's minute, as (id, title), in the teacher's order."""
+
+    def puzzle(self, puzzle_id: str) -> LivePosition | None:
+        """The stored puzzle ``puzzle_id`` (any of its sets, listed or not); None for no such id."""
+
+    def from_saved(self, text: str) -> LivePosition:
+        """A position from a saved game (the JSON ``State.to_json`` writes): "what is the best move
+        here?", every legal move ranked; ``NotLive`` with a sentence for one that cannot be loaded
+        or has no move to make. The classroom sends a saved game to the game whose ``saves`` is its
+        ``"format"``, and any other to the default game (``registry.DEFAULT``)."""
 
 
 def normalised_returns(num_players: int, winners: Sequence[int]) -> list[float]:

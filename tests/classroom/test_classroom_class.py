@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from corinth.classroom.live import LiveError, catalogue, corintho_svg, from_saved_game, live_puzzle
+from corinth.classroom.live import LiveError, catalogue, from_saved_game, live_puzzle
 from corinth.classroom.store import (
     MAX_STUDENTS,
     RATE_BYTES,
@@ -18,8 +18,11 @@ from corinth.classroom.store import (
     TooMuch,
     UnknownStudent,
 )
+from corinth.corintho import live as corintho_live
 from corinth.corintho import new_game, to_json
 from corinth.rules import new_game as corinth_new_game
+from corinth.shared import registry
+from corinth.shared.protocol import LivePosition, LivePuzzles
 
 
 class Clock:
@@ -187,8 +190,20 @@ def test_a_teachers_saved_game_becomes_a_puzzle_and_a_bad_one_is_refused():
         live_puzzle("corintho/zz-99")
 
 
+def test_every_game_gives_its_live_puzzles_and_their_picture_through_the_registry():
+    assert set(registry.live_names()) <= set(registry.names())
+    for name in registry.live_names():
+        live = registry.live(name)
+        assert isinstance(live, LivePuzzles)
+        puzzle_id, _ = live.catalogue()[0]
+        position = live.puzzle(puzzle_id)
+        assert isinstance(position, LivePosition) and position.choices and position.ranking
+        assert registry.live_picture(name)(position.position).startswith(("<svg", "<table"))
+        assert live.puzzle("zz-99") is None
+
+
 def test_the_corintho_picture_names_every_stack_for_a_screen_reader():
-    svg = corintho_svg(new_game(2).apply("base b2").apply("column b2"))
+    svg = corintho_live.picture(new_game(2).apply("base b2").apply("column b2"))
     assert 'aria-label="Corintho board: b2 column on base"' in svg and svg.count("<rect") == 18
 
 
