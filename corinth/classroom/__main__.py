@@ -150,12 +150,29 @@ def public_address(ip: str, port: int) -> str:
     return f"http://{socket.gethostname()}:{port}"
 
 
+def check_class(args: argparse.Namespace) -> None:
+    """Refuse, in one sentence and before anything starts, a class folder this server cannot write
+    or a class file it cannot read."""
+    from .store import ClassFileError, Store, check_folder
+
+    folder = class_folder(args)
+    try:
+        check_folder(folder)
+        Store(folder / "class.sqlite3").close()
+    except ClassFileError as exc:
+        raise ClassroomRefused(str(exc)) from None
+
+
 def announce(args: argparse.Namespace, settings: Config) -> None:
     """Print the short address and code students type, and the teacher's own page; the class's
     cookie secret is kept with it, so the students' pages stay logged in across a restart."""
+    from .store import ClassFileError
     from .teacher import Class
 
-    the_class = Class.open(class_folder(args), args.token, public_address(args.ip, args.port))
+    try:
+        the_class = Class.open(class_folder(args), args.token, public_address(args.ip, args.port))
+    except ClassFileError as exc:
+        raise ClassroomRefused(str(exc)) from None
     settings.Voila.cookie_secret = the_class.cookie_secret.encode()
     try:
         print(
@@ -224,6 +241,7 @@ def main(argv: list[str] | None = None) -> None:
             lesson_file(args.lesson, lesson_names())  # before anything is copied
         except LessonsError as exc:
             raise ClassroomRefused(str(exc)) from None
+    check_class(args)
     # The classroom's own copy of the lessons (about 1 MB) lives while it serves: removed when it
     # stops, however it stops, and at once after a refusal (a teacher's --lessons-dir stays).
     made = None if args.lessons_dir else Path(tempfile.mkdtemp(prefix="corinth-classroom-"))

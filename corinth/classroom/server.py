@@ -11,13 +11,18 @@ Small subclasses of Voilà's and jupyter_server's own classes, configured by ``v
 - ``ClosedKernelHandler`` answers jupyter_server's kernel API (``/api/kernels/<id>``) with a refusal
   to ending, restarting or changing a kernel, whatever token or cookie the request carries: a student
   who knows a kernel's id cannot end another's lesson (a page ends its own through Voilà's shutdown).
-- ``Classroom`` (the Voilà application) puts those handlers in place and reads ``voila.py`` from here.
+- ``Classroom`` (the Voilà application) puts those handlers in place and reads ``voila.py`` from here;
+  its server reads no request body over ``MAX_REQUEST_BODY`` (refused from its Content-Length), and
+  its log never prints a token, a class code or the teacher's secret (``Scrubbed``).
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import html
+import logging
+import re
 from datetime import timedelta
 from pathlib import Path
 
@@ -36,6 +41,51 @@ from voila.tornado.handler import TornadoVoilaHandler
 from . import LOCAL
 
 HERE = Path(__file__).resolve().parent
+# No request of a class carries more than a teacher's pasted saved game (256 KB, refused beyond by its
+# own handler with a 413); anything larger is refused by the server from its Content-Length, before
+# a byte of it is read (tornado's default reads up to 100 MB into memory first).
+MAX_REQUEST_BODY = 512 * 1024
+SECRETS = re.compile(
+    r"(?P<query>[?&][^=&\s]*(?:token|key|code|xsrf|secret)[^=&\s]*=)[^&\s\"']*"
+    r"|(?P<path>/(?:join|teacher)/)(?!api/)[^/?\s\"']+",
+    re.IGNORECASE,
+)
+
+
+def scrub(text: str) -> str:
+    """A log line without its secrets: a token or key in an address's query, a class code or the
+    teacher's secret in its path.
+
+    >>> scrub("403 GET /voila/render/index.ipynb?token=blue-harbor-42 (127.0.0.1)")
+    '403 GET /voila/render/index.ipynb?token=[secret] (127.0.0.1)'
+    >>> scrub("302 GET /join/GOLD-2742 ; 200 GET /teacher/s3cr3t-s3cr3t ; GET /teacher/api/state")
+    '302 GET /join/[secret] ; 200 GET /teacher/[secret] ; GET /teacher/api/state'
+    """
+    return SECRETS.sub(lambda m: (m.group("query") or m.group("path")) + "[secret]", text)
+
+
+class Scrubbed(logging.Filter):
+    """Rewrites each record of the server's loggers through ``scrub`` before it is written."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        clean = scrub(message)
+        if clean != message:
+            record.msg, record.args = clean, ()
+        return True
+
+
+def scrub_logs(*loggers: logging.Logger) -> None:
+    """Scrub what the server and tornado log (requests, refusals, errors)."""
+    for logger in (
+        *loggers,
+        logging.getLogger("tornado.access"),
+        logging.getLogger("tornado.application"),
+        logging.getLogger("tornado.general"),
+    ):
+        if not any(isinstance(f, Scrubbed) for f in logger.filters):
+            logger.addFilter(Scrubbed())
+
 
 FULL_PAGE = """<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>The class is full</title>
@@ -269,6 +319,7 @@ class Classroom(Voila):
                 "give a token the students type once"
             )
         settings = super().init_settings()
+        scrub_logs(self.log)
         self.kernel_manager.settle_pools()
         # The sign-out page links a favicon through tornado's static_url, which needs a static folder.
         settings.setdefault("static_path", STATIC_ROOT)
@@ -290,9 +341,15 @@ class Classroom(Voila):
                 handler = ClosedKernelHandler
             handlers.append((pattern, handler, *options))
         if self.class_dir:  # the class as a whole: the teacher's page and the live puzzle
+            from .store import ClassFileError
             from .teacher import Class
             from .teacher import handlers as class_handlers
 
-            self.the_class = Class.open(Path(self.class_dir), self.token, self.public_address)
+            try:
+                self.the_class = Class.open(Path(self.class_dir), self.token, self.public_address)
+            except ClassFileError as exc:
+                raise SystemExit(str(exc)) from None
             handlers[:0] = class_handlers(self.base_url, self.the_class)
+        # Voilà's start() listens right after this, with tornado's own bound on a body (100 MB).
+        self.app.listen = functools.partial(self.app.listen, max_body_size=MAX_REQUEST_BODY)
         return handlers
