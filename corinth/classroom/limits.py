@@ -76,6 +76,7 @@ class Window:
         now = self.clock()
         window = int(now // self.seconds)
         if self.used(who) >= self.limit:
+            self.refused += 1
             wait = max(1, round((window + 1) * self.seconds - now))
             raise TooMuch(f"{self.refusal}: try again in {wait} seconds", retry_after=wait)
 
