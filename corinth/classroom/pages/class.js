@@ -37,6 +37,25 @@
     }
   }
 
+  // An answer of the class's server: { ok, status, data, wait, response }. Every refusal carries a
+  // sentence for the page (data.error); 429 and 503 say in Retry-After how many seconds to wait.
+  async function reply(response) {
+    let data = {};
+    if ((response.headers.get("Content-Type") || "").includes("json")) {
+      try {
+        data = await response.json();
+      } catch (e) {
+        data = {};
+      }
+    }
+    const wait = [429, 503].includes(response.status) ? Math.max(1, parseInt(response.headers.get("Retry-After"), 10) || 30) : 0;
+    return { ok: response.ok, status: response.status, data: data && typeof data === "object" ? data : {}, wait, response };
+  }
+
+  function offline() {
+    return { ok: false, status: 0, data: { error: "The class's server does not answer: check the network, then try again." }, wait: 0 };
+  }
+
   async function post(url, body, headers) {
     const response = await fetch(url, {
       method: "POST",
@@ -49,13 +68,40 @@
       },
       body: JSON.stringify(body),
     });
-    let data = {};
-    try {
-      data = await response.json();
-    } catch (e) {
-      data = {};
+    return reply(response);
+  }
+
+  // The sentence to show for a refusal: the server's own, and when to try again (its Retry-After,
+  // in place of "in a moment" where the sentence says so).
+  function sentence(result, fallback) {
+    const said = (typeof result.data.error === "string" && result.data.error) || fallback;
+    if (!result.wait || /try again in \d+ seconds?/i.test(said)) return said;
+    const when = `in ${plural(result.wait, "second", "seconds")}`;
+    if (/try again in a moment/i.test(said)) return said.replace(/(try again) in a moment/i, `$1 ${when}`);
+    return `${said} Try again ${when}.`;
+  }
+
+  // The page's problems, one per source (its polling, each action), shown together in one live
+  // region, rewritten only when they change (a screen reader reads each once).
+  function shownProblems(node) {
+    const now = new Map();
+    function draw() {
+      const text = [...now.values()].filter(Boolean).join(" ");
+      if (node.textContent !== text) node.textContent = text;
     }
-    return { ok: response.ok, status: response.status, data };
+    return {
+      set(source, text) {
+        now.set(source, text);
+        draw();
+      },
+      clear(source) {
+        now.delete(source);
+        draw();
+      },
+      get(source) {
+        return now.get(source) || "";
+      },
+    };
   }
 
   function plural(n, one, many) {
@@ -67,33 +113,68 @@
   function student(base) {
     const joined = document.getElementById("joined");
     const nameInput = document.getElementById("name");
+    const joinButton = document.getElementById("join-button");
     const status = document.getElementById("live-status");
     const puzzleBox = document.getElementById("puzzle");
     const choicesBox = document.getElementById("choices");
     const revealBox = document.getElementById("reveal");
+    const problems = shownProblems(document.getElementById("live-problem"));
+    const joinProblems = shownProblems(document.getElementById("join-problem"));
     let shown = 0;
+    let joining = false;
+    let retry = null; // an answer the class could not save yet: { number, move, timer }
 
     function sayJoined() {
       const me = mine();
-      if (!me.key) {
+      document.body.classList.toggle("ended", Boolean(me.ended));
+      joinButton.textContent = me.ended ? "Join again" : "Join";
+      if (me.ended) {
+        joined.textContent =
+          "The class has ended. Your name and answers are no longer kept. To take part again, press Join again.";
+      } else if (!me.key) {
         joined.textContent = "Type a name and press Join, or join without a name.";
-        return;
+      } else {
+        joined.textContent = me.name ? `You are in the class as ${me.name}.` : "You are in the class (no name).";
       }
-      joined.textContent = me.name ? `You are in the class as ${me.name}.` : "You are in the class (no name).";
-      nameInput.value = me.name || "";
+      if (document.activeElement !== nameInput) nameInput.value = me.name || "";
+    }
+
+    // The teacher ended the class (or took this student out): this page is no longer in it. Said
+    // plainly, with no more puzzle to answer, and a way to join again.
+    function ended() {
+      const me = mine();
+      if (!me.key) return;
+      keep({ name: me.name || "", ended: true });
+      if (retry) clearTimeout(retry.timer);
+      retry = null;
+      problems.clear("answer");
+      showNoPuzzle();
+      sayJoined();
     }
 
     async function join(name) {
       const me = mine();
-      let answer;
-      if (me.key) answer = await post(`${base}class/api/name`, { key: me.key, name });
-      if (!me.key || answer.status === 403) answer = await post(`${base}class/api/join`, { name });
-      if (!answer.ok) {
-        joined.textContent = answer.data.error || "The class could not take it: try again.";
-        return;
+      joining = true;
+      let result;
+      try {
+        // A page that joins again with its key stays the same student, renamed; after the end of
+        // a class it joins afresh.
+        const body = me.key && !me.ended ? { name, key: me.key } : { name };
+        result = await post(`${base}class/api/join`, body);
+      } catch (e) {
+        result = offline();
+      } finally {
+        joining = false;
       }
-      keep({ ...mine(), key: answer.data.key || mine().key, name: answer.data.name ?? name });
+      if (!result.ok) {
+        joinProblems.set("join", sentence(result, "The class could not take your name: try again."));
+        return false;
+      }
+      joinProblems.clear("join");
+      keep({ key: result.data.key || me.key, name: result.data.name ?? name });
       sayJoined();
+      poll();
+      return true;
     }
 
     document.getElementById("name-form").addEventListener("submit", (event) => {
@@ -106,11 +187,36 @@
     });
 
     async function answer(number, move) {
-      const me = mine();
-      if (!me.key) await join(nameInput.value.trim());
-      const result = await post(`${base}class/api/answer`, { key: mine().key, puzzle: number, move });
-      if (!result.ok) status.textContent = result.data.error || "Your answer did not reach the class.";
+      if (retry) clearTimeout(retry.timer);
+      retry = null;
+      if (!mine().key && !(await join(nameInput.value.trim()))) return;
+      let result;
+      try {
+        result = await post(`${base}class/api/answer`, { key: mine().key, puzzle: number, move });
+      } catch (e) {
+        result = offline();
+      }
+      if (result.ok) {
+        problems.clear("answer");
+      } else if (result.status === 403 && result.data.member === false) {
+        ended(); // the class was ended (or this student taken out of it)
+        return;
+      } else if (result.wait) {
+        // The class cannot take it now (too many messages, or its notes cannot be saved): said,
+        // and sent again by itself once the server's wait is over.
+        problems.set("answer", `Your answer is not saved yet. ${sentence(result, "")} This page will send it again by itself then.`);
+        retry = { number, move, timer: setTimeout(() => answer(number, move), result.wait * 1000) };
+      } else {
+        problems.set("answer", sentence(result, "Your answer did not reach the class: try again."));
+      }
       poll();
+    }
+
+    function showNoPuzzle() {
+      puzzleBox.hidden = true;
+      choicesBox.replaceChildren();
+      shown = 0;
+      status.textContent = mine().ended ? "No puzzle: the class has ended." : "No puzzle yet: your teacher will send one.";
     }
 
     function drawPuzzle(data) {
@@ -128,8 +234,9 @@
           }),
         );
       }
+      const mineNow = retry && retry.number === data.number ? retry.move : data.mine;
       for (const b of choicesBox.querySelectorAll("button")) {
-        b.setAttribute("aria-pressed", String(b.dataset.move === data.mine));
+        b.setAttribute("aria-pressed", String(b.dataset.move === mineNow));
         b.disabled = data.revealed;
       }
       const picked = p.choices.find((c) => c.move === data.mine);
@@ -159,27 +266,36 @@
       }
     }
 
+    let timer = null;
     async function poll() {
-      const me = mine();
+      clearTimeout(timer);
+      let next = POLL_MS;
+      const key = mine().key || "";
       try {
-        const response = await fetch(`${base}class/api/live?key=${encodeURIComponent(me.key || "")}`, {
+        const response = await fetch(`${base}class/api/live?key=${encodeURIComponent(key)}`, {
           credentials: "same-origin",
           cache: "no-store",
         });
-        const data = await response.json();
-        if (!data.puzzle) {
-          puzzleBox.hidden = true;
-          shown = 0;
-          status.textContent = "No puzzle yet: your teacher will send one.";
-        } else drawPuzzle(data);
+        const result = await reply(response);
+        if (!result.ok) {
+          problems.set("poll", sentence(result, "The class's server did not answer: this page tries again."));
+          if (result.wait) next = result.wait * 1000;
+        } else {
+          problems.clear("poll");
+          const data = result.data;
+          if (key && data.member === false && !joining && mine().key === key) ended();
+          if (mine().ended || !data.puzzle) showNoPuzzle();
+          else drawPuzzle(data);
+        }
       } catch (e) {
-        status.textContent = "Waiting for the class's server…";
+        problems.set("poll", "Waiting for the class's server…");
       }
+      timer = setTimeout(poll, next);
     }
 
     sayJoined();
+    if (mine().ended) showNoPuzzle();
     poll();
-    setInterval(poll, POLL_MS);
   }
 
   // --- the teacher's page -----------------------------------------------------------------------
@@ -187,32 +303,53 @@
   function teacher(base) {
     const secret = window.location.pathname.replace(/\/$/, "").split("/").pop();
     const headers = { "X-Teacher": secret };
-    const get = async (what) => {
-      const response = await fetch(`${base}teacher/api/${what}`, { headers, cache: "no-store" });
-      if (!response.ok) throw new Error(String(response.status));
-      return response;
+    const read = async (what) => {
+      try {
+        return await reply(await fetch(`${base}teacher/api/${what}`, { headers, cache: "no-store" }));
+      } catch (e) {
+        return offline();
+      }
     };
-    const act = (what, body) => post(`${base}teacher/api/${what}`, body || {}, headers);
+    const act = async (what, body) => {
+      try {
+        return await post(`${base}teacher/api/${what}`, body || {}, headers);
+      } catch (e) {
+        return offline();
+      }
+    };
     const sendStatus = document.getElementById("send-status");
+    const problems = shownProblems(document.getElementById("teacher-problem"));
     let shownPuzzle = 0;
 
     document.getElementById("projector").addEventListener("click", (event) => {
       const on = document.body.classList.toggle("projector");
       event.target.setAttribute("aria-pressed", String(on));
     });
-    document.getElementById("csv").addEventListener("click", async (event) => {
-      event.preventDefault();
-      const blob = await (await get("class.csv")).blob();
+
+    // The class's record (the CSV of every student), fetched with the teacher's secret and saved.
+    async function download() {
+      const result = await read("class.csv");
+      if (!result.ok) {
+        problems.set("csv", sentence(result, "The record could not be downloaded: try again."));
+        return false;
+      }
+      problems.clear("csv");
+      const blob = await result.response.blob();
       const link = el("a", { href: URL.createObjectURL(blob), download: "class.csv" });
       document.body.append(link);
       link.click();
       link.remove();
+      return true;
+    }
+    document.getElementById("csv").addEventListener("click", (event) => {
+      event.preventDefault();
+      download();
     });
 
     async function send(body) {
       sendStatus.textContent = "Sending… (the solver ranks every move)";
       const result = await act("send", body);
-      sendStatus.textContent = result.ok ? "Sent: the class sees it now." : result.data.error || "It could not be sent.";
+      sendStatus.textContent = result.ok ? "Sent: the class sees it now." : sentence(result, "It could not be sent: try again.");
       refresh();
     }
     document.getElementById("send").addEventListener("click", () =>
@@ -221,26 +358,49 @@
     document.getElementById("send-saved").addEventListener("click", () =>
       send({ saved: document.getElementById("saved").value }),
     );
-    document.getElementById("reveal").addEventListener("click", async () => {
-      await act("reveal");
+    async function action(what, failed) {
+      const result = await act(what);
+      if (result.ok) problems.clear(what);
+      else problems.set(what, sentence(result, failed));
       refresh();
+      return result;
+    }
+    document.getElementById("reveal").addEventListener("click", () =>
+      action("reveal", "The answer could not be shown: try again."),
+    );
+    document.getElementById("stop").addEventListener("click", () =>
+      action("stop", "The puzzle could not be closed: try again."),
+    );
+
+    // "End the class": a dialog that offers the record first and says what will be erased.
+    const endButton = document.getElementById("end");
+    const dialog = document.getElementById("end-dialog");
+    const dialogStatus = document.getElementById("end-dialog-status");
+    const note = document.getElementById("end-note");
+    endButton.addEventListener("click", () => {
+      dialogStatus.textContent = "";
+      note.textContent = "";
+      dialog.showModal();
+      document.getElementById("end-download").focus();
     });
-    document.getElementById("stop").addEventListener("click", async () => {
-      await act("stop");
-      refresh();
+    dialog.addEventListener("close", () => endButton.focus());
+    document.getElementById("end-keep").addEventListener("click", () => dialog.close());
+    document.getElementById("end-download").addEventListener("click", async () => {
+      dialogStatus.textContent = "Downloading the record…";
+      const done = await download();
+      dialogStatus.textContent = done
+        ? "The record is downloaded (class.csv). You can end the class now."
+        : problems.get("csv");
     });
-    let armed = false;
-    document.getElementById("end").addEventListener("click", async (event) => {
-      const note = document.getElementById("end-note");
-      if (!armed) {
-        armed = true;
-        event.target.textContent = "Click again: forget every student, mark and answer";
+    document.getElementById("end-confirm").addEventListener("click", async () => {
+      dialogStatus.textContent = "Ending the class…";
+      const result = await act("end");
+      if (!result.ok) {
+        dialogStatus.textContent = sentence(result, "The class could not be ended: try again.");
         return;
       }
-      armed = false;
-      event.target.textContent = "End the class";
-      await act("end");
-      note.textContent = "The class was ended: every name, mark and answer is forgotten.";
+      dialog.close();
+      note.textContent = "The class was ended: every name, mark and answer is erased.";
       refresh();
     });
 
@@ -261,6 +421,22 @@
           ),
         ),
       );
+    }
+
+    // What went wrong with the class's file, for the teacher to read, and the wrong codes tried.
+    function drawFaults(state) {
+      const box = document.getElementById("faults");
+      const list = Array.isArray(state.problems) ? state.problems : [];
+      const words = list.join("\n");
+      if (box.dataset.shown !== words) {
+        box.dataset.shown = words;
+        box.hidden = !list.length;
+        document.getElementById("fault-list").replaceChildren(...list.map((p) => el("li", { text: p })));
+      }
+      const refused = Number(state.refused_codes) || 0;
+      const codes = document.getElementById("refused");
+      const text = refused > 0 ? `${plural(refused, "wrong class code", "wrong class codes")} refused since the class's server started.` : "";
+      if (codes.textContent !== text) codes.textContent = text;
     }
 
     function drawLive(live) {
@@ -327,34 +503,45 @@
       }
     }
 
+    let timer = null;
     async function refresh() {
-      try {
-        const state = await (await get("state")).json();
+      clearTimeout(timer);
+      let next = POLL_MS;
+      const result = await read("state");
+      if (result.ok) {
+        problems.clear("state");
+        const state = result.data;
         document.getElementById("code").textContent = state.code;
         document.getElementById("join-url").textContent = state.join.replace(/\/[^/]*$/, "");
+        drawFaults(state);
         drawStudents(state.students);
         drawLive(state.live);
-      } catch (e) {
-        document.getElementById("count").textContent = "Waiting for the class's server…";
+      } else if (result.status === 0) {
+        problems.set("state", "Waiting for the class's server…");
+      } else {
+        problems.set("state", sentence(result, "The class could not be read: this page tries again."));
+        if (result.wait) next = result.wait * 1000;
       }
+      timer = setTimeout(refresh, next);
     }
 
     (async () => {
-      try {
-        document.getElementById("qr").innerHTML = await (await get("qr.svg")).text();
-        const { puzzles } = await (await get("catalogue")).json();
-        const pick = document.getElementById("pick");
-        for (const game of [...new Set(puzzles.map((p) => p.game))]) {
-          const group = el("optgroup", { label: game });
-          for (const p of puzzles.filter((q) => q.game === game)) group.append(el("option", { value: p.ref, text: `${p.ref.split("/")[1]} — ${p.title}` }));
-          pick.append(group);
-        }
-      } catch (e) {
-        sendStatus.textContent = "The puzzle list could not be read: reload the page.";
+      const qr = await read("qr.svg");
+      if (qr.ok) document.getElementById("qr").innerHTML = await qr.response.text(); // drawn by the server
+      const list = await read("catalogue");
+      if (!list.ok) {
+        sendStatus.textContent = sentence(list, "The puzzle list could not be read: reload the page.");
+        return;
+      }
+      const pick = document.getElementById("pick");
+      const puzzles = list.data.puzzles || [];
+      for (const game of [...new Set(puzzles.map((p) => p.game))]) {
+        const group = el("optgroup", { label: game });
+        for (const p of puzzles.filter((q) => q.game === game)) group.append(el("option", { value: p.ref, text: `${p.ref.split("/")[1]} — ${p.title}` }));
+        pick.append(group);
       }
     })();
     refresh();
-    setInterval(refresh, POLL_MS);
   }
 
   window.CorinthClass = { student, teacher };
