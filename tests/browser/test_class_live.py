@@ -77,7 +77,7 @@ def test_a_class_answers_a_puzzle_together_and_a_restart_loses_nothing(tmp_path,
         teacher = browser.new_context(viewport=SCREEN).new_page()
         teacher.set_default_timeout(30_000)
         teacher.goto(teacher_url)
-        expect(teacher.locator("#code")).to_have_text(re.compile(r"^[A-Z]+-\d\d$"))
+        expect(teacher.locator("#code")).to_have_text(re.compile(r"^[A-Z]+-\d{4}$"))
         assert join.endswith(teacher.locator("#code").inner_text())
         expect(teacher.locator("#qr svg")).to_have_count(1)
         ada, ben, anonymous = (new_student(browser, join, n) for n in ("Ada", "Ben", ""))
