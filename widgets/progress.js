@@ -74,7 +74,28 @@ function reportToClass(lesson, step, finishedNow) {
     credentials: "same-origin",
     headers: { "Content-Type": "application/json", "X-XSRFToken": xsrf(), "X-Requested-With": "corinth" },
     body,
-  }).catch(() => {});
+  })
+    .then(async (response) => {
+      if (response.status !== 403) return;
+      const data = await response.json().catch(() => ({}));
+      if (data.member === false) leftClass();
+    })
+    .catch(() => {});
+}
+
+// The class was ended (or this student removed): the page forgets its key, stops reporting, and says
+// so where the class's link was, with the way to join again.
+const endedListeners = new Set();
+function leftClass() {
+  const me = classMember();
+  if (!me) return;
+  try {
+    const { key, ...rest } = me;
+    window.localStorage.setItem(CLASS, JSON.stringify(rest));
+  } catch (e) {
+    /* storage refused: the next report is refused again, and says so again */
+  }
+  for (const listener of endedListeners) listener();
 }
 
 function projector(on) {
@@ -150,6 +171,10 @@ function render({ model, el }) {
         cache: "no-store",
       });
       const data = await response.json();
+      if (data.member === false) {
+        leftClass();
+        return;
+      }
       if (data.puzzle && !data.mine && !data.revealed) {
         live.replaceChildren(
           h("a", { href: `${base}class`, class: "corinth-progress-next", text: "Your teacher sent a puzzle to the class: answer it →" }),
@@ -159,6 +184,12 @@ function render({ model, el }) {
       live.replaceChildren();
     }
   }
+  endedListeners.add(() => {
+    if (!el.isConnected) return;
+    live.replaceChildren(
+      h("a", { href: `${classBase()}class`, class: "corinth-progress-next", text: "The class has ended: join it again →" }),
+    );
+  });
   if (classBase() !== null && classMember()) {
     watchClass();
     const timer = setInterval(() => (el.isConnected ? watchClass() : clearInterval(timer)), 3000);
