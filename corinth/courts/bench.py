@@ -19,10 +19,42 @@ import statistics
 import time
 
 from .bots import GreedyBot, ISMCTSBot, play_game
-from .game import deal_all, new_game
+from .game import Game, deal_all, new_game
 from .puzzles import SAMPLES, load_puzzles, rank_choices
 
 CLOCK = time.process_time
+
+
+def round_starts(players: int, seed: int) -> list[Game]:
+    """Every round start of the seeded game of greedy bots ``seed`` (``play_game``: its deals
+    drawn from ``seed``, the bots seeded ``10 * seed + seat``), before anyone lays a card.
+
+    >>> starts = round_starts(4, 1)
+    >>> all(len(g.to_choose()) == 4 for g in starts), starts[0].rounds
+    (True, 0)
+    """
+    final = play_game([GreedyBot(10 * seed + i) for i in range(players)], seed=seed)
+    game, starts = new_game(players), []
+    for move in final.history:  # the same game again, its round starts kept
+        if game.phase == "choose" and len(game.to_choose()) == players:
+            starts.append(game)
+        game = game.apply(move)
+    return starts
+
+
+def mid_game(players: int, seed: int) -> tuple[Game, int]:
+    """A seeded mid-game position and its seat: a round start of ``round_starts(players, seed)``
+    drawn from the middle third of the game's rounds by ``random.Random(1000 + seed)``, and the
+    first seat to choose (the positions the hint's and the rankings' speed is measured on).
+
+    >>> game, seat = mid_game(3, 6)
+    >>> game.rounds, seat, len(game.observe(seat).hand)
+    (9, 0, 4)
+    """
+    starts = round_starts(players, seed)
+    n = len(starts)
+    game = random.Random(1000 + seed).choice(starts[n // 3 : max(n // 3 + 1, 2 * n // 3)])
+    return game, game.to_choose()[0]
 
 
 def _timed(task, runs: list) -> dict:

@@ -10,10 +10,10 @@ puzzle the seat too plays greedily after this card. A choice is a card and its C
 commits to the Court when it lays the card down; if it is its third card there, it takes the token
 the greedy bot would.
 
-**Exact or sampled.** When the consistent deals are few (at most ``EXACT_LIMIT``), every one is
-played: the expectation is exact. Before that, ``samples`` deals are drawn at random (seeded, the
-same deals for every choice), and each choice's mean carries its 95% interval (the mean ± 1.96
-standard errors).
+**Exact or sampled.** ``samples`` is the budget: a ranking never plays more deals than that.
+When every consistent deal fits in it (and they are at most ``EXACT_LIMIT``), every one is played:
+the expectation is exact. Else ``samples`` deals are drawn at random (seeded, the same deals for
+every choice), and each choice's mean carries its 95% interval (the mean ± 1.96 standard errors).
 
 The set is ``seeds/puzzles/courts/puzzles.json``, written by ``python -m corinth.courts.puzzles``
 (seeded: the same file again). ``load_puzzles`` refuses a malformed file with a ``PuzzleError``
@@ -56,7 +56,7 @@ from .cards import CARDS, COURTS, FITS, SEATS, SUITS, DeckError, card_index, cou
 from .game import Choose, CourtsError, Game, Observation, Place, deal_all, from_json, new_game
 
 KINDS = ("round", "deal")
-EXACT_LIMIT = 2000  # consistent deals played one by one; more than this: sampled
+EXACT_LIMIT = 2000  # at most this many consistent deals are listed and played one by one
 SAMPLES = 400
 STORED_LIMIT = 150  # a stored puzzle is ranked exactly at load, so its deals are few
 FORMAT, VERSION = "four-courts-puzzles", 1
@@ -119,11 +119,20 @@ def consistent_deals(view: Observation) -> int:
 
 
 def _deals(view: Observation, rng: random.Random, samples: int):
-    """Every consistent deal (exact), or ``samples`` random ones; each as the other hands."""
+    """Every consistent deal (exact) when they fit in the budget of ``samples`` deals, else
+    ``samples`` random ones; each as the other hands. Never more than ``samples``.
+
+    >>> import random
+    >>> from corinth.courts.game import deal_all, new_game
+    >>> view = deal_all(new_game(4), random.Random(2)).observe(0)
+    >>> exact, deals = _deals(view, random.Random(0), 5)
+    >>> exact, len(deals), sorted(deals[0]) == [1, 2, 3]
+    (False, 5, True)
+    """
     unseen = view.unseen()
     others = [s for s in range(view.players) if s != view.seat]
     total = consistent_deals(view)
-    if total <= EXACT_LIMIT:
+    if total <= min(samples, EXACT_LIMIT):
 
         def fill(i: int, left: tuple[int, ...]):
             if i == len(others):
@@ -187,7 +196,8 @@ def _play(chosen: Game, seat: int, card: int, court: int, kind: str, seed: int):
 def rank_choices(
     view: Observation, kind: str = "round", samples: int = SAMPLES, seed: int = 0
 ) -> Ranking:
-    """Every card in hand with each Court it fits, ranked by expected points (see the module).
+    """Every card in hand with each Court it fits, ranked by expected points (see the module),
+    over at most ``samples`` deals of the unseen cards (every one when they are that few).
 
     >>> import random
     >>> from corinth.courts.game import deal_all, new_game
@@ -200,6 +210,10 @@ def rank_choices(
         raise CourtsError(f"no puzzle kind {kind!r}: the kinds are {', '.join(KINDS)}")
     if view.phase != "choose" or view.chosen is not None or not view.hand:
         raise CourtsError("a 'which card now?' question is asked before the seat lays its card")
+    if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
+        raise CourtsError(
+            f"samples: the deals a ranking may play, a whole number from 1, not {samples!r:.40}"
+        )
     exact, deals = _deals(view, random.Random(seed), samples)
     hidden = tuple(range(view.discard_hidden))  # which cards lie face down does not matter here
     results: dict[tuple[int, int], list] = {(c, k): [] for c in view.hand for k in FITS[c]}
