@@ -143,7 +143,7 @@ function render({ model, el }) {
     }
     revealHead.hidden = model.get("revealed").length === 0; // nothing revealed yet: no empty heading
     revealBox.replaceChildren(
-      ...model.get("revealed").map((r) => h("li", { class: r.placed ? "placed" : "", text: `${r.name}: ${r.label}${r.placed ? " (placed)" : ""}` })),
+      ...model.get("revealed").map((r) => h("li", { class: r.note ? "placed" : "", text: `${r.name}: ${r.label}${r.note ? ` (${r.note})` : ""}` })),
     );
     caption.textContent = model.get("caption");
     showMessage(status, model.get("message")); // its rule on hover, as the other boards' messages

@@ -3,9 +3,11 @@
 ``play``: one seat against bots at the shared table; the human sees only their own hand and picks a
 card by its number in the list, its word (``mill``) or in notation (``choose 1 mill``); when their
 revealed card is next, a Court by its number, its name (``island``, ``island wyrms`` for the token
-of a third card) or in notation (``place island take wyrms``). ``show``: a saved game from one
-seat's side (``--player``). ``solve``: "which card now?" for a saved game stopped before the seat
-lays its card, or for a stored puzzle by its id (``corinth solve round-01 --game four-courts``).
+of a third card) or in notation (``place island take wyrms``). An undo deals the cards the human
+has not seen again at random, so what the reveal showed tells nothing (``CourtsTable``). ``show``:
+a saved game from one seat's side (``--player``), or with no hand at all. ``solve``: "which card
+now?" for a saved game stopped before the seat lays its card, or for a stored puzzle by its id
+(``corinth solve round-01 --game four-courts``).
 """
 
 from __future__ import annotations
@@ -19,12 +21,37 @@ from corinth.courts import CARDS, COURTS, SEATS
 from corinth.courts.cards import DeckError, card_index
 from corinth.courts.game import Choose, CourtsError
 from corinth.courts.protocol import FOUR_COURTS, CourtsState
+from corinth.shared.protocol import SIMULTANEOUS
 from corinth.shared.table import LogLine, Table
 
 from .common import UserError
 from .view import View, read_save, seated
 
 SAMPLES = 400  # deals of the unseen cards a saved game's ranking plays (a puzzle: every deal)
+
+
+class CourtsTable(Table):
+    """The shared table, with an undo that tells nothing: back where the human's last move was
+    made, the cards the human has not seen (the other hands, the face-down discard) are dealt again
+    at random and the chance to come and the bots take fresh seeds (``CourtsState.redrawn``), so
+    the cards the reveal showed, or a new hand dealt, are not what comes again. The fresh seed is
+    in the game's save: a game loaded goes on as it would have."""
+
+    undos = 0
+
+    def undo(self) -> bool:
+        if not super().undo():
+            return False
+        if self.human is None:  # no one's view to keep (never at the terminal)
+            return True
+        self.undos += 1
+        position = self.position.redrawn(self.human, self.undos)
+        self._position = position
+        if position.current_player() == SIMULTANEOUS:
+            self._node_start = position
+        self._seed = position.seed
+        self.bots = self._make_bots()
+        return True
 
 
 class CourtsView(View):
@@ -35,6 +62,10 @@ class CourtsView(View):
         "'place island take wyrms'."
     )
     players = 4
+    undone = (
+        "Taken back: your last move and the bots' answers. The cards you have not seen are dealt "
+        "again at random, so the bots choose afresh: what you saw tells you nothing of their hands."
+    )
 
     def load(self, path: str) -> CourtsState:
         return read_save(path, FOUR_COURTS.load, CourtsError, "Four Courts")
@@ -48,6 +79,7 @@ class CourtsView(View):
             players,
             "The Four Courts is for 3 or 4 players (S1, S6)",
             CourtsError,
+            CourtsTable,
         )
 
     def board(self, table: Table) -> str:

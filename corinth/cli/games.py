@@ -75,7 +75,8 @@ def add_show(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--player",
         type=int,
-        help="show only this player's sheet (1 to 4); The Four Courts: the seat whose side is shown",
+        help="show only this player's sheet (1 to the number of players); The Four Courts: the "
+        "player whose hand is shown (without it, no hand is shown)",
     )
     p.add_argument("--moves", action="store_true", help="also list the moves played")
 

@@ -305,7 +305,7 @@ def _answer(table: Table, view: View, listed: list, typed: str, say: Callable[[s
         return False
     if text == "undo":
         if table.undo():
-            say("Taken back: your last move and the bots' answers.")
+            say(view.undone)
             return True
         say("Nothing to undo.")
         return False
@@ -333,10 +333,16 @@ MAX_DEPTH = 6  # Corintho's search: moves of both players; beyond it far too lon
 
 def show_game(args: argparse.Namespace) -> int:
     """``corinth show FILE --game corintho``: the board, the moves, and who won and why (The Four
-    Courts: from the seat ``--player``, 1 by default, seeing only its own hand)."""
+    Courts: from the seat ``--player``, seeing only its own hand; without it, no hand at all)."""
     view = view_of(args.which)
     state = view.load(args.game)
-    table = view.table(_seat_args(state, getattr(args, "player", None)), state)
+    player = getattr(args, "player", None)
+    table = view.table(_seat_args(state), state)  # no seat: the game's players counted first
+    players = table.position.num_players
+    if player is not None:
+        if isinstance(player, bool) or not 1 <= player <= players:
+            raise UserError(f"--player must be 1 to {players}")
+        table = view.table(_seat_args(state, player), state)
     position = table.position
     if position.is_over():
         print("\n".join(view.final(table)))
@@ -360,9 +366,9 @@ def position_rank(name: str, position: Any, depth: int) -> list:
 
 
 def _seat_args(state: Any, seat: int | None = None) -> argparse.Namespace:
-    """A table for reading a saved game from ``seat`` (from 1; default 1): every other seat a bot
-    that never plays (nothing is asked)."""
-    return argparse.Namespace(players=None, seat=seat or 1, bots="random", seed=0, depth=2)
+    """A table for reading a saved game from ``seat`` (from 1; None: from no seat): every other
+    seat a bot that never plays (nothing is asked)."""
+    return argparse.Namespace(players=None, seat=seat, bots="random", seed=0, depth=2)
 
 
 def add_games(p: argparse.ArgumentParser) -> None:

@@ -20,6 +20,7 @@ class View:
 
     notation = ""
     players = 2  # the players when --players is not given
+    undone = "Taken back: your last move and the bots' answers."  # said after an undo
 
     def table(self, args: argparse.Namespace, state: Any) -> Table:
         raise NotImplementedError
@@ -62,17 +63,28 @@ class View:
 
 
 def seated(
-    game: Any, args: argparse.Namespace, state: Any, players: Any, who_plays: str, errors: Any
+    game: Any,
+    args: argparse.Namespace,
+    state: Any,
+    players: Any,
+    who_plays: str,
+    errors: Any,
+    table: type[Table] = Table,
 ) -> Table:
-    """The shared table of ``game`` for ``players`` with the human at ``--seat`` and ``--bots``
-    round the others; a bad option is one ``UserError`` sentence (``who_plays`` says the counts)."""
+    """The shared table (``table``, a game's own kind of it) of ``game`` for ``players`` with the
+    human at ``--seat`` and ``--bots`` round the others; a bad option is one ``UserError`` sentence
+    (``who_plays`` says the counts). ``args.seat`` None: a table to read a saved game at, every
+    seat a bot that is never asked to play, so no seat's hidden cards are anyone's to see."""
     if isinstance(players, bool) or players not in game.players:
         raise UserError(f"{who_plays}, not {players}")
-    if not 1 <= args.seat <= players:
+    if args.seat is None:
+        seats = [args.bots.split(",")[0]] * players
+    elif not 1 <= args.seat <= players:
         raise UserError(f"--seat must be 1 to {players}")
-    seats = seats_of(players, args.seat - 1, args.bots.split(","))
+    else:
+        seats = seats_of(players, args.seat - 1, args.bots.split(","))
     try:
-        return Table(game, players=players, seed=args.seed, state=state, seats=seats)
+        return table(game, players=players, seed=args.seed, state=state, seats=seats)
     except (errors, ValueError) as exc:
         raise UserError(str(exc)) from None
 

@@ -425,7 +425,7 @@ class Game:
             raise IllegalMove("R1", f"{seat_name(move.seat)} has already chosen a card this round")
         if move.card not in self.hands[move.seat]:
             raise IllegalMove(
-                "R1", f"{seat_name(move.seat)} has no {CARDS[move.card].name} in hand"
+                "R1", f"{CARDS[move.card].name} is not in {seat_name(move.seat)}'s hand"
             )
         chosen = list(self.chosen)
         chosen[move.seat] = move.card
@@ -797,8 +797,8 @@ def new_game(players: int = 4) -> Game:
     >>> new_game(3).court_tokens[0]  # the Island: Suns, Waves, Wyrms
     (1, 2, 4)
     """
-    if isinstance(players, bool) or players not in (3, 4):
-        raise CourtsError(f"The Four Courts is for 3 or 4 players, not {players!r}")
+    if type(players) is not int or players not in (3, 4):  # 4.0 and True are not a count of players
+        raise CourtsError(f"The Four Courts is for 3 or 4 players (S1), not {players!r:.40}")
     return Game(
         players=players,
         won=((0,) * 6,) * players,
@@ -825,6 +825,59 @@ def deal_all(game: Game, rng: random.Random) -> Game:
         else:
             game = play_chance(game, rng)
     return game
+
+
+def replay(players: int, moves) -> Game:
+    """The game these moves (notation) make from a new game, every one through the rules."""
+    game = new_game(players)
+    for move in moves:
+        game = game.apply(move)
+    return game
+
+
+def shuffle_unseen(game: Game, seat: int, rng: random.Random) -> Game:
+    """The same game as ``seat`` sees it (H1), the cards it has not seen dealt again at random: the
+    other hands and the face-down discard of this deal. What an undo comes back to, so that what
+    the seat saw before the undo (the cards the others laid and revealed) tells it nothing about
+    their hands. The deal is rewritten in the history, so the game replays (and its save loads) to
+    this one. Only while players choose or place, and before another seat lays its card face down.
+
+    >>> game = deal_all(new_game(4), random.Random(1))
+    >>> other = shuffle_unseen(game, 0, random.Random(2))
+    >>> other.observe(0) == game.observe(0), other.hands[1] != game.hands[1]
+    (True, True)
+    >>> replay(4, other.history) == other
+    True
+    """
+    if game.phase not in ("choose", "place"):
+        raise CourtsError("the cards not seen are dealt again only while players choose or place")
+    if not 0 <= seat < game.players:
+        raise CourtsError(f"there is no player {seat + 1} in a {game.players}-player game")
+    if any(c is not None for s, c in enumerate(game.chosen) if s != seat):
+        raise CourtsError("another player's card lies face down: it would have to be taken back")
+    history = list(game.history)
+    try:
+        made = replay(game.players, history) == game
+    except CourtsError:
+        made = False
+    if not made:  # a game made by hand, not by its moves: no deal to rewrite
+        raise CourtsError("this game's moves do not make it: its deal cannot be dealt again")
+    last = max(i for i, m in enumerate(history) if m.startswith("deal "))
+    first = last
+    while history[first - 1].startswith("deal "):
+        first -= 1
+    # this deal's cards still in another hand: their places in the deal (dealt in turn, S6)
+    slots = [
+        k
+        for k in range(first, last + 1)
+        if (k - first) % game.players != seat
+        and parse(history[k]).card in game.hands[(k - first) % game.players]
+    ]
+    cards = [parse(history[k]).card for k in slots] + list(game.discard_hidden)
+    rng.shuffle(cards)
+    for k, card in zip(slots, cards):
+        history[k] = str(Deal(card))
+    return replay(game.players, history)
 
 
 FORMAT, VIEW_FORMAT, VERSION = "four-courts-game", "four-courts-view", 1

@@ -3,8 +3,9 @@ the engine's ``Game`` wrapped, not changed. It has chance (the bonus draw, the d
 simultaneous choices (``current_player() == SIMULTANEOUS`` while the players lay their cards) and
 hidden hands: ``observation(seat)`` never holds another seat's hand or face-down card.
 
-The protocol is followed by shape, without importing ``corinth.shared``: the registry names this
-module's ``FOUR_COURTS`` (``"four-courts": "corinth.courts.protocol:FOUR_COURTS"``).
+The protocol is followed by shape, without importing ``corinth.shared.protocol`` (of
+``corinth.shared`` only the saves' check of a key written twice): the registry names this module's
+``FOUR_COURTS`` (``"four-courts": "corinth.courts.protocol:FOUR_COURTS"``).
 
 >>> state = FOUR_COURTS.new(players=4, seed=1)
 >>> state.is_chance(), len(state.chance_outcomes())
@@ -25,6 +26,8 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
+from corinth.shared.saves import no_duplicate_keys
+
 from .bots import BOTS, make_bot, placing_value
 from .cards import CARDS, COURTS, SEATS, SUITS
 from .game import (
@@ -37,6 +40,7 @@ from .game import (
     from_json,
     new_game,
     parse,
+    shuffle_unseen,
     to_json,
 )
 from .puzzles import rank_choices
@@ -200,6 +204,24 @@ class CourtsState:
             world = replace(world, chosen=tuple(chosen))
         return CourtsState(replace(world, history=tuple(history), ended=game.ended), self.seed)
 
+    def redrawn(self, player: int, undo: int) -> CourtsState:
+        """What the ``undo``-th undo of a game (from 1) comes back to: the same game as ``player``
+        sees it, the cards it has not seen dealt again at random (``game.shuffle_unseen``), and a
+        fresh seed for the chance to come (saved with the game). Both are drawn from the game's
+        seed and ``undo``: the same undo of the same game gives the same game again.
+
+        >>> state = FOUR_COURTS.new(players=4, seed=1)
+        >>> while state.is_chance():
+        ...     state = state.apply(state.sample())
+        >>> again = state.redrawn(0, 1)
+        >>> again.observation(0)["hand"] == state.observation(0)["hand"], again.seed != state.seed
+        (True, True)
+        >>> again == state.redrawn(0, 1)
+        True
+        """
+        rng = random.Random(f"four courts {self.seed} undo {undo}")
+        return CourtsState(shuffle_unseen(self.native, player, rng), rng.randrange(2**31))
+
     def start(self) -> CourtsState:
         return CourtsState(new_game(self.native.players), self.seed)
 
@@ -340,8 +362,8 @@ class CourtsGame:
         return CourtsState(new_game(players), seed)
 
     def load(self, text: str | bytes) -> CourtsState:
-        try:
-            data = json.loads(text)
+        try:  # a key written twice is refused here as in every save (``from_json`` says so)
+            data = json.loads(text, object_pairs_hook=no_duplicate_keys)
         except (ValueError, RecursionError, TypeError):
             return CourtsState(from_json(text))  # from_json names the problem
         seed = data.pop("seed", 0) if isinstance(data, dict) else 0

@@ -32,9 +32,15 @@ class SaveFormat:
     others: dict[str, str] = field(default_factory=dict)
 
 
-def _no_duplicate_keys(pairs: list[tuple[str, object]]) -> dict:
-    """A JSON object whose every key is written once: a save naming ``players`` twice is
-    refused, not read as the later one."""
+def no_duplicate_keys(pairs: list[tuple[str, object]]) -> dict:
+    """A JSON object whose every key is written once (``json.loads``' ``object_pairs_hook``): a
+    save naming ``players`` twice is refused with a ``ValueError``, not read as the later one.
+
+    >>> json.loads('{"players": 4, "players": 3}', object_pairs_hook=no_duplicate_keys)
+    Traceback (most recent call last):
+    ...
+    ValueError: the key 'players' is written twice
+    """
     data = dict(pairs)
     if len(data) < len(pairs):
         seen: set[str] = set()
@@ -62,7 +68,7 @@ def replay_save(
     if not isinstance(text, str) or len(text) > limit:
         raise error(f"a saved game is JSON text of at most {limit} bytes")
     try:
-        data = json.loads(text, object_pairs_hook=_no_duplicate_keys)
+        data = json.loads(text, object_pairs_hook=no_duplicate_keys)
     except (ValueError, RecursionError) as exc:
         raise error(f"not valid JSON: {str(exc)[:80]}") from None
     if not isinstance(data, dict) or data.get("format") != save.name:

@@ -12,8 +12,9 @@ choose from their own seats' observations, then the learner's card completes the
 only sent the learner's seat's observation (H1): no other hand ever reaches it. The front end is
 ``widgets/courts.js``. ``CourtsApp`` is the board with "New game", "Undo" and "Hint" buttons, and,
 with ``keep``, the game kept in the learner's browser across a reload: only the learner's own moves
-are kept there (never a hand it may not see), and a reload replays them through the rules at the
-same seeded table.
+are kept there (never a hand it may not see) and where each undo came back to, and a reload replays
+them through the rules at the same seeded table. An undo tells nothing: the cards the learner has
+not seen are dealt again at random there, and the bots choose afresh (``CourtsBoard.undo``).
 
 >>> board = CourtsBoard(seed=3)
 >>> board.view.phase, len(board.hand)
@@ -39,12 +40,15 @@ from corinth.courts import CARDS, COURTS, SEATS, SUITS, new_game
 from corinth.courts.cards import FITS, DeckError, card_index
 from corinth.courts.game import Choose, CourtsError, Deal, Game, Place, parse
 from corinth.courts.protocol import FOUR_COURTS, CourtsState
+from corinth.shared.protocol import SIMULTANEOUS
 from corinth.shared.table import NotYourTurn, Table
 
 from ._base import (
     WORKING,
     Board,
     GamePuzzle,
+    Text,
+    Whole,
     asset,
     hint_ladder_html,
     module,
@@ -54,6 +58,7 @@ from ._base import (
 from .game import GameKeeper
 
 HUMAN = "human"
+COURT_NUMBER = "a Court's number from 0 to 3 (Island, Consul, Rite, Window)"
 
 
 def _css() -> str:
@@ -72,6 +77,23 @@ class BoardTable(Table):
     def __init__(self, game: Game, seats: list[str], seed: int):
         self._rng = random.Random(seed)
         super().__init__(FOUR_COURTS, seed=seed, state=CourtsState(game, seed), seats=seats)
+
+    def taken_back(self, seat: int, undo: int) -> None:
+        """The ``undo``-th undo of the game (from 1), here, where the learner is to decide (the
+        bots' cards of a round the learner is still to choose in taken back, as the shared table's
+        undo does): the cards ``seat`` has not seen dealt again at random, and fresh seeds for the
+        deals and the bots to come (``CourtsState.redrawn``), so nothing the learner saw before the
+        undo is dealt or laid the same again."""
+        if self.position.current_player() == SIMULTANEOUS and self._node_start is not None:
+            self._position = self._node_start
+            self.log = self.log[: len(self._position.history())]
+        position = self.position.redrawn(seat, undo)
+        self._position = position
+        if position.current_player() == SIMULTANEOUS:
+            self._node_start = position
+        self._seed = position.seed
+        self._rng = random.Random(position.seed)
+        self.bots = self._make_bots()
 
     def _make_bots(self) -> dict:
         players = len(self.seats)
@@ -95,10 +117,11 @@ class CourtsBoard(Board):
     ``index``, ``name``, ``suits``, ``tokens``, ``sides`` per seat with its cards, ``legal``: the
     learner's card may go here now, ``takes``: the token colours it would choose from, ``label``),
     ``seats`` (``name``, ``points``, ``tokens``, ``cards`` in hand, ``chosen``, ``me``), ``hand``
-    (``word``, ``label``, ``legal``), ``revealed`` (this round's cards in play order, ``placed``),
-    ``bonus``, ``reserve``, ``caption``, ``announce`` (an aria-live region), ``interactive``. The
-    page writes no trait; it sends ``{"event": "card", "word"}``, ``{"event": "court", "court"}``
-    and ``{"event": "token", "court", "colour"}``.
+    (``word``, ``label``, ``legal``), ``revealed`` (this round's cards in play order, ``placed``,
+    ``note``: what became of each), ``bonus``, ``reserve``, ``caption``, ``announce`` (an aria-live
+    region), ``interactive``. The page writes no trait; it sends ``{"event": "card", "word"}``,
+    ``{"event": "court", "court"}`` and ``{"event": "token", "court", "colour"}`` (``page_events``:
+    anything else is refused as every board refuses it).
     """
 
     _esm = module("courts.js")
@@ -144,7 +167,8 @@ class CourtsBoard(Board):
             seats[s] = n
         self.start, self._seats, self._seed = game, seats, seed
         self.table = BoardTable(game, seats, seed)
-        self.mine: list[str] = []  # the learner's own moves, in notation: all a reload needs
+        # the learner's own moves (notation) and where each undo came back to: all a reload needs
+        self.mine: list[str] = []
         self._moved: list = []  # called with ``mine`` after each of the learner's moves
         # no bot plays in a puzzle or on a board for viewing: the other seats are named by side only
         self._names = {
@@ -318,9 +342,10 @@ class CourtsBoard(Board):
         self.announce = " ".join(self._said)
 
     def restore(self, moves: Sequence[str]) -> bool:
-        """The game where the learner left it: their ``moves`` (notation) replayed from the start at
-        the same seeded table, the bots and the deals answering as they did. A move that is not the
-        learner's, or that the rules refuse, leaves the game as it is (False).
+        """The game where the learner left it: their ``moves`` (notation, and ``undo N`` where the
+        N-th undo came back to) replayed from the start at the same seeded table, the bots and the
+        deals answering as they did. A move that is not the learner's, or that the rules refuse,
+        leaves the game as it is (False).
 
         >>> board = CourtsBoard(seed=3)
         >>> board.choose(board.hand[0]["word"]); kept = list(board.mine)
@@ -332,43 +357,68 @@ class CourtsBoard(Board):
         """
         return self._replay(moves, "Your game, where you left it.")
 
+    @property
+    def can_undo(self) -> bool:
+        """True when the learner has a move to take back."""
+        return not self.puzzle and any(_undo_number(m) is None for m in self.mine)
+
     def undo(self) -> bool:
-        """Take back the learner's last move, and what the bots and the deals did after it: the game
-        replayed from its start without it, so a reload finds the same game. False when the
-        learner has made no move.
+        """Take back the learner's last move, and what the bots and the deals did after it. Nothing
+        the learner saw since tells them anything: the cards they have not seen (the other hands,
+        the face-down discard) are dealt again at random, and the deals and the bots to come draw
+        afresh (``BoardTable.taken_back``). The kept moves say where: the last move gives way to
+        ``undo N`` (N counts the game's undos), so a reload finds the same game. False when the
+        learner has no move to take back.
 
         >>> board = CourtsBoard(seed=3)
         >>> before = board.view
         >>> board.choose(board.hand[0]["word"]); board.undo(), board.view == before, board.mine
-        (True, True, [])
+        (True, True, ['undo 1'])
         >>> board.undo()
         False
         """
-        if not self.mine or self.puzzle:
+        if not self.can_undo:
             return False
-        return self._replay(self.mine[:-1], "Your last move is taken back.")
+        moves = list(self.mine)
+        number = 1 + max((_undo_number(m) or 0 for m in moves), default=0)
+        while _undo_number(moves[-1]) is not None:  # an undo after it: taken back with it
+            moves.pop()
+        moves.pop()
+        while moves and _undo_number(moves[-1]) is not None:
+            moves.pop()
+        return self._replay(moves + [f"undo {number}"], "Your last move is taken back.")
 
     def _replay(self, moves: Sequence[str], said: str) -> bool:
         """The game from its start with the learner's ``moves``, the bots and the deals answering as
         they did (the same seeded table); False, and the game as it was, when one is refused."""
         table = BoardTable(self.start, self._seats, self._seed)
-        for _ in table.bots_play():
-            pass
+        moves = list(moves)
         try:
+            for _ in table.bots_play():
+                pass
             for text in moves:
-                move = parse(text)
-                if isinstance(move, Choose) and move.seat != self.seat:
-                    return False
-                table.play(move)
+                self._replay_one(table, text)
                 for _ in table.bots_play():
                     pass
         except (CourtsError, DeckError, NotYourTurn, ValueError):
             return False
-        self.table, self.mine, self.message = table, list(moves), ""
+        self.table, self.mine, self.message = table, moves, ""
         self.held, self._said = None, [said]
         self._draw()
         self.announce = " ".join(self._said)
         return True
+
+    def _replay_one(self, table: BoardTable, text: str) -> None:
+        """One kept move played again (``undo N``: that undo's fresh deal and seeds); a move that
+        is not the learner's raises."""
+        number = _undo_number(text)
+        if number is not None:
+            table.taken_back(self.seat, number)
+            return
+        move = parse(text)
+        if isinstance(move, Choose) and move.seat != self.seat:
+            raise CourtsError(f"{text[:40]!r} is not your move")
+        table.play(move)
 
     def _can_click(self) -> bool:
         if not self.interactive:
@@ -379,13 +429,18 @@ class CourtsBoard(Board):
             return False
         return True
 
-    def handle(self, content: dict) -> None:
-        event = content.get("event")
+    # the page's messages (``_base.read_message``): anything else is refused like a bad click
+    page_events = {
+        "card": {"word": Text(40, words="a card's word")},
+        "court": {"court": Whole(0, 3, COURT_NUMBER)},
+        "token": {"court": Whole(0, 3, COURT_NUMBER), "colour": Text(20, words="a colour")},
+    }
+
+    def react(self, event: str, fields: dict) -> None:
         if event == "card":
-            self.choose(str(content.get("word", ""))[:40])
-        elif event in ("court", "token"):
-            colour = content.get("colour") if event == "token" else None
-            self.place(content.get("court"), None if colour is None else str(colour)[:20])
+            self.choose(fields["word"])
+        else:
+            self.place(fields["court"], fields.get("colour"))
 
     # --- drawing ----------------------------------------------------------------------------
 
@@ -492,8 +547,8 @@ class CourtsApp(w.VBox):
     >>> app = CourtsApp(seed=3, keep="lesson")
     >>> app.board.choose(app.board.hand[0]["word"]); app.keeper.moves == app.board.mine
     True
-    >>> app.undo(); app.keeper.moves, app.undo_button.disabled
-    ([], True)
+    >>> app.undo(); app.keeper.moves, app.undo_button.disabled  # where the undo came back to
+    (['undo 1'], True)
     >>> app.hint(); "Lay the " in app.hints.value
     True
     >>> app.new_game(); app.keeper.moves, app.board.view == CourtsBoard(seed=3).view
@@ -536,7 +591,7 @@ class CourtsApp(w.VBox):
 
     def _buttons(self) -> None:
         over = self.board.table.position.is_over()
-        self.undo_button.disabled = not self.board.mine or not self.board.interactive
+        self.undo_button.disabled = not self.board.can_undo or not self.board.interactive
         self.hint_button.disabled = over or not self.board.interactive
 
     def _restore(self, moves: list[str]) -> None:
@@ -679,6 +734,20 @@ def courts_puzzles() -> tuple:
     return tuple(load_puzzles())
 
 
+def _undo_number(text: str) -> int | None:
+    """N for a kept ``undo N`` (N from 1), else None.
+
+    >>> _undo_number("undo 2"), _undo_number("choose 1 mill"), _undo_number("undo 0")
+    (2, None, None)
+    """
+    words = text.split(" ") if isinstance(text, str) else ()
+    if len(words) != 2 or words[0] != "undo" or len(words[1]) > 12:
+        return None
+    if not (words[1].isascii() and words[1].isdigit()):
+        return None
+    return int(words[1]) or None
+
+
 def _short(card: int) -> str:
     """A card's short face: ``Mill 8``, ``Huntress Crown``."""
     c = CARDS[card]
@@ -708,18 +777,25 @@ def _court_label(k: int, tokens: list[str], sides: list[dict], legal: bool, take
 
 
 def _revealed(view) -> list[dict]:
-    """This round's revealed cards in play order, those already placed marked."""
+    """This round's revealed cards in play order, each with what became of it (``note``): placed,
+    or, when the game ended before its turn, back in its player's hand (G1)."""
+    on_table = set(view.discard_seen) | {c for court in view.sides for side in court for c in side}
     placed = len(view.revealed) - len(view.queue)
-    return [
-        {
-            "seat": s,
-            "name": SEATS[s],
-            "label": card_words(c),
-            "short": _short(c),
-            "placed": i < placed,
-        }
-        for i, (s, c) in enumerate(view.revealed)
-    ]
+    out = []
+    for i, (s, c) in enumerate(view.revealed):
+        done = c in on_table if view.phase == "over" else i < placed
+        back = view.phase == "over" and not done
+        out.append(
+            {
+                "seat": s,
+                "name": SEATS[s],
+                "label": card_words(c),
+                "short": _short(c),
+                "placed": done,
+                "note": "placed" if done else "back to the hand" if back else "",
+            }
+        )
+    return out
 
 
 __all__ = ["HUMAN", "CourtsApp", "CourtsBoard", "CourtsPuzzleBoard", "card_words", "courts_puzzles"]

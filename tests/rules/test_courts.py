@@ -28,6 +28,7 @@ from corinth.courts.game import (
     from_json,
     new_game,
     parse,
+    shuffle_unseen,
     to_json,
 )
 
@@ -133,8 +134,8 @@ def test_c5_42_tokens_seven_of_each_colour_from_the_start():
 
 def test_s1_three_or_four_players_at_the_cardinal_points():
     assert len(new_game(3).sides[0]) == 3 and len(new_game(4).sides[0]) == 4
-    for players in (2, 5, True, "4"):
-        with pytest.raises(CourtsError, match="3 or 4 players"):
+    for players in (2, 5, True, "4", 4.0, 3.0, None):
+        with pytest.raises(CourtsError, match=r"3 or 4 players \(S1\), not "):
             new_game(players)
     assert "East" in new_game(3).describe("choose 2 mill")
     refused(started(3), Choose(3, 0), "S1")
@@ -196,6 +197,16 @@ def test_r1_choices_are_made_at_once_face_down_and_once():
     seen = after.observe(0, history=True).history
     assert seen[-1] == "choose 2 a-card" and f" {CARDS[card].word}" not in " ".join(seen)
     assert after.describe(Choose(1, card), seat=0) == "Player 2 (East) lays a card face down."
+
+
+def test_r1_a_card_not_in_the_hand_is_refused_in_plain_words():
+    game = with_hands(started(4), ["mill"], ["ace-moons"], ["author"], ["huntress"])
+    with pytest.raises(IllegalMove) as err:
+        game.apply("choose 1 ace-moons")
+    assert str(err.value) == "the Ace of Moons is not in player 1 (North)'s hand (R1)"
+    assert "has no the" not in str(err.value)
+    with pytest.raises(IllegalMove, match=r"^the Mill is not in player 2 \(East\)'s hand \(R1\)$"):
+        game.apply("choose 2 mill")
 
 
 def test_r2_the_cards_are_played_highest_first():
@@ -416,6 +427,70 @@ def test_h1_a_determinized_view_keeps_what_the_seat_sees():
     assert sorted(world.card_places()) == list(range(40))
 
 
+def _round_played(game, seat: int = 0):
+    """The game after one round of greedy choices and placings (a new deal may follow)."""
+    for s in game.to_choose():
+        game = game.apply(GreedyBot(s).choose(game.observe(s)))
+    while game.phase == "place":
+        game = game.apply(GreedyBot(1).choose(game.observe(game.current_player)))
+    return deal_all(game, random.Random(seat))
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_h1_an_undo_deals_again_the_cards_the_seat_has_not_seen(players):
+    """What an undo comes back to (``shuffle_unseen``): the seat sees the same game, the other
+    hands and the face-down discard are dealt again at random, and the history says so (the save
+    replays to it)."""
+    game = _round_played(started(players, seed=6))  # a round on: some cards beside the Courts
+    assert game.phase == "choose" and game.rounds == 1
+    worlds = [shuffle_unseen(game, 0, random.Random(k)) for k in range(8)]
+    hidden = {x for s in range(1, players) for x in game.hands[s]} | set(game.discard_hidden)
+    for world in worlds:
+        assert world.observe(0) == game.observe(0)  # nothing the seat sees has changed
+        assert world.hands[0] == game.hands[0] and world.sides == game.sides
+        assert {x for s in range(1, players) for x in world.hands[s]} | set(
+            world.discard_hidden
+        ) == hidden
+        assert from_json(to_json(world)) == world  # the rewritten deal replays
+        assert [m.split()[0] for m in world.history] == [m.split()[0] for m in game.history]
+    assert len({w.hands for w in worlds}) == 8  # dealt again, each time otherwise
+    if players == 3:  # the face-down discard card is among the cards dealt again
+        assert len({w.discard_hidden for w in worlds}) > 1
+    assert shuffle_unseen(game, 0, random.Random(3)) == worlds[3]  # the same draw, the same game
+
+
+def test_h1_an_undo_keeps_what_is_placed_and_what_the_seat_laid():
+    game = started(4, seed=7)
+    game = game.apply(Choose(0, game.hands[0][0]))  # the seat's own card, face down: kept
+    world = shuffle_unseen(game, 0, random.Random(1))
+    assert world.chosen[0] == game.chosen[0] and world.hands[0] == game.hands[0]
+    placing = game
+    for s in placing.to_choose():  # the reveal: the cards to place are seen by all, and kept
+        placing = placing.apply(Choose(s, placing.hands[s][0]))
+    assert placing.phase == "place"
+    world = shuffle_unseen(placing, 0, random.Random(1))
+    assert world.queue == placing.queue and world.observe(0) == placing.observe(0)
+    assert world.hands != placing.hands and world.apply(placing.legal_moves()[0])
+    placing = choose_all(
+        with_hands(started(4), ["mill"], ["cave"], ["author"], ["huntress"]),
+        "mill",
+        "cave",
+        "author",
+        "huntress",
+    )
+    with pytest.raises(CourtsError, match="moves do not make it"):  # made by hand, not by moves
+        shuffle_unseen(placing, 0, random.Random(1))
+    with pytest.raises(CourtsError, match="face down"):
+        shuffle_unseen(game, 1, random.Random(1))  # seat 1's own card lies face down for seat 2
+    with pytest.raises(CourtsError, match="choose or place"):
+        shuffle_unseen(new_game(4).apply("bonus moons suns waves knots"), 0, random.Random(1))
+    with pytest.raises(CourtsError, match="no player 5"):
+        shuffle_unseen(started(4), 4, random.Random(1))
+    over = play_game([GreedyBot(1), RandomBot(2), GreedyBot(3)], seed=4)
+    with pytest.raises(CourtsError, match="choose or place"):
+        shuffle_unseen(over, 0, random.Random(1))
+
+
 # --- playouts, saving and loading ------------------------------------------------------------------
 
 
@@ -457,6 +532,14 @@ def test_save_and_load_replay_the_same_game():
             r"move 2 .* \(S6\)",
         ),
         ('{"format": "four-courts-view", "version": 1}', "one seat's view"),
+        (
+            '{"format": "four-courts-game", "version": 1, "players": 4.0, "moves": []}',
+            r"3 or 4 players \(S1\), not 4\.0",
+        ),
+        (
+            '{"format": "four-courts-game", "version": 1, "players": 4, "moves": [], "players": 3}',
+            "the key 'players' is written twice",
+        ),
     ],
 )
 def test_a_bad_save_is_refused_with_its_problem(text, problem):

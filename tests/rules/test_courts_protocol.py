@@ -89,3 +89,32 @@ def test_bad_input_is_a_sentence():
         FOUR_COURTS.load("{")
     with pytest.raises(CourtsError, match="nothing is drawn"):
         dealt().sample()
+
+
+@pytest.mark.parametrize(
+    "change, words",
+    [
+        (lambda text: text.replace('"players": 4', '"players": 4.0'), r"3 or 4 players \(S1\)"),
+        (lambda text: text.replace('"players": 4', '"players": 4, "players": 3'), "written twice"),
+        (lambda text: text.replace('"seed": 2', '"seed": 2, "seed": 3'), "written twice"),
+        (lambda text: text.replace('"seed": 2', '"seed": 2.0'), "seed: expected a whole number"),
+    ],
+)
+def test_s1_a_save_with_players_not_a_whole_3_or_4_or_a_key_twice_is_refused(change, words):
+    text = dealt().to_json()
+    assert FOUR_COURTS.load(text) == dealt()
+    bad = change(text)
+    assert bad != text
+    with pytest.raises(CourtsError, match=words):
+        FOUR_COURTS.load(bad)
+    with pytest.raises(CourtsError, match=words):
+        FOUR_COURTS.load(bad.encode())
+
+
+def test_h1_an_undo_comes_back_to_the_same_view_with_the_unseen_cards_dealt_again():
+    state = dealt()
+    again = state.redrawn(0, 1)
+    assert again.observation(0) == state.observation(0) and again.native != state.native
+    assert again == state.redrawn(0, 1) and again != state.redrawn(0, 2)  # each undo its own
+    assert again.seed != state.seed  # the chance to come draws afresh, and is saved
+    assert FOUR_COURTS.load(again.to_json()) == again

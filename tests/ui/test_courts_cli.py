@@ -154,7 +154,115 @@ def test_show_prints_a_saved_game_from_one_seat(tmp_path, capsys):
             assert f" {CARDS[card].word}," not in out and not out.count(f"deal {CARDS[card].word}")
     assert "choose 1 a-card" in out and "deal a-card" in out
     assert main(["show", str(path), "--game", "four-courts", "--player", "7"]) == 2
-    assert "--seat must be 1 to 4" in capsys.readouterr().err
+    assert "--player must be 1 to 4" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("players, player", [(4, 0), (4, -1), (4, 5), (3, 4), (3, 0)])
+def test_s1_show_refuses_a_player_outside_the_game_as_corinth_does(
+    tmp_path, capsys, players, player
+):
+    """Seat 0 is no player (it was read as player 1, and showed North's hand): refused with the
+    sentence Corinth's own ``show --player`` says, naming ``--player``, and nothing shown."""
+    state = FOUR_COURTS.new(players=players, seed=3)
+    while state.is_chance():
+        state = state.apply(state.sample())
+    path = tmp_path / "saved.json"
+    path.write_text(state.to_json(), encoding="utf-8")
+    argv = ["show", str(path), "--game", "four-courts", "--player", str(player)]
+    assert main(argv) == 2
+    out, err = capsys.readouterr()
+    assert err == f"corinth show: --player must be 1 to {players}\n" and out == ""
+    for seat in range(players):  # no hand is shown
+        assert not any(f" {CARDS[c].word}," in out for c in state.native.hands[seat])
+
+
+def test_show_without_player_shows_no_hand(tmp_path, capsys):
+    state, path = saved_game(tmp_path, moves_after_deal=1)  # player 1 has laid a card
+    assert main(["show", str(path), "--game", "four-courts", "--moves"]) == 0
+    out = capsys.readouterr().out
+    hands = [line.split("hand: ")[1] for line in out.splitlines() if "hand: " in line]
+    assert hands == ["10 cards"] * 4  # counts only, player 1's card laid face down among them
+    moves = out.split("Moves: ")[1]
+    assert not any(f" {CARDS[c].word}" in moves for hand in state.native.hands for c in hand)
+    assert "choose 1 a-card" in out  # nobody's choice is shown in the moves either
+    assert "no hand is shown" in main_help("show")
+
+
+def main_help(command: str) -> str:
+    done = subprocess.run(
+        [sys.executable, "-m", "corinth.cli", command, "--help"], capture_output=True, text=True
+    )
+    return " ".join(done.stdout.split())
+
+
+@pytest.mark.parametrize(
+    "change, words",
+    [
+        (
+            lambda data: {**data, "players": 4.0},
+            "is not a valid Four Courts game: The Four Courts is for 3 or 4 players (S1), not 4.0",
+        ),
+        (
+            lambda data: json.dumps(data)[:-1] + ', "players": 4}',
+            "is not a valid Four Courts game: not valid JSON: the key 'players' is written twice",
+        ),
+    ],
+    ids=["players 4.0", "players twice"],
+)
+@pytest.mark.parametrize("command", ["show", "play", "solve"])
+def test_s1_a_save_with_a_bad_players_is_refused_by_every_command(
+    tmp_path, capsys, change, words, command
+):
+    """A save of a dealt game with ``"players": 4.0`` (it ended the commands with a traceback)
+    or ``"players"`` written twice (it loaded, the later one winning): one sentence, exit 2."""
+    _, path = saved_game(tmp_path)
+    bad = change(json.loads(path.read_text(encoding="utf-8")))
+    path.write_text(bad if isinstance(bad, str) else json.dumps(bad), encoding="utf-8")
+    argv = {
+        "show": ["show", str(path)],
+        "play": ["play", "--load", str(path)],
+        "solve": ["solve", str(path)],
+    }[command]
+    assert main([*argv, "--game", "four-courts"]) == 2
+    out, err = capsys.readouterr()
+    assert words in err and "Traceback" not in err and err.count("\n") == 1
+    assert out == ""
+
+
+def test_h1_an_undo_at_the_terminal_deals_the_unseen_cards_again(tmp_path):
+    """``corinth play``: a card laid, its reveal seen, taken back; the bots do not lay again what
+    was seen, their hands dealt again at random from what the human sees; the save after it loads
+    to the same game (its fresh seed in it)."""
+
+    def play(typed: list[str], save):
+        said: list[str] = []
+        lines = iter(typed)
+
+        def ask(_prompt: str) -> str:
+            try:
+                return next(lines)
+            except StopIteration:
+                raise EOFError from None
+
+        assert run_play(play_args(players=4, seed=3, save=str(save)), ask, said.append) == 0
+        return said, FOUR_COURTS.load(save.read_text(encoding="utf-8"))
+
+    said, before = play(["quit"], tmp_path / "before.json")
+    said, after = play(["1", "undo", "quit"], tmp_path / "after.json")
+    revealed = [line for line in said if "Revealed, highest first: " in line]
+    assert len(revealed) == 1 and "dealt again at random" in "\n".join(said)
+    assert after.observation(0) == before.observation(0)  # the same game, as the human sees it
+    assert after.native.hands[0] == before.native.hands[0]
+    assert after.native.hands[1:] != before.native.hands[1:] and after.seed != before.seed
+    said, again = play(["1", "undo", "1", "quit"], tmp_path / "again.json")
+    first, second = [
+        line.split("Revealed, highest first: ")[1] for line in said if "Revealed" in line
+    ]
+    assert (
+        first.split("; ")[0] == second.split("; ")[0]
+    )  # the human's Ace of Moons, first both times
+    assert first != second  # the bots chose afresh, from hands dealt again
+    assert FOUR_COURTS.load((tmp_path / "again.json").read_text()).native == again.native
 
 
 def test_solve_ranks_the_cards_of_a_saved_game_from_the_seats_view(tmp_path, capsys):

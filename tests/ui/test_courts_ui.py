@@ -130,8 +130,8 @@ def test_a_kept_game_is_replayed_where_it_was_and_new_game_goes_back_to_the_star
 
 
 def test_undo_takes_back_the_learners_last_move_as_a_reload_would_find_the_game():
-    """Undo replays the game from its start without the learner's last move: the same game as a
-    fresh board restored with those moves (what a reload does), the kept moves one shorter."""
+    """Undo replays the game from its start without the learner's last move, ``undo N`` kept in
+    its place: the same game as a fresh board restored with those moves (what a reload does)."""
     from corinth.ui.courts import CourtsApp
 
     app = CourtsApp(seed=4, keep="lesson")
@@ -144,13 +144,115 @@ def test_undo_takes_back_the_learners_last_move_as_a_reload_would_find_the_game(
             board.place(court["index"], court["takes"][0] if court["takes"] else None)
     kept = list(app.keeper.moves)
     assert len(kept) == 6 and not app.undo_button.disabled
+    before = board.table.position
     app.undo()
-    assert app.keeper.moves == board.mine == kept[:-1]
+    assert app.keeper.moves == board.mine == kept[:-1] + ["undo 1"]
     again = CourtsBoard(seed=4)
-    assert again.restore(kept[:-1]) and again.view == board.view
-    while board.mine:
+    assert again.restore(board.mine) and again.view == board.view
+    assert again._game == board._game and again.table.position == board.table.position
+    assert board.table.position.seed != before.seed  # the deals and bots to come: fresh seeds
+    app.undo()  # an undo again: the move before, and a later undo's number
+    assert board.mine == kept[:-2] + ["undo 2"]
+    while board.can_undo:
         app.undo()
-    assert board.view == CourtsBoard(seed=4).view and app.undo_button.disabled
+    assert board.mine == ["undo 6"] and app.undo_button.disabled
+    assert board.view == CourtsBoard(seed=4).view  # the first deal, as the learner sees it
+    assert board.restore(["undo 6", "undo x"]) is False and board.mine == ["undo 6"]
+
+
+def test_h1_undo_after_the_reveal_deals_the_unseen_cards_again():
+    """A card laid and the others' cards revealed, then Undo: the others' hands are dealt again at
+    random from what the learner sees (their view is the same), so the cards seen are not what the
+    bots lay again; a reload finds the very same game."""
+    from corinth.ui.courts import CourtsApp
+
+    app = CourtsApp(seed=3, keep="lesson")
+    board = app.board
+    start, view = board._game, board.view
+    word = board.hand[0]["word"]
+    board.choose(word)
+    seen = [r["label"] for r in board.revealed if r["seat"] != board.seat]
+    app.undo()
+    assert board.view == view and board.revealed == [] and app.keeper.moves == ["undo 1"]
+    assert board._game.hands[0] == start.hands[0] and board._game.hands[1:] != start.hands[1:]
+    assert "taken back" in board.announce
+    board.choose(word)
+    laid = [r["label"] for r in board.revealed if r["seat"] != board.seat]
+    assert laid != seen and len(laid) == 3
+    kept = list(app.keeper.moves)
+    assert kept == ["undo 1", f"choose 1 {word}"]
+    again = CourtsApp(seed=3, keep="lesson")
+    again.keeper._on_page(again.keeper, {"event": "restore", "moves": kept}, [])
+    assert again.board._game == board._game and again.board.revealed == board.revealed
+
+
+def test_g1_at_the_end_the_cards_not_placed_are_back_in_hand_not_placed():
+    """The game ends at once (G1): the revealed cards still to place went back to their players'
+    hands, and the round's list says so, not "placed"."""
+    from corinth.courts.bots import GreedyBot, play_game
+
+    final = play_game([GreedyBot(s) for s in range(4)], seed=2)  # ends with a card to place
+    board = CourtsBoard(game=final, seat=2)
+    assert board._game.is_over and len(board.revealed) == 4
+    notes = {r["name"]: r["note"] for r in board.revealed}
+    assert notes == {
+        "North": "placed",
+        "East": "placed",
+        "West": "placed",
+        "South": "back to the hand",
+    }
+    back = next(r for r in board.revealed if r["name"] == "South")
+    assert not back["placed"] and back["label"] in [
+        f"{CARDS[c].describe()}" for c in board.view.hand
+    ]
+    playing = CourtsBoard(seed=4)
+    playing.choose(playing.hand[0]["word"])  # a round under way: placed so far, else nothing yet
+    assert {r["note"] for r in playing.revealed} <= {"placed", ""}
+    assert [r["note"] == "placed" for r in playing.revealed] == [
+        r["placed"] for r in playing.revealed
+    ]
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        None,
+        5,
+        "card",
+        [],
+        ["card", "mill"],
+        {"event": "card", "word": 5},
+        {"event": "card"},
+        {"event": "court", "court": True},
+        {"event": "court", "court": 4},
+        {"event": "court", "court": "1"},
+        {"event": "token", "court": 1, "colour": None},
+        {"event": "cell", "index": 3},
+    ],
+    ids=repr,
+)
+def test_a_page_message_that_is_not_one_the_board_reads_is_refused_like_a_bad_click(content):
+    """Whatever the page sends through the widget's message handler, nothing escapes it: a bad
+    message is refused with the sentence every board says, and the game is as it was."""
+    board = CourtsBoard(seed=1)
+    before, text = board._game, page_text(board)
+    board._handle_msg(
+        {"content": {"data": {"method": "custom", "content": content}}, "buffers": []}
+    )
+    assert board.message.startswith("the page's"), board.message
+    assert board._game is before and page_text(board) == text
+    board._handle_msg(
+        {
+            "content": {
+                "data": {
+                    "method": "custom",
+                    "content": {"event": "card", "word": board.hand[0]["word"]},
+                }
+            },
+            "buffers": [],
+        }
+    )
+    assert board.message == "" and board._game is not before  # a good message still plays
 
 
 def test_the_hint_ranks_the_learners_moves_from_their_own_view_and_goes_with_the_next_move():

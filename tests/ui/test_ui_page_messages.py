@@ -57,6 +57,13 @@ def corintho_puzzle():
     return widget.board, lambda: widget.board.game
 
 
+def courts_app():
+    from corinth.ui.courts import CourtsApp
+
+    app = CourtsApp(seed=2)
+    return app.board, lambda: app.board.table.position
+
+
 def alone(cls, make_state):
     def make():
         board = cls(make_state())
@@ -81,10 +88,11 @@ BOARDS = {
     "Corintho board": alone(CorinthoBoard, lambda: corintho_game(2)),
     "Corintho board in its app": corintho_app,
     "Corintho board in a puzzle": corintho_puzzle,
+    "Four Courts board in its app": courts_app,
     "progress": progress,
 }
-EVENTS = ["cell", "select", "hand", "clear", "reset", "restore", "focus"]
-FIELDS = ["index", "district", "piece", "player", "solved"]
+EVENTS = ["cell", "select", "hand", "clear", "reset", "restore", "focus", "card", "court", "token"]
+FIELDS = ["index", "district", "piece", "player", "solved", "word", "court", "colour"]
 
 json_values = st.recursive(
     st.none()
@@ -92,7 +100,8 @@ json_values = st.recursive(
     | st.integers(min_value=-(2**70), max_value=2**70)
     | st.floats(allow_nan=True, allow_infinity=True)
     | st.text(max_size=40)
-    | st.sampled_from(["blue", "goats", "base", "column", "capital", "09-a", "", "\u202e"]),
+    | st.sampled_from(["blue", "goats", "base", "column", "capital", "09-a", "", "\u202e"])
+    | st.sampled_from(["mill", "ace-moons", "Wyrms", "moons"]),
     lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=8), inner),
     max_leaves=12,
 )
@@ -150,6 +159,11 @@ def test_no_page_message_escapes_any_board(name, content, data):
         ["cell", 3],
         "cell",
         None,
+        5,
+        [],
+        {"event": "card", "word": 5},
+        {"event": "court", "court": True},
+        {"event": "token", "court": 1, "colour": ["Wyrms"]},
     ],
     ids=repr,
 )
