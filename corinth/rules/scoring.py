@@ -84,12 +84,36 @@ def temple_points(buildings: int) -> int:
     return TEMPLE_POINTS_PER_BUILDING * buildings.bit_count() if buildings & _TEMPLE_BIT else 0
 
 
+class SheetMemo(dict):
+    """A memo kept on a sheet that a copy of the sheet shares and a pickled sheet leaves behind:
+    the default sheet is every game's, so its memo fills over all the games of a process, and a
+    deep copy of any state (OpenSpiel's ``clone``) would copy it whole.
+
+    >>> import copy, pickle
+    >>> memo = SheetMemo({(1,): 3})
+    >>> copy.deepcopy(memo) is memo, pickle.loads(pickle.dumps(memo))
+    (True, {})
+    """
+
+    __slots__ = ()
+
+    def __copy__(self) -> SheetMemo:
+        return self
+
+    def __deepcopy__(self, memo: dict) -> SheetMemo:
+        return self
+
+    def __reduce__(self) -> tuple:
+        return SheetMemo, ()
+
+
 def shop_points(sheet, fills: tuple[tuple[int, ...], ...]) -> int:
     """Points of the completed shops of a filling (A3b), memoized on the sheet: a game revisits
     few fillings."""
     memo = sheet.__dict__.get("_shop_points")
     if memo is None or len(memo) > 1 << 16:
-        memo = sheet.__dict__["_shop_points"] = {}  # a frozen sheet guards setattr, not its dict
+        # a frozen sheet guards setattr, not its dict
+        memo = sheet.__dict__["_shop_points"] = SheetMemo()
     points = memo.get(fills)
     if points is None:
         points = memo[fills] = sum(

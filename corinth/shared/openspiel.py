@@ -10,12 +10,20 @@ How a game of the protocol maps onto OpenSpiel's state API:
   separated by spaces and commas): Corinth's compound move "blue steward r1c2,r1c3 shops 3" is the
   group, then "steward", then each cell of the walk, then the shops, so no decision offers more
   than a few dozen actions (a whole decision can offer over 200,000 moves); once one move is left,
-  it is played. An action is a word's number in ``WORDS`` (numbered as they are first met);
+  it is played. An action is a word's number in the game's fixed action space
+  (``corinth.shared.spiel_actions``: every word its notation's grammar can write, numbered once and
+  for all), so an action id means the same word in every process and a history replays anywhere;
 - a chance node is OpenSpiel's too, with the protocol's exact outcomes; a roll of many dice (a state
   with ``dice()``: Corinth) is rolled one die at a time, six outcomes of 1/6 each, the roll applied
-  once the last die is down (the same distribution as the whole roll's ``chance_outcomes``);
+  once the last die is down (the same distribution as the whole roll's ``chance_outcomes``); an
+  action that is not one of the node's outcomes, or not a legal word, is refused at once with a
+  ``ValueError`` and the state is left as it was;
+- a state holds one immutable record of where it is (``_At``), which OpenSpiel's ``clone()`` shares
+  instead of copying: a clone costs the same whatever the games the process played before;
 - the returns are the protocol's (+1 a winner, -1 every other seat); a game still going after
-  ``max_plies`` moves is stopped as a draw (every return 0), as the project's bots' games are;
+  ``max_plies`` moves is stopped as a draw (every return 0), as the project's bots' games are.
+  Corintho for 2 is declared zero-sum (one winner, one loser, never a shared win), which opens
+  OpenSpiel's zero-sum algorithms (``alpha_beta_search``, …) to it; every other game is general-sum;
 - a seat's information state string is ``State.observation(seat)`` as JSON: what that seat may see
   (with the moves so far as it saw them, in a game with hidden moves); its observation string is the
   same without those moves;
@@ -32,20 +40,21 @@ How a game of the protocol maps onto OpenSpiel's state API:
 >>> state = game.new_initial_state()
 >>> state.current_player(), sorted(state.action_to_string(0, a) for a in state.legal_actions())
 (0, ['base', 'capital', 'column'])
->>> state.apply_action(word_action("base")); len(state.legal_actions())  # then the cell
+>>> state.apply_action(game.space.action("base")); len(state.legal_actions())  # then the cell
 16
->>> state.apply_action(word_action("b2")); state.protocol.history()
+>>> state.apply_action(game.space.action("b2")); state.protocol.history()
 ['base b2']
+>>> game.num_distinct_actions(), game.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM
+(260, True)
 """
 
 from __future__ import annotations
 
 import argparse
-import functools
 import json
 import random
-import re
 import time
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
@@ -53,6 +62,7 @@ import pyspiel
 
 from . import registry
 from .protocol import CHANCE, SIMULTANEOUS
+from .spiel_actions import END, ActionSpace, action_space, words_of
 from .stats import wilson
 
 # The moves after which a game is stopped as a draw (Corinth's games end by themselves in a few
@@ -66,34 +76,11 @@ HIDDEN = ("four-courts",)  # games with hidden hands: imperfect information for 
 DEFAULT_LIMITS = {"max_plies": 1_000}
 FACES = 6
 CHANCE_OUTCOMES = {"corinth": FACES, "four-courts": 40}  # the most outcomes of a chance node
-MAX_WORDS = 2_000  # distinct words of every game's notation (Corinth's: districts, cells, …)
-WORDS: dict[str, int] = {}  # a notation's word → its action number, numbered as first met
-_SPLIT = re.compile(r"[ ,]+")
-END = "."  # the word closing a move whose notation begins another's ("green" and "green 3")
-
-
-@functools.lru_cache(maxsize=1 << 18)
-def words_of(notation: str) -> tuple[str, ...]:
-    """A move's notation as the words its sub-decisions choose.
-
-    >>> words_of("blue steward r1c2,r1c3 shops 3")
-    ('blue', 'steward', 'r1c2', 'r1c3', 'shops', '3')
-    """
-    return tuple(w for w in _SPLIT.split(notation.strip()) if w)
-
-
-def word_action(word: str) -> int:
-    """The action number of a word (a new word gets the next number)."""
-    action = WORDS.get(word)
-    if action is None:
-        if len(WORDS) >= MAX_WORDS:
-            raise ValueError(f"more than {MAX_WORDS} distinct words of notation")
-        action = WORDS[word] = len(WORDS)
-    return action
-
-
-def action_word(action: int) -> str:
-    return next(w for w, a in WORDS.items() if a == action)
+# The games, with their player counts, whose returns always sum to 0: one winner and one loser, or a
+# draw (a game stopped at its cap). Corinth's tied winners each take +1, and a win among 3 or 4
+# seats is +1 against two or three -1s.
+ZERO_SUM = {("corintho", 2)}
+END_ACTION = 0  # ``END``'s action in every game
 
 
 def short_name(name: str) -> str:
@@ -101,10 +88,12 @@ def short_name(name: str) -> str:
     return f"corinth_{name.replace('-', '_')}"
 
 
-def _game_type(name: str) -> pyspiel.GameType:
+def _game_type(name: str, players: int | None = None) -> pyspiel.GameType:
+    """The game's type; for ``players`` (a loaded game) its utility too, general-sum without."""
     game = registry.get(name)
     probe = game.new(players=min(game.players))
     chance = _has_chance(name)
+    zero_sum = (name, players) in ZERO_SUM
     return pyspiel.GameType(
         short_name=short_name(name),
         long_name=f"{game.title} (corinth's protocol)",
@@ -119,7 +108,9 @@ def _game_type(name: str) -> pyspiel.GameType:
             if name in HIDDEN
             else pyspiel.GameType.Information.PERFECT_INFORMATION
         ),
-        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        utility=(
+            pyspiel.GameType.Utility.ZERO_SUM if zero_sum else pyspiel.GameType.Utility.GENERAL_SUM
+        ),
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=max(game.players),
         min_num_players=min(game.players),
@@ -140,7 +131,8 @@ def _has_chance(name: str) -> bool:
 
 
 class SpielGame(pyspiel.Game):
-    """A game of the protocol as a ``pyspiel.Game`` (parameters: ``players``, ``seed``)."""
+    """A game of the protocol as a ``pyspiel.Game`` (parameters: ``players``, ``seed``,
+    ``max_plies``); ``space``: its fixed action space, the words of its notation."""
 
     game_name = ""  # set on each registered subclass
 
@@ -151,16 +143,18 @@ class SpielGame(pyspiel.Game):
         self.seed = int(params.get("seed", 0))
         limits = LIMITS.get(self.game_name, DEFAULT_LIMITS)
         self.max_plies = int(params.get("max_plies", limits["max_plies"]))
+        self.space: ActionSpace = action_space(self.game_name)
+        zero_sum = (self.game_name, self.players) in ZERO_SUM
         info = pyspiel.GameInfo(
-            num_distinct_actions=MAX_WORDS,
+            num_distinct_actions=self.space.size,
             max_chance_outcomes=CHANCE_OUTCOMES.get(self.game_name, 0),
             num_players=self.players,
             min_utility=-1.0,
             max_utility=1.0,
-            utility_sum=None,
+            utility_sum=0.0 if zero_sum else None,
             max_game_length=self.max_plies * 40,  # a move's words, a roll's dice
         )
-        super().__init__(_game_type(self.game_name), info, params)
+        super().__init__(_game_type(self.game_name, self.players), info, params)
 
     def new_initial_state(self) -> SpielState:
         return SpielState(self, self.protocol_game.new(self.players, self.seed))
@@ -170,37 +164,78 @@ class SpielGame(pyspiel.Game):
         return Observer(history=perfect_recall)
 
 
+@dataclass(frozen=True, slots=True)
+class _At:
+    """Where a ``SpielState`` is: the protocol's position, the dice already down at a roll rolled
+    one die at a time, the moves played, the actions of the words chosen so far of the move being
+    chosen, and ``left`` (the legal moves still open, each with its actions; None until listed).
+
+    Immutable and never changed in place, so a clone shares it: OpenSpiel's ``clone()`` deep-copies
+    each attribute of a Python state, and this one copies as itself.
+    """
+
+    protocol: Any
+    dice: tuple[int, ...] = ()
+    plies: int = 0
+    chosen: tuple[int, ...] = ()
+    left: list | None = None
+
+    def __copy__(self) -> _At:
+        return self
+
+    def __deepcopy__(self, memo: dict) -> _At:
+        return self
+
+
 class SpielState(pyspiel.State):
     """A protocol state as a ``pyspiel.State``: ``protocol`` is the game's position, ``dice`` the
     dice already down at a roll rolled one die at a time, ``chosen`` the words of the move being
-    chosen so far (and ``left``, the legal moves whose notation starts with them)."""
+    chosen so far."""
 
     def __init__(self, game: SpielGame, protocol: Any, dice: tuple[int, ...] = (), plies: int = 0):
         super().__init__(game)
-        self.protocol, self.dice, self.plies = protocol, dice, plies
-        self.chosen: tuple[str, ...] = ()
-        self._left: list | None = None  # (words, move) of the legal moves still open
+        self._at = _At(protocol, dice, plies)
 
-    def __deepcopy__(self, memo) -> SpielState:  # the protocol's states are immutable: shared
-        other = SpielState(self.get_game(), self.protocol, self.dice, self.plies)
-        other.chosen, other._left = self.chosen, self._left
-        return other
+    def __deepcopy__(self, memo) -> SpielState:
+        return self.clone()
+
+    @property
+    def protocol(self) -> Any:
+        return self._at.protocol
+
+    @property
+    def dice(self) -> tuple[int, ...]:
+        return self._at.dice
+
+    @property
+    def plies(self) -> int:
+        return self._at.plies
+
+    @property
+    def chosen(self) -> tuple[str, ...]:
+        words = self.get_game().space.words
+        return tuple(words[action] for action in self._at.chosen)
 
     def _cut(self) -> bool:
-        return self.plies >= self.get_game().max_plies
+        return self._at.plies >= self.get_game().max_plies
 
     def moves(self) -> list:
         """The legal moves of the position (all of them, whatever words are chosen)."""
         return self.protocol.legal_moves()
 
-    def left(self) -> list[tuple[tuple[str, ...], Any]]:
-        if self._left is None:
-            notation = self.protocol.notation
-            moves = self.protocol.legal_moves()
-            if self.protocol.current_player() == SIMULTANEOUS:
-                moves = self.protocol.legal_moves(self.current_player())
-            self._left = [(words_of(notation(m)), m) for m in moves]
-        return self._left
+    def left(self) -> list[tuple[tuple[int, ...], Any]]:
+        """The legal moves still open, each with its actions (listed once, then kept)."""
+        at = self._at
+        if at.left is None:
+            protocol = at.protocol
+            if protocol.current_player() == SIMULTANEOUS:
+                moves = protocol.legal_moves(self.current_player())
+            else:
+                moves = protocol.legal_moves()
+            self._at = at = replace(
+                at, left=self.get_game().space.spell_moves(moves, protocol.notation)
+            )
+        return at.left
 
     def current_player(self) -> int:
         if self._cut() or self.protocol.is_over():
@@ -211,9 +246,8 @@ class SpielState(pyspiel.State):
         return pyspiel.PlayerId.CHANCE if who == CHANCE else who
 
     def _legal_actions(self, player: int) -> list[int]:
-        k = len(self.chosen)
-        words = {w[k] if len(w) > k else END for w, _ in self.left()}
-        return sorted(word_action(w) for w in words)
+        k = len(self._at.chosen)
+        return sorted({a[k] if len(a) > k else END_ACTION for a, _ in self.left()})
 
     def _rolled_by_die(self) -> int:
         """How many dice the roll has when it is rolled one die at a time (0: not so)."""
@@ -227,32 +261,57 @@ class SpielState(pyspiel.State):
         return [(i, float(p)) for i, (_, p) in enumerate(outcomes)]
 
     def _apply_action(self, action: int) -> None:
-        state = self.protocol
+        """Apply ``action``, or refuse it with a ``ValueError`` before changing anything."""
+        at = self._at
+        state = at.protocol
+        if self._cut() or state.is_over():
+            raise ValueError(f"action {action}: the game is over, nothing more is played")
         if state.is_chance() and (count := self._rolled_by_die()):
-            self.dice = self.dice + (action + 1,)
-            if len(self.dice) < count:
+            if type(action) is not int or not 0 <= action < FACES:
+                raise ValueError(
+                    f"action {action} is not a die's: a die shows 1 to {FACES}, "
+                    f"actions 0 to {FACES - 1}"
+                )
+            dice = at.dice + (action + 1,)
+            if len(dice) < count:
+                self._at = replace(at, dice=dice)
                 return
-            move, self.dice = state.dice()[1](list(self.dice)), ()
+            move = state.dice()[1](list(dice))
         elif state.is_chance():
-            move = state.chance_outcomes()[action][0]
+            outcomes = state.chance_outcomes()
+            if type(action) is not int or not 0 <= action < len(outcomes):
+                raise ValueError(
+                    f"action {action} is not an outcome of this chance node: its outcomes are "
+                    f"0 to {len(outcomes) - 1}"
+                )
+            move = outcomes[action][0]
         else:
-            word, k = action_word(action), len(self.chosen)
-            left = [(w, m) for w, m in self.left() if (w[k] if len(w) > k else END) == word]
+            space, k = self.get_game().space, len(at.chosen)
+            word = space.word(action)
+            left = [
+                (a, m) for a, m in self.left() if (a[k] if len(a) > k else END_ACTION) == action
+            ]
             if not left:
-                raise ValueError(f"{word!r} is not a legal word here")
+                legal = ", ".join(
+                    space.words[a] for a in self._legal_actions(self.current_player())
+                )
+                raise ValueError(f"{word!r} is not a legal word here: the legal words are {legal}")
             if len(left) > 1:  # more to choose: the next word
-                self.chosen, self._left = self.chosen + (word,), left
+                self._at = replace(at, chosen=at.chosen + (action,), left=left)
                 return
             move = left[0][1]  # one move left: its other words are forced
-        self.protocol, self.chosen, self._left = state.apply(move), (), None
-        self.plies += 1
+        self._at = _At(state.apply(move), plies=at.plies + 1)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
             if self._rolled_by_die():
                 return f"die {action + 1}"
-            return self.protocol.notation(self.protocol.chance_outcomes()[action][0])
-        return action_word(action) if action < len(WORDS) else f"word {action}"
+            outcomes = self.protocol.chance_outcomes()
+            if 0 <= action < len(outcomes):
+                return self.protocol.notation(outcomes[action][0])
+            return f"outcome {action}"
+        words = self.get_game().space.words
+        return words[action] if 0 <= action < len(words) else f"action {action}"
 
     def is_terminal(self) -> bool:
         return self.current_player() == pyspiel.PlayerId.TERMINAL
@@ -300,10 +359,11 @@ def resampler(seed: int = 0):
         other = SpielState(
             state.get_game(), state.protocol.resample(player, rng), state.dice, state.plies
         )
-        if state.chosen:  # the words of the move being chosen: the moves they leave open
-            k = len(state.chosen)
-            other.chosen = state.chosen
-            other._left = [(w, m) for w, m in other.left() if w[:k] == state.chosen]
+        chosen = state._at.chosen
+        if chosen:  # the words of the move being chosen: the moves they leave open
+            k = len(chosen)
+            left = [(a, m) for a, m in other.left() if a[:k] == chosen]
+            other._at = replace(other._at, chosen=chosen, left=left)
         return other
 
     return resample
@@ -316,7 +376,12 @@ ADAPTED = ("corinth", "corintho", "four-courts")
 
 
 def register(name: str) -> str:
-    """Register a game of the protocol with pyspiel (once); return its pyspiel name."""
+    """Register a game of the protocol with pyspiel (once); return its pyspiel name. A process
+    reading a saved OpenSpiel game (``pyspiel.deserialize_game_and_state``) registers it first.
+
+    >>> register("corintho"), pyspiel.load_game("corinth_corintho").num_distinct_actions()
+    ('corinth_corintho', 260)
+    """
     if name not in ADAPTED:
         raise ValueError(f"{name} is not adapted to OpenSpiel; adapted: {', '.join(ADAPTED)}")
     if name not in _REGISTERED:
@@ -459,11 +524,11 @@ def play_seat(
 
 def play_move(state: SpielState, move: Any) -> None:
     """Play a whole move of the protocol on an OpenSpiel state: its words, one by one."""
-    plies = state.plies
+    plies, space = state.plies, state.get_game().space
     for word in words_of(state.protocol.notation(move)) + (END,):
         if state.plies > plies:
             return
-        state.apply_action(word_action(word))
+        state.apply_action(space.action(word))
 
 
 def compare(name: str, opponent: str, games: int, simulations: int, first_seed: int = 0) -> dict:

@@ -19,7 +19,7 @@ from corinth.shared import openspiel  # noqa: E402
 def test_pyspiels_random_simulation_test_passes(players, seed):
     game = openspiel.load("four-courts", players=players, seed=seed)
     assert game.get_type().information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
-    pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
 
 
 def test_a_seats_strings_never_hold_another_hand():
