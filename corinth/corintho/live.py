@@ -84,7 +84,7 @@ def _ranked(game: Game, kind, question, answers=None, explanation="") -> LivePos
         {
             "move": str(r.move),
             "words": _said(move_words(game, r.move)),
-            "verdict": r.words(),
+            "verdict": _verdict(r),
             "best": str(r.move) in answers
             if answers
             else (r.outcome, r.plies) == (top.outcome, top.plies),
@@ -95,6 +95,29 @@ def _ranked(game: Game, kind, question, answers=None, explanation="") -> LivePos
         {"move": str(m), "words": _said(move_words(game, m))} for m in game.legal_moves()
     )
     return LivePosition(kind or "Your position", question, game, choices, ranking, explanation)
+
+
+def _verdict(r) -> str:
+    """A move's result in a class's words, counting the moves of the player who wins (the search
+    counts both players' moves): a line the other player cannot undo "wins in 1 move", not 2.
+
+    >>> from corinth.corintho.solve import Ranked
+    >>> [_verdict(Ranked(None, "win", n)) for n in (1, 2, 3)]
+    ['wins in 1 move', 'wins in 1 move', 'wins in 2 moves']
+    >>> _verdict(Ranked(None, "loss", 1)), _verdict(Ranked(None, "loss", 3))
+    ('loses at once', 'loses: the other player wins in 1 move')
+    """
+    if r.outcome == "win":
+        n = (r.plies + 1) // 2
+        return f"wins in {n} move{'s' if n != 1 else ''}"
+    if r.outcome == "loss":
+        n = r.plies // 2
+        return (
+            "loses at once"
+            if n == 0
+            else f"loses: the other player wins in {n} move{'s' if n != 1 else ''}"
+        )
+    return r.words()
 
 
 def _said(words: str) -> str:
