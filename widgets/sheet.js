@@ -175,7 +175,7 @@ function render({ model, el }) {
     const p = parts;
     const size = p.size;
     p.title.textContent = `${b.title}'s sheet` + (b.current ? " — to play" : "");
-    p.total.textContent = `${b.score.total} points`;
+    p.total.textContent = `${b.score.total} point${b.score.total === 1 ? "" : "s"}`;
     b.districts.forEach((d, k) => {
       const node = p.shopNodes[k];
       d.shops.forEach((s, j) => {

@@ -296,6 +296,10 @@ def puzzle_marks() -> dict[str, list[str]]:
 
 
 _STEP = re.compile(r"^## (Step \d+ of \d+: .+)$", re.M)
+# What a step teaches, by rule ID, in a comment under its heading (hidden from the learner):
+# "<!-- rules taught: C1, C2 -->", or "<!-- rules taught: none -->".
+_TAUGHT = re.compile(r"<!--\s*rules taught:\s*([^>]*?)\s*-->")
+_STEP_OR_TAUGHT = re.compile(f"{_STEP.pattern}|{_TAUGHT.pattern}", re.M)
 # What a step's practice is kept under in the browser: an exercise, or a puzzle on its own board.
 _TRACKED = re.compile(
     r"""^(ask|puzzle_board|corintho_puzzle|courts_puzzle)\(["']([\w.-]+)["']""", re.M
@@ -420,13 +424,14 @@ class Course:
     def lesson_steps(self, lesson: str) -> tuple[list[dict], dict]:
         """The steps of lesson ``lesson`` ("01") as the learner meets them, read from its notebook
         (cells tagged ``lab-only`` left out): each step's title, its heading's anchor, the exercises
-        and puzzle boards it asks (by the names their marks are kept under) and how they read; and
-        the next lesson its last step links to ({"file", "title"}, or {}).
+        and puzzle boards it asks (by the names their marks are kept under) and how they read, and
+        the rule IDs it teaches (``rules``, from the comment under its heading, None without one);
+        and the next lesson its last step links to ({"file", "title"}, or {}).
 
         >>> course = Course(Path(__file__).resolve().parents[2] / "notebooks")
         >>> steps, following = course.lesson_steps("04")
-        >>> steps[0]["title"], following["file"]
-        ('Step 1 of 4: Building', '05_play_a_game.ipynb')
+        >>> steps[0]["title"], steps[0]["rules"], following["file"]
+        ('Step 1 of 4: Building', ['B1'], '05_play_a_game.ipynb')
         """
         files = sorted(self.folder.glob(f"{lesson}_*.ipynb"))
         if not files:
@@ -440,9 +445,15 @@ class Course:
                 continue
             text = "".join(cell["source"])
             if cell["cell_type"] == "markdown":
-                for title in _STEP.findall(text):
-                    anchor = title.replace(" ", "-")
-                    steps.append({"title": title, "anchor": anchor, "items": [], "labels": []})
+                for found in _STEP_OR_TAUGHT.finditer(text):
+                    title, taught = found.groups()
+                    if title:
+                        anchor = title.replace(" ", "-")
+                        step = {"title": title, "anchor": anchor, "items": [], "labels": []}
+                        steps.append({**step, "rules": None})
+                    elif steps:
+                        ids = [] if taught.strip() == "none" else re.split(r"[\s,]+", taught)
+                        steps[-1]["rules"] = (steps[-1]["rules"] or []) + [i for i in ids if i]
                 nxt = _NEXT_LESSON.search(text)
                 if nxt and not following:
                     following = {"title": nxt.group(1), "file": nxt.group(2)}
@@ -453,6 +464,38 @@ class Course:
                         steps[-1]["items"].append(name)
                         steps[-1]["labels"].append(_label(name, questions))
         return steps, following
+
+    def asked_before_taught(self, lessons: list[str]) -> list[str]:
+        """Every exercise of ``lessons`` (one game's, in the order a learner takes them) that asks a
+        rule before it is taught, in a sentence each: each rule an exercise asks (its ``rules`` in
+        exercises.toml) must be taught by its own step or an earlier one, of its lesson or of an
+        earlier lesson of ``lessons`` (the steps' ``rules``, ``lesson_steps``).
+
+        >>> course = Course(Path(__file__).resolve().parents[2] / "notebooks")
+        >>> course.asked_before_taught(["12", "12b"])
+        []
+        >>> course.asked_before_taught(["12b"])[0]  # lesson 12 left out: its rules untaught
+        '12b-tie-break (lesson 12b, Step 2 of 4: A tie of points) asks C2, taught in no step'
+        """
+        questions = self.questions()
+        first: dict[str, tuple[int, str]] = {}  # rule → the first step teaching it: (number, where)
+        asked: list[tuple[int, str, str]] = []  # (step number, where, exercise)
+        number = 0
+        for lesson in lessons:
+            for step in self.lesson_steps(lesson)[0]:
+                number += 1
+                where = f"lesson {lesson}, {step['title']}"
+                for rule in step["rules"] or []:
+                    first.setdefault(rule, (number, where))
+                asked += [(number, where, name) for name in step["items"] if name in questions]
+        problems = []
+        for number, where, name in asked:
+            for rule in questions[name].get("rules", []):
+                taught = first.get(rule)
+                if taught is None or taught[0] > number:
+                    later = f"taught only in {taught[1]}" if taught else "taught in no step"
+                    problems.append(f"{name} ({where}) asks {rule}, {later}")
+        return problems
 
     def lesson_progress(self, lesson: str) -> Progress:
         """The progress line of a lesson ("This lesson: 2 of 6 exercises solved"), shown at its

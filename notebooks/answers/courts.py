@@ -55,10 +55,12 @@ def courts_best_choice() -> str:
 
 def courts_table(seed: int = 3, rounds: int = 0):
     """A Four Courts table for viewing, from player 1's side (North) against three greedy bots:
-    ``rounds`` rounds played by a greedy bot in player 1's place first.
+    ``rounds`` rounds played by a greedy bot in player 1's place first. It takes no move, and its
+    caption says what it shows.
 
-    >>> courts_table(rounds=2).view.phase
-    'choose'
+    >>> board = courts_table(rounds=2)
+    >>> board.view.phase, board.interactive, board.caption.startswith("An example: two rounds")
+    ('choose', False, True)
     """
     from corinth.courts.bots import make_bot
     from corinth.ui.courts import CourtsBoard
@@ -71,8 +73,178 @@ def courts_table(seed: int = 3, rounds: int = 0):
         board.choose(_courts_card(me, board))
         while board.view.phase == "place":  # the learner's card is next: the bot places it
             _courts_place(me, board)
-    board.interactive = False
+    if rounds:
+        played = "two rounds" if rounds == 2 else f"{rounds} rounds"
+        shows = (
+            f"An example: {played} played, seen by player 1 (North). Each card lies beside a Court "
+            "that shares a suit with it, on its player's own side: North above the Court, East to "
+            "its right, South below, West to its left."
+        )
+    else:
+        shows = (
+            "An example: the start of a game, seen by player 1 (North). Each Court holds three "
+            "tokens, one of each of its suits; the reserve is in the middle, your hand of 10 cards "
+            "beside the table."
+        )
+    return _viewing(board.table.state, shows)
+
+
+def courts_ranks_table():
+    """Lesson 12's picture of the ranks: a round's four cards revealed, one of each kind of rank,
+    the list beside the table giving them highest first; the first two already placed.
+
+    >>> [card["label"].split(" (")[0] for card in courts_ranks_table().revealed]
+    ['the Ace of Waves', 'the Bard', 'the Light Keeper', 'the Castle']
+    """
+    game = _revealed_game(["castle", "bard", "ace-waves", "light-keeper"], ["island", "window"])
+    cards = [_with_rank(card) for _, card in game.revealed]
+    shows = (
+        "An example: a round's four cards, turned over. The list beside the table, “This round, "
+        f"highest first”, gives them in their order: {_and(cards)}. The first two are already "
+        "beside their Courts."
+    )
+    return _viewing(game, shows)
+
+
+def courts_suits_table():
+    """Lesson 12's picture of the suits: the four Pawns revealed (one rank), the list beside the
+    table giving them highest first, each ranked by its strongest suit, then its next.
+
+    >>> [card["label"].split(" (")[0] for card in courts_suits_table().revealed]
+    ['the Harvest', 'the Watchman', 'the Light Keeper', 'the Borderland']
+    """
+    from corinth.courts import CARDS
+
+    game = _revealed_game(["borderland", "harvest", "watchman", "light-keeper"], [])
+    cards = [CARDS[card] for _, card in game.revealed]
+    (first, second) = cards[:2]
+    same = first.suits[0] == second.suits[0]
+    k = next(i for i, (a, b) in enumerate(zip(first.suits, second.suits)) if a != b)
+    listed = [f"{c.name} ({', '.join(c.suits)})" for c in cards]
+    why = (
+        f"{first.name} and {second.name} both have {first.suits[0]}: their next suit decides, "
+        f"and {first.suits[k]} is stronger than {second.suits[k]}."
+        if same
+        else f"{first.name}'s strongest suit, {first.suits[0]}, beats {second.suits[0]}."
+    )
+    shows = (
+        "An example: four Pawns turned over, one rank, so their suits decide, each card by its "
+        "strongest suit first. The list beside the table, “This round, highest first”, gives "
+        f"them in their order: {_and(listed)}. {_cap(why)}"
+    )
+    return _viewing(game, shows)
+
+
+def _with_rank(card: int) -> str:
+    """``the Bard (a Crown)``; an Ace says its rank in its name: ``the Ace of Waves``."""
+    from corinth.courts import CARDS
+
+    c = CARDS[card]
+    if c.rank == "ace":
+        return c.name
+    rank = c.rank if c.rank.isdigit() else c.rank.capitalize()
+    return f"{c.name} ({'an' if rank == '8' else 'a'} {rank})"
+
+
+def _and(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+# Seeded games of four greedy bots that end in a tie of points between player 1 and another:
+# broken by the cards left in hand (G6), and, their totals equal, by the highest card (G7).
+TIE_GAMES = {"hand": 202, "card": 83}
+
+
+def courts_tie_table(kind: str = "hand"):
+    """Lesson 12b's pictures of a tie of points at the end, from player 1's side: ``hand``, broken
+    by the values of the cards left in hand (G6); ``card``, those equal too, by the highest card,
+    its suit last (G7). The caption says whose hand holds what and who wins, from the game.
+
+    >>> board = courts_tie_table("hand")
+    >>> board.view.phase, "North wins" in board.caption
+    ('over', True)
+    """
+    from corinth.courts import CARDS, SEATS
+    from corinth.courts.bots import GreedyBot, play_game
+    from corinth.courts.cards import STRENGTH
+
+    seed = TIE_GAMES[kind]
+    game = play_game([GreedyBot(seed * 10 + s) for s in range(4)], seed=seed)
+    points = game.scores()
+    tied = [s for s in range(4) if points[s] == max(points)]
+    totals = [sum(CARDS[c].value for c in game.hands[s]) for s in tied]
+    (winner,) = game.winners()
+    if len(tied) != 2 or tied[0] != 0 or (totals[0] == totals[1]) != (kind == "card"):
+        raise ValueError(f"the seeded game {seed} is no longer a tie broken by the {kind}")
+    hands = [
+        f"{SEATS[s]} holds {_and([_with_rank(c) for c in game.hands[s]])}: "
+        + " + ".join(str(CARDS[c].value) for c in game.hands[s])
+        + (f" = {total}" if len(game.hands[s]) > 1 else "")
+        for s, total in zip(tied, totals)
+    ]
+    head = (
+        f"An example: the end of a game, seen by player 1 (North). {SEATS[tied[0]]} and "
+        f"{SEATS[tied[1]]} both have {points[0]} points."
+    )
+    if kind == "hand":
+        best = max(tied, key=lambda s: max(STRENGTH[c] for c in game.hands[s]))
+        note = "" if best == winner else f", though {SEATS[best]} holds the highest card"
+        shows = (
+            f"{head} The cards left in hand decide, by their values: {hands[0]}; {hands[1]}. "
+            f"{SEATS[winner]} wins{note}."
+        )
+    else:
+        tops = [CARDS[max(game.hands[s], key=STRENGTH.__getitem__)] for s in tied]
+        last = (
+            f"both are {tops[0].rank.capitalize()}s, so the suit decides last: "
+            f"{tops[tied.index(winner)].suits[0]} is stronger than "
+            f"{tops[1 - tied.index(winner)].suits[0]}"
+            if tops[0].rank == tops[1].rank
+            else f"{SEATS[winner]}'s {tops[tied.index(winner)].name} is the higher"
+        )
+        shows = (
+            f"{head} Their cards left in hand count the same: {hands[0]}; {hands[1]}. Then "
+            f"the highest card decides: {last}. {SEATS[winner]} wins."
+        )
+    return _viewing(game, shows)
+
+
+def _viewing(game, shows: str, seat: int = 0):
+    """``game`` on a board for viewing from ``seat``'s side (player 1, North): it takes no move,
+    and its caption, ``shows``, says what it shows."""
+    from corinth.ui.courts import CourtsBoard
+
+    board = CourtsBoard(game=game, seat=seat, interactive=False)
+    board.caption = shows  # drawn once: a board for viewing is never drawn again
     return board
+
+
+def _revealed_game(chosen: list[str], placed: list[str], seed: int = 1):
+    """A four-player game whose first round's cards are ``chosen`` (player 1's first), each seat
+    dealt that card and nine more at random (seeded), the cards revealed, and the first of them
+    placed beside the Courts ``placed`` names (no token: nobody has two cards there yet)."""
+    import random
+
+    from corinth.courts import CARDS, new_game
+    from corinth.courts.cards import PLAYABLE, card_index
+
+    cards = [card_index(word) for word in chosen]
+    rest = [c for c in PLAYABLE if c not in cards]
+    random.Random(seed).shuffle(rest)
+    hands = [[card] + rest[9 * s : 9 * s + 9] for s, card in enumerate(cards)]
+    game = new_game(4).apply("bonus moons suns leaves wyrms")
+    for k in range(10):  # dealt one card at a time, to players 1 to 4 in turn (S6)
+        for hand in hands:
+            game = game.apply(f"deal {CARDS[hand[k]].word}")
+    for s, word in enumerate(chosen):
+        game = game.apply(f"choose {s + 1} {word}")
+    for court in placed:
+        game = game.apply(f"place {court}")
+    return game
 
 
 def _courts_card(bot, board) -> str:
@@ -95,10 +267,12 @@ def courts_puzzle_table(puzzle_id: str = COURTS_PUZZLE):
     >>> courts_puzzle_table().seat
     0
     """
-    from corinth.ui.courts import CourtsBoard
+    from corinth.courts import SEATS
 
     puzzle = courts_puzzle(puzzle_id)
-    return CourtsBoard(game=puzzle.game, seat=puzzle.seat, interactive=False)
+    who = f"player {puzzle.seat + 1} ({SEATS[puzzle.seat]})"
+    shows = f"The puzzle's table, seen by {who}, before anyone lays a card this round."
+    return _viewing(puzzle.game, shows, puzzle.seat)
 
 
 def courts_game(seed: int = 0, keep: str = ""):

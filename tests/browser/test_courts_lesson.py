@@ -1,4 +1,4 @@
-"""Lessons 12 and 12b (The Four Courts) in the classroom app: 12's six steps and 12b's three open
+"""Lessons 12 and 12b (The Four Courts) in the classroom app: 12's six steps and 12b's four open
 with their tables, 12b's "which card now?" puzzle is answered by a click and counted by the progress
 line, a round is played by clicks against the three bots on the board, and the game is where it was
 after a reload (kept in this browser) until "New game".
@@ -45,32 +45,36 @@ def test_lessons_12_and_12b_puzzle_is_counted_and_a_round_is_played_by_clicks_an
     # the first page of a classroom just started loads slowly on a busy machine (47 s measured)
     page.goto(f"{url}/voila/render/{LESSON}?token={token}", timeout=120_000)
     line = page.locator(".corinth-progress-line").first
-    expect(line).to_contain_text("This lesson: 0 of 7", timeout=90_000)
+    expect(line).to_contain_text("This lesson: 0 of 9", timeout=90_000)
     expect(page.locator("h2")).to_have_count(6)
     assert page.locator("h2").first.inner_text().startswith("Step 1 of 6: ")
-    expect(page.locator(".corinth-courts")).to_have_count(2)  # the start, and two rounds in
+    # the ranks, the suits, the start and two rounds in: tables to look at, each saying what it shows
+    tables = page.locator(".corinth-courts")
+    expect(tables).to_have_count(4)
+    for i in range(4):
+        expect(tables.nth(i).locator(".corinth-caption")).to_contain_text("An example: ")
 
     page.goto(f"{url}/voila/render/{SECOND}?token={token}", timeout=120_000)
     line = page.locator(".corinth-progress-line").first
-    expect(line).to_contain_text("This lesson: 0 of 4", timeout=90_000)
-    expect(page.locator("h2")).to_have_count(3)  # the lab-only section is not served
-    assert page.locator("h2").first.inner_text().startswith("Step 1 of 3: ")
-    # the puzzle's table, the trainer's puzzle (more puzzles, optional) and the game
-    expect(page.locator(".corinth-courts")).to_have_count(3)
+    expect(line).to_contain_text("This lesson: 0 of 5", timeout=90_000)
+    expect(page.locator("h2")).to_have_count(4)  # the lab-only section is not served
+    assert page.locator("h2").first.inner_text().startswith("Step 1 of 4: ")
+    # two ties at the end, the puzzle's table, the trainer's puzzle (more puzzles, optional), the game
+    expect(page.locator(".corinth-courts")).to_have_count(5)
     expect(page.locator(".corinth-trainer")).to_contain_text("This round")
     ARTIFACTS.mkdir(exist_ok=True)
     page.locator(".corinth-trainer").scroll_into_view_if_needed()
     page.screenshot(path=str(ARTIFACTS / "classroom-courts-trainer.png"))
 
-    # Step 2: the puzzle, answered by a click on the best card and Court.
+    # Step 3: the puzzle, answered by a click on the best card and Court.
     puzzle = page.locator(".corinth-exercise").filter(has_text="Which card do you lay now")
     puzzle.scroll_into_view_if_needed()
     puzzle.get_by_role("button", name=best_choice(), exact=True).click()
     expect(puzzle).to_contain_text("Ace of Knots", timeout=30_000)
     page.screenshot(path=str(ARTIFACTS / "classroom-courts-puzzle.png"))
-    expect(line).to_contain_text("This lesson: 1 of 4", timeout=30_000)
+    expect(line).to_contain_text("This lesson: 1 of 5", timeout=30_000)
 
-    # Step 3: a round against the three greedy bots, by clicks.
+    # Step 4: a round against the three greedy bots, by clicks.
     game = page.locator(".corinth-courts").last
     game.scroll_into_view_if_needed()
     cards = game.locator(".corinth-courts-handcard")

@@ -2,10 +2,13 @@
 
 Each lesson from the lesson list to 06b, 11, 11b, 12 and 12b, is opened as a student opens it; once its
 boards are drawn, its visible text is read and searched for what code looks like (a call, brackets, a
-snake_case name, a cell in move notation, a number with two decimals or more) and for developer
-words; its prose (the lesson's text, outside the boards) for a rule's ID shown inline. The game's
-hint is asked for by a click, and its suggestion must be drawn on the boards, beside them. Lesson
-11b's game is where the learner left it after a reload.
+snake_case name, a cell in move notation, a number with two decimals or more), for developer words,
+for a statistician's abbreviation ("95% CI") and for one thing counted in the plural ("1 points");
+its prose (the lesson's text, outside the boards) for a rule's ID shown inline. The game's hint is
+asked for by a click, and its suggestion must be drawn on the boards, beside them. Lesson 11b's game
+is where the learner left it after a reload. ``tests/ui/test_lesson_plain_words.py`` reads the same
+words from the lessons' files, every lesson of the course with the strategy lab (07), without a
+browser.
 """
 
 from __future__ import annotations
@@ -39,6 +42,11 @@ CODE_LIKE = {
     "a developer word": re.compile(
         r"\b(?:engines?|rollouts?|notebooks?|solver|seed(?:ed)?)\b", re.I
     ),
+    "a statistician's abbreviation": re.compile(r"\b(?:CI|SD|SE|std)\b"),
+    "one thing in the plural": re.compile(
+        r"(?<![\d.,+-])\b1 (?:points|tokens|cards|goods|goats|groups|steps|rounds|turns|players|games"
+        r"|moves|cells|dice|spots|pieces)\b"
+    ),
 }
 
 
@@ -49,6 +57,10 @@ def code_like(text: str) -> list[str]:
     ["a call: play(state, 'buy 0')"]
     >>> [found.split(":")[0] for found in code_like("goats steward r4c0: 59.38 over 16 rollouts")]
     ['a cell in move notation', 'a number with two decimals or more', 'a developer word']
+    >>> [found.split(":")[0] for found in code_like("greedy 53.3% (95% CI 51.0% to 55.6%)")]
+    ["a statistician's abbreviation"]
+    >>> [[f.split(":")[0] for f in code_like(t)] for t in ("Player 1: 1 points", "21 points")]
+    [['one thing in the plural'], []]
     """
     found = []
     for line in text.splitlines():
