@@ -13,7 +13,7 @@ LESSON ?=
 STUDENTS ?=
 POOL ?=
 
-.PHONY: lab classroom test check slow test-units test-browser test-notebooks install install-dev browser proxy lint bench clean
+.PHONY: lab classroom handouts test check slow test-units test-browser test-notebooks install install-dev browser proxy lint bench clean
 
 # uv installs the same packages as pip in a third of the time (a fresh clone's `make test` and `make
 # lab` wait for it), compiled as pip compiles them; where uv cannot be installed or cannot reach the
@@ -65,6 +65,14 @@ classroom: install
 		$(if $(TOKEN),--token='$(TOKEN)',) $(if $(MAX_STUDENTS),--max-students=$(MAX_STUDENTS),) \
 		$(if $(LESSON),--lesson=$(LESSON),) $(if $(STUDENTS),--students=$(STUDENTS),) \
 		$(if $(POOL),--pool=$(POOL),)
+
+# The lessons on paper, for a class without screens (python -m corinth.handouts): for each lesson that
+# asks exercises, a PDF for the students and its answer key in a PDF of its own, printed by Chromium
+# (make browser installs it), listed in build/handouts/index.html. About 10 s for all on 2 cores.
+# Some lessons only: make handouts LESSONS="05 11b".
+LESSONS ?=
+handouts: install
+	$(BIN)/python -m corinth.handouts --out build/handouts $(LESSONS)
 
 # Chromium for the browser tests (Debian's package; needs root).
 browser:

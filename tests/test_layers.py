@@ -8,7 +8,9 @@ market's graph is the rules' model, ``corinth.rules.market``). ``corinth.cli`` i
 ``corinth.ui``: nothing imports it but its own entry point, and no lesson or helper of the notebooks
 does. The engine (rules, solver, render) imports no Jupyter package. The classroom
 (``corinth.classroom``) imports no game: it asks each game for its live puzzles by name, through
-``corinth.shared.registry``.
+``corinth.shared.registry``. The handouts (``corinth.handouts``) are a front end too: they read the
+lessons and draw their boards, and nothing of corinth imports them, the classroom neither (it serves
+their files, not their code).
 
 Each layer is checked twice: every module of it is imported in a fresh interpreter that refuses
 every layer it may not import (and Jupyter), and every import statement of its files is read,
@@ -209,6 +211,23 @@ def test_nothing_imports_the_command_line_but_its_entry_point():
         for line, module in imported(path)
         if corinth_package(module) == "corinth.cli"
     ]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_nothing_imports_the_handouts_and_they_import_no_classroom():
+    """``corinth.handouts`` prints the lessons on paper: no other part of corinth imports it, and it
+    imports neither the classroom nor the command line (``python -m corinth.handouts`` is its own
+    entry point)."""
+    wrong = []
+    for path in sorted(CORINTH.rglob("*.py")):
+        own = "handouts" in path.relative_to(CORINTH).parts
+        for line, module in imported(path):
+            package = corinth_package(module)
+            if (package == "corinth.handouts" and not own) or (
+                own and package in ("corinth.classroom", "corinth.cli")
+            ):
+                wrong.append(f"{path.relative_to(CORINTH.parent)}:{line} imports {module}")
+    assert files("corinth.handouts"), "the handouts' package has moved"
     assert not wrong, "\n".join(wrong)
 
 

@@ -1,0 +1,42 @@
+"""``python -m corinth.handouts``: the lessons' handouts and answer keys as PDFs, and their index.
+
+python -m corinth.handouts --out build/handouts          # every lesson that asks exercises
+python -m corinth.handouts --out build/handouts 05 11b   # these lessons (the index lists all)
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from pathlib import Path
+
+from .build import NoHandout, build
+from .lesson import NOTEBOOKS
+from .printing import PrintError
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m corinth.handouts",
+        description="Print the lessons' handouts and answer keys to PDF (with Chromium).",
+    )
+    parser.add_argument("lessons", nargs="*", metavar="LESSON", help="lesson numbers (05, 11b)")
+    parser.add_argument("--out", type=Path, default=Path("build/handouts"), help="the folder")
+    parser.add_argument("--notebooks", type=Path, default=NOTEBOOKS, help="the lessons' folder")
+    args = parser.parse_args(argv)
+    os.environ.setdefault("TQDM_DISABLE", "1")  # a lesson's answers may run a bar: not here
+    start = time.monotonic()
+    try:
+        written = build(args.out, args.lessons or None, args.notebooks)
+    except (NoHandout, PrintError) as exc:
+        print(f"handouts: {exc}", file=sys.stderr)
+        return 2
+    seconds = time.monotonic() - start
+    print(f"{len(written)} PDFs in {args.out} ({seconds:.0f} s); open {args.out / 'index.html'}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
