@@ -3,10 +3,11 @@
 Every figure is CPU time of this process (``time.process_time``), so other work on the machine
 changes it little. One table, a row a task: a whole seeded game with greedy bots (4 and 3 players,
 chance included), one decision of the strong bot (``ismcts``, its default 24 iterations), the
-ranking of every stored puzzle (exact), and a sampled ranking of a first hand (10 cards, 400 deals).
-The targets: a 4-player greedy game under 50 ms, a puzzle's ranking under 2 s.
+ranking of every stored puzzle (exact), a sampled ranking of a first hand (10 cards, 400 deals),
+and the hint at seeded mid-game round starts of 3 and 4 players (``mid_game``). The targets: a
+4-player greedy game under 50 ms, a puzzle's ranking and a hint under 2 s.
 
->>> rows = rows_of(games=2, decisions=1, puzzles=1, samples=20)
+>>> rows = rows_of(games=2, decisions=1, puzzles=1, samples=20, positions=1)
 >>> [r["task"] for r in rows][:2]
 ['whole game, 4 greedy bots', 'whole game, 3 greedy bots']
 """
@@ -20,6 +21,7 @@ import time
 
 from .bots import GreedyBot, ISMCTSBot, play_game
 from .game import Game, deal_all, new_game
+from .protocol import CourtsState, rank
 from .puzzles import SAMPLES, load_puzzles, rank_choices
 
 CLOCK = time.process_time
@@ -71,7 +73,13 @@ def _timed(task, runs: list) -> dict:
     }
 
 
-def rows_of(games: int = 50, decisions: int = 20, puzzles: int = 100, samples: int = SAMPLES):
+def rows_of(
+    games: int = 50,
+    decisions: int = 20,
+    puzzles: int = 100,
+    samples: int = SAMPLES,
+    positions: int = 10,
+):
     rows = []
     for players in (4, 3):
         runs = [
@@ -97,6 +105,14 @@ def rows_of(games: int = 50, decisions: int = 20, puzzles: int = 100, samples: i
             [lambda v=v: rank_choices(v, "round", samples=samples) for v in first],
         )
     )
+    for players in (3, 4):  # the hint (what the board's Hint button asks), mid-game
+        spots = [(k, *mid_game(players, k)) for k in range(positions)]
+        rows.append(
+            _timed(
+                f"hint at a mid-game round start, {players} players",
+                [lambda k=k, g=g, s=s: rank(CourtsState(g, k), s) for k, g, s in spots],
+            )
+        )
     return rows
 
 

@@ -15,7 +15,10 @@ where one exists:
 - ``exact`` ranking CPU time per position (median, p95, max) on seeded positions with 2 turns
   left, and on the slowest positions met (``exact_named``);
 - the hint a learner asks for (``Table.hint``'s work, ``hint_work``), by objective: median, p95
-  and max CPU time on the positions near the end above and the named ones (``hint_named``).
+  and max CPU time on the positions near the end above and the named ones (``hint_named``);
+- the exact rankings as ``rank_moves`` answers them by default, on positions with 2 turns left of
+  2, 3 and 4 players (``near_the_end``): each answered within 2 s or refused at once by the
+  estimate of its work (``rank.refusal``), by model.
 
 A report is rows of measures and the machine they were taken on (``run``; the bench at its
 smallest sizes is tested in tests/solver/test_solver_cli.py), printed as a table:
@@ -44,7 +47,15 @@ import numpy as np
 from corinth.rules import GameState, new_game, steward_paths
 
 from .bots import GreedyBot, RandomBot, decisions, play_game
-from .exact import EXACT_BUDGET, OutOfReach, in_reach, robust_best, timed_rank
+from .exact import (
+    EXACT_BUDGET,
+    OPPONENT_MODELS,
+    OutOfReach,
+    in_reach,
+    robust_best,
+    timed_rank,
+    turns_left,
+)
 from .exact import _estimate_work as estimate_memo
 from .exact import _remembered as exact_memo
 from .exact import late_states as exact_states
@@ -125,24 +136,54 @@ def hint_named() -> list[tuple[str, GameState]]:
     return out
 
 
+def near_the_end(
+    players: int, games: int, left: int = 2, per_game: int = 2, seed: int = 101
+) -> list[GameState]:
+    """Take positions where the player to decide has ``left`` turns left (and more than one legal
+    move), at most ``per_game`` of each of ``games`` seeded greedy games of ``players`` players
+    (seeds ``seed`` and on, the dice of ``numpy.random.default_rng([seed, players])``: the test
+    suite's ``game_states``), in the order of the games.
+
+    >>> [(s.num_players, turns_left(s)) for s in near_the_end(3, 1)]
+    [(3, 2), (3, 2)]
+    """
+    out = []
+    for game in range(seed, seed + games):
+        steps = decisions(
+            new_game(players=players, seed=game),
+            [GreedyBot()] * players,
+            np.random.default_rng([game, players]),
+        )
+        found = 0
+        for s in steps:
+            if found == per_game:
+                break
+            if s.phase == "take" and turns_left(s) == left and len(s.legal_moves()) > 1:
+                out.append(s)
+                found += 1
+    return out
+
+
+def _forget() -> None:
+    """Every memo of the exact rankings and of their estimates emptied: each call solves afresh."""
+    for memo in (exact_memo, win_memo, estimate_memo, win_estimate_memo):
+        memo.cache_clear()
+
+
 def hint_work(state: GameState, objective: str, opponents: str = "greedy") -> None:
     """The work of ``Table.hint(objective, opponents=opponents)`` at ``state`` (the table is a
     layer above the solver), every memo of the solver emptied first: exact and the robust check
-    where they fit (``exact.in_reach``), the chance to win where its estimate fits, else the
-    objective asked (the win: the expected final score)."""
-    for memo in (exact_memo, win_memo, estimate_memo, win_estimate_memo):
-        memo.cache_clear()
+    where they fit (``exact.in_reach``), the chance to win where its estimate fits (the refusal is
+    part of the work), else the objective asked (the win: the expected final score)."""
+    _forget()
     exact = in_reach(state)
     if objective == "win":
-        if exact:
-            try:
-                options = RankOptions(
-                    top=10, model=opponents, goal="win", exact_budget=EXACT_BUDGET
-                )
-                rank_moves(state, "exact", options)
-                return
-            except OutOfReach:
-                pass
+        try:
+            options = RankOptions(top=10, model=opponents, goal="win", exact_budget=EXACT_BUDGET)
+            rank_moves(state, "exact", options)
+            return
+        except OutOfReach:  # out of reach, or refused by the estimate of its work
+            pass
         objective = "expected"
     if not exact:
         rank_moves(state, objective, seed=state.seed, top=10)
@@ -171,8 +212,24 @@ def _best_time(fn, repeat: int = 1) -> float:
     return min(times)
 
 
-QUICK_SIZES = {"games": 2, "enum": 150, "expected": 3, "budget": 3.0, "exact": 6, "named": True}
-FULL_SIZES = {"games": 6, "enum": 600, "expected": 8, "budget": 3.0, "exact": 12, "named": True}
+QUICK_SIZES = {
+    "games": 2,
+    "enum": 150,
+    "expected": 3,
+    "budget": 3.0,
+    "exact": 6,
+    "named": True,
+    "asked": 1,
+}
+FULL_SIZES = {
+    "games": 6,
+    "enum": 600,
+    "expected": 8,
+    "budget": 3.0,
+    "exact": 12,
+    "named": True,
+    "asked": 3,
+}
 
 
 def _row(measure: str, value: float, unit: str, baseline=None, ratio=None, target="") -> dict:
@@ -209,6 +266,7 @@ def run(quick: bool = False, sizes: dict | None = None) -> dict:
     last = exact_states(n_exact, left=1)
     rows += _win_rows(last)
     rows += _hint_rows(positions + last, sizes.get("named"))
+    rows += _asked_rows(sizes.get("asked", 0))
     return {
         "machine": {
             "cpu": cpu_model(),
@@ -483,6 +541,47 @@ def _hint_rows(spots: list[GameState], named: bool | None) -> list[dict]:
             )
         )
     return rows
+
+
+def _asked_rows(games: int) -> list[dict]:
+    """9. The exact rankings as ``rank_moves`` answers them by default (``exact_budget``: refused
+    at once when the estimate of their work is past it), on the positions with 2 turns left of
+    ``games`` seeded greedy games of 2, 3 and 4 players (``near_the_end``), each solved afresh: by
+    player count and model for the score, by player count for the win (every model)."""
+    rows: list[dict] = []
+    for players in (2, 3, 4) if games else ():
+        spots = near_the_end(players, games)
+        asks = [("score", (m,)) for m in OPPONENT_MODELS] + [("win", tuple(OPPONENT_MODELS))]
+        for goal, models in asks:
+            answered, refused = [], []
+            for st in spots:
+                for model in models:
+                    _forget()
+                    t = CLOCK()
+                    try:
+                        rank_moves(st, "exact", opponents=model, goal=goal, top=10)
+                        answered.append(CLOCK() - t)
+                    except OutOfReach:
+                        refused.append(CLOCK() - t)
+            every = answered + refused
+            what = f"{models[0]} opponents" if goal == "score" else "for the win, every model"
+            rows.append(
+                _row(
+                    f"exact ranking as asked, {what}, {players} players, 2 turns left "
+                    f"({len(spots)} positions)",
+                    statistics.median(every),
+                    "s",
+                    max(every),
+                    target=f"answers <2 s, refusals <0.5 s: {_count(answered, 'answered')}, "
+                    f"{_count(refused, 'refused')} (baseline column: the slowest)",
+                )
+            )
+    return rows
+
+
+def _count(times: list[float], what: str) -> str:
+    """``3 answered (slowest 0.12 s)``, or ``none answered``."""
+    return f"{len(times)} {what} (slowest {_num(max(times))} s)" if times else f"none {what}"
 
 
 def _num(x) -> str:

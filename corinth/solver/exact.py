@@ -220,22 +220,26 @@ def reach_words(state: GameState, budget: float | None = EXACT_BUDGET) -> str:
     return ""
 
 
-# The cost model of ``estimate_seconds``, measured on the positions with 2 turns left of seeded
-# greedy games (seeds 101-105, 2 to 4 players; CPU time on a loaded 2-core machine, so on the safe
-# side): a fixed part, per position walked and per roll enumerated (``ExactSolver.work``), by
-# opponent model.
+# The cost model of ``estimate_seconds``: a fixed part, per position walked, per roll enumerated
+# (``ExactSolver.work``) and other player (each may take before the player's last take), and per
+# legal move of the position (each is applied and valued, and each sheet it leaves is valued at
+# every chance node after it), by opponent model. Fitted as a bound above on the 240 positions
+# with 2 turns left and with 1 of seeded greedy games (seeds 101-135, 2 to 4 players; CPU time on
+# a 2-core machine busy with other work): no ranking took longer than its estimate (the closest,
+# 0.89 of it: 4 players against random opponents, 48,048 rolls in 1.66 s).
 _BASE_SECONDS = 0.1
-_SECONDS_PER_POSITION = 0.4e-3
-_SECONDS_PER_ROLL = {"greedy": 50e-6, "cautious": 90e-6, "random": 90e-6}
+_SECONDS_PER_POSITION = 0.1e-3
+_SECONDS_PER_ROLL_AND_OTHER = {"greedy": 8e-6, "cautious": 12e-6, "random": 12e-6}
+_SECONDS_PER_MOVE = {"greedy": 0.4e-3, "cautious": 1.2e-3, "random": 1.2e-3}
 
 
 def estimate_seconds(
     state: GameState, opponents: str = "greedy", limit: float | None = None
 ) -> float:
     """The CPU seconds ``rank_exact(state, opponents=opponents)`` is expected to take, from the
-    positions it walks and the rolls it enumerates (``estimate_work``), before any of the work.
-    With ``limit``, the count stops as soon as the estimate passes it. Raises ``OutOfReach`` like
-    ``check_reach``.
+    positions it walks and the rolls it enumerates (``estimate_work``) and the legal moves, before
+    any of the work. With ``limit``, the count stops as soon as the estimate passes it. Raises
+    ``OutOfReach`` like ``check_reach``.
 
     >>> s = late_states(1)[0]
     >>> 0 < estimate_seconds(s) <= estimate_seconds(s, "cautious")
@@ -245,13 +249,19 @@ def estimate_seconds(
     """
     model = check_model(opponents)
     check_reach(state)
+    moves = state.legal_move_count() * _SECONDS_PER_MOVE[model]
     # the cautious and random models walk the same positions (every group an opponent may take)
-    rolls, positions = _estimate_work(state, model != "greedy", limit)
-    return _seconds(model, rolls, positions)
+    rolls, positions = _estimate_work(state, model != "greedy", _less(limit, moves))
+    return _seconds(model, rolls, positions, state.num_players) + moves
 
 
-def _seconds(model: str, rolls: int, positions: int) -> float:
-    return _BASE_SECONDS + positions * _SECONDS_PER_POSITION + rolls * _SECONDS_PER_ROLL[model]
+def _less(limit: float | None, seconds: float) -> float | None:
+    return None if limit is None else limit - seconds
+
+
+def _seconds(model: str, rolls: int, positions: int, players: int) -> float:
+    per_roll = _SECONDS_PER_ROLL_AND_OTHER[model] * (players - 1)
+    return _BASE_SECONDS + positions * _SECONDS_PER_POSITION + rolls * per_roll
 
 
 def estimate_work(state: GameState, opponents: str = "greedy") -> int:
@@ -282,7 +292,7 @@ def _estimate_work(state: GameState, choosing: bool, limit: float | None) -> tup
     stack = [state]
     counted = 0
     while stack:
-        if limit is not None and _seconds(model, counted, len(seen)) > limit:
+        if limit is not None and _seconds(model, counted, len(seen), state.num_players) > limit:
             break
         s = stack.pop()
         if s.is_over or (left := turns_left(s, who)) == 0:

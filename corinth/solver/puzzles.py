@@ -178,10 +178,12 @@ class Puzzle:
         >>> str(p.ranking[0].move) == p.answer, len(p.ranking) == p.candidates
         (True, True)
         """
+        # A stored puzzle's exact ranking is asked whatever its estimate (``exact_budget=None``):
+        # its work is known, solved when the set was made and checked when it loads.
         if self.objective in ("final_score", "robust"):
-            return rank_moves(self.state, "exact")
+            return rank_moves(self.state, "exact", exact_budget=None)
         if self.objective == "win":
-            return rank_moves(self.state, "exact", goal="win")
+            return rank_moves(self.state, "exact", goal="win", exact_budget=None)
         scored = immediate_ranking(self.state, self.kind)
         best = scored[0][1] if scored else 0
         return [

@@ -31,6 +31,7 @@ from .exact import (
     check_model,
     check_reach,
     estimate_seconds,
+    estimate_work,
     in_reach,
     model_words,
     rank_exact,
@@ -199,8 +200,75 @@ def _build_text(state: GameState, move: Move, after: GameState, value: int) -> s
 # --- exact -----------------------------------------------------------------------------------
 
 
-def _rank_exact(state: GameState, top: int | None, opponents: str = "greedy") -> list[RankedMove]:
-    ranked = rank_exact(state, opponents=opponents)  # raises OutOfReach first
+def refusal(
+    state: GameState,
+    opponents: str = "greedy",
+    goal: str = "score",
+    budget: float | None = EXACT_BUDGET,
+) -> str:
+    """Why the exact ranking of ``state`` (for ``goal``, the others as ``opponents`` models them)
+    is refused within ``budget`` CPU seconds, by the estimates of its work made before any of it
+    (``exact.estimate_seconds``, ``win.estimate_win_seconds``): one sentence naming what answers
+    in time instead, the sentence every entry point gives (``rank_moves``, ``corinth solve``, the
+    hint); "" when it answers. Raises ``OutOfReach`` like ``exact.check_reach``.
+
+    >>> from corinth.solver.exact import late_states
+    >>> s = late_states(1)[0]
+    >>> refusal(s)
+    ''
+    >>> refusal(s, "cautious", budget=0.01)[:61]
+    'the exact ranking against cautious opponents would take about'
+    >>> "what answers in time: " in refusal(s, goal="win", budget=0.01)
+    True
+    """
+    model = check_model(opponents)
+    check_reach(state)
+    if budget is None or _estimate(state, model, goal, budget) <= budget:
+        return ""
+    seconds = _estimate(state, model, goal, None)  # counted to the end, for the words
+    if goal == "win":
+        cost = (
+            f"the chance to win would take about {_secs(seconds)} of work here "
+            f"({estimate_win_work(state, model):,} positions to value)"
+        )
+        score = estimate_seconds(state, model)
+        answers = [f"the exact expected final score (about {_secs(score)})"] * (score <= budget)
+    else:
+        cost = (
+            f"the exact ranking against {model} opponents would take about {_secs(seconds)} of "
+            f"work here ({estimate_work(state, model):,} rolls to enumerate)"
+        )
+        greedy = estimate_seconds(state, "greedy", limit=budget)
+        answers = [f"the greedy model (about {_secs(greedy)})"] * (greedy <= budget)
+    answers.append("the estimate by rollouts")
+    if turns_left(state) > 1:
+        again = "the chance to win" if goal == "win" else "the exact ranking"
+        answers.append(f"{again} again at the last turn")
+    listed = ", ".join(answers[:-1]) + " or " + answers[-1] if len(answers) > 1 else answers[0]
+    return f"{cost}, more than the {budget:g} s allowed; what answers in time: {listed}"
+
+
+def _estimate(state: GameState, model: str, goal: str, limit: float | None) -> float:
+    """The CPU seconds of the exact ranking by the estimates (``limit``: as ``estimate_seconds``)."""
+    score = estimate_seconds(state, model, limit=limit)
+    return score + estimate_win_seconds(state, model) if goal == "win" else score
+
+
+def _secs(seconds: float) -> str:
+    """Seconds in words: one decimal below 10, whole seconds above (``1.5 s``, ``2,493 s``)."""
+    return f"{seconds:.1f} s" if seconds < 10 else f"{seconds:,.0f} s"
+
+
+def _rank_exact(
+    state: GameState,
+    top: int | None,
+    opponents: str = "greedy",
+    budget: float | None = EXACT_BUDGET,
+) -> list[RankedMove]:
+    refused = refusal(state, opponents, "score", budget)  # raises OutOfReach first
+    if refused:
+        raise OutOfReach(refused)
+    ranked = rank_exact(state, opponents=opponents)
     who = state.current_player
     best_move, best_value = ranked[0]
     afters = {str(m): state.apply(m) for m, _ in ranked}
@@ -587,8 +655,10 @@ class RankOptions:
     - ``full_first_round``: every candidate rolled out once, even past the budget;
     - ``exact``: ``expected`` answers with the exact ranking where it fits (``exact.in_reach``);
     - ``goal``: ``score`` (the expected final score) or ``win`` (the exact chance to win);
-    - ``exact_budget``: the CPU seconds a ranking for the win may take by the estimate of its
-      work made before it (None: no estimate, at most ``win.MAX_WIN_WORK`` positions valued).
+    - ``exact_budget``: the CPU seconds an exact ranking (of the score, or for the win) may take
+      by the estimate of its work made before it (``refusal``): past it the ranking is refused at
+      once, ``OutOfReach`` saying why and what answers instead. None: no estimate (for the win,
+      at most ``win.MAX_WIN_WORK`` positions valued).
 
     >>> RankOptions(top=3, model="cautious").model
     'cautious'
@@ -608,7 +678,7 @@ class RankOptions:
     full_first_round: bool = False
     exact: bool = True
     goal: str = "score"
-    exact_budget: float | None = None
+    exact_budget: float | None = EXACT_BUDGET
 
     def __post_init__(self) -> None:
         _whole("seed", self.seed, 0)
@@ -715,9 +785,9 @@ def rank_moves(
     if objective == "immediate":
         return _rank_immediate_said(state, o)
     if objective == "exact":
-        return _rank_exact(state, top, o.model)
+        return _rank_exact(state, top, o.model, o.exact_budget)
     if o.exact and in_reach(state):
-        return _rank_exact(state, top, o.model)
+        return _rank_exact(state, top, o.model, o.exact_budget)
     if model_only:
         why = f" ({reach_words(state)})" if o.exact else " (exact=False)"
         raise ValueError(
@@ -769,21 +839,17 @@ def _rank_for_win(state: GameState, objective: str, o: RankOptions) -> list[Rank
             check_reach(state)
         except ValueError as e:
             why = f" ({e})"
-        raise ValueError(
+        raise OutOfReach(
             "the chance to win is worked out exactly, near the end only: objective 'exact' "
             f"with at most 2 turns left{why}"
         )
     max_work = MAX_WIN_WORK
     if o.exact_budget is not None:  # refused at once when the estimate is past the budget
-        seconds = estimate_seconds(state, o.model) + estimate_win_seconds(state, o.model)
-        if seconds > o.exact_budget:
-            raise OutOfReach(
-                f"the chance to win would take about {seconds:.0f} s of work here "
-                f"({estimate_win_work(state, o.model):,} positions to value), more than the "
-                f"{o.exact_budget:g} s allowed"
-            )
-        # a backstop should the estimate be far too low
-        max_work = max(1, int(2 * o.exact_budget * WIN_POSITIONS_PER_SECOND))
+        refused = refusal(state, o.model, "win", o.exact_budget)
+        if refused:
+            raise OutOfReach(refused)
+        # a backstop should the estimate be far too low (it counts up to a third too few)
+        max_work = max(1, int(1.5 * o.exact_budget * WIN_POSITIONS_PER_SECOND))
     return _rank_win(state, o.top, o.model, max_work)
 
 

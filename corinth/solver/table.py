@@ -27,7 +27,16 @@ from corinth.rules.text import PHASE_WORDS
 from corinth.shared.protocol import State
 from corinth.shared.table import Hint, LogLine
 from corinth.shared.table import Table as SharedTable
-from corinth.solver.exact import EXACT_BUDGET, OPPONENT_MODELS, OutOfReach, in_reach, robust_best
+from corinth.solver.exact import (
+    EXACT_BUDGET,
+    MAX_TURNS,
+    OPPONENT_MODELS,
+    OutOfReach,
+    check_reach,
+    in_reach,
+    robust_best,
+    turns_left,
+)
 from corinth.solver.protocol import CORINTH
 from corinth.solver.rank import rank_moves
 
@@ -137,27 +146,18 @@ class Table(SharedTable):
         note = ""
         exact = in_reach(state)
         if objective == "win":
-            if exact:
-                try:
-                    ranked = rank_moves(
-                        state,
-                        "exact",
-                        top=top,
-                        opponents=opponents,
-                        goal="win",
-                        exact_budget=EXACT_BUDGET,
-                    )
-                    return Hint(ranked, "win", opponents=opponents)
-                except OutOfReach:
-                    note = (
-                        "Your chance to win takes too long to count here (too many rolls still "
-                        "to come): ranked by expected final score instead."
-                    )
-            else:
-                note = (
-                    "Your chance to win is counted exactly in your last 2 turns only, where it "
-                    "takes little work: ranked by expected final score (estimated) instead."
+            try:
+                ranked = rank_moves(
+                    state,
+                    "exact",
+                    top=top,
+                    opponents=opponents,
+                    goal="win",
+                    exact_budget=EXACT_BUDGET,
                 )
+                return Hint(ranked, "win", opponents=opponents)
+            except OutOfReach as refused:
+                note = _win_note(state, str(refused), exact)
             objective = "expected"
         if not exact:
             ranked = rank_moves(state, objective, seed=self.seed, top=top)
@@ -186,6 +186,29 @@ class Table(SharedTable):
             else f"Player {state.current_player + 1}'s turn"
         )
         return f"Round {state.round} — {whose}: {PHASE_WORDS[state.phase]}"
+
+
+def _win_note(state: GameState, refused: str, exact: bool) -> str:
+    """Why a hint for the win ranks by the expected final score instead, in words: out of the
+    exact count's reach, the turns left; else the estimate of its work (``refused``: the sentence
+    ``rank_moves`` and ``corinth solve`` give).
+
+    >>> from corinth.solver.exact import late_states
+    >>> late = late_states(1)[0]
+    >>> _win_note(late, "the chance to win would take about 22 s of work here", True)[:55]
+    'Not counted exactly: the chance to win would take about'
+    """
+    instead = "exact expected final score" if exact else "expected final score (estimated)"
+    try:
+        check_reach(state)
+    except OutOfReach:
+        left = turns_left(state)
+        when = f"and you have {left} left" if left > MAX_TURNS else "once their dice are rolled"
+        return (
+            f"Your chance to win is counted exactly in your last {MAX_TURNS} turns only, {when}: "
+            f"ranked by {instead} instead."
+        )
+    return f"Not counted exactly: {refused}. Ranked by {instead} instead."
 
 
 _VERBS = {
