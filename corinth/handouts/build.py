@@ -18,16 +18,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .lesson import NOTEBOOKS, Lesson, Part, lesson_files, lesson_parts, read_lesson
+from .lesson import NOTEBOOKS, Lesson, NoHandout, Part, lesson_files, lesson_parts, read_lesson
 from .page import handout_html, index_html, key_html
 from .paper import PaperExercise, notebook_course, paper_exercise
 from .printing import Printer, chromium, page_count
 
 KEY = "_answers"  # the answer key's file: the handout's name and this (05_play_a_game_answers.pdf)
-
-
-class NoHandout(ValueError):
-    """A lesson asked for has no handout; the message says why."""
 
 
 @dataclass

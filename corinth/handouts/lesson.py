@@ -64,6 +64,11 @@ _RULE_TAG = re.compile(
 )
 
 
+class NoHandout(ValueError):
+    """A lesson asked for has no handout, or there are no lessons where they were looked for; the
+    message says why."""
+
+
 @dataclass
 class Part:
     """One piece of a handout, in the lesson's order: ``text`` (HTML of the lesson's words),

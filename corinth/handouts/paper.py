@@ -27,7 +27,7 @@ from corinth.corintho.live import picture as corintho_picture
 from corinth.courts.live import picture as courts_picture
 from corinth.render import sheet_svg
 
-from .lesson import NOTEBOOKS, joined_words, small, stack_words, without_rule_ids
+from .lesson import NOTEBOOKS, NoHandout, joined_words, small, stack_words, without_rule_ids
 
 PUZZLE_BOARDS = ("puzzle-", "corintho-", "courts-")
 
@@ -79,6 +79,8 @@ def notebook_course(folder: Path = NOTEBOOKS) -> Any:
     'choice'
     """
     folder = Path(folder).resolve()
+    if not (folder / "exercises.py").is_file():
+        raise NoHandout(f"no lessons in {folder}: name the lessons' folder (--notebooks)")
     if str(folder) not in sys.path:
         sys.path.insert(0, str(folder))
     module = importlib.import_module("exercises")

@@ -254,3 +254,5 @@ def test_the_command_refuses_a_lesson_without_a_handout(tmp_path, capsys):
     assert main(["--out", str(tmp_path), "99"]) == 2
     assert "no lesson '99'" in capsys.readouterr().err
     assert not list(tmp_path.iterdir())  # refused before anything is written
+    assert main(["--out", str(tmp_path), "--notebooks", str(tmp_path)]) == 2
+    assert "no lessons in" in capsys.readouterr().err
