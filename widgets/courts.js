@@ -29,10 +29,15 @@ function render({ model, el }) {
     const place = h("button", { class: "corinth-court-place", type: "button" });
     place.addEventListener("click", () => send({ event: "court", court: k }));
     const tokens = h("div", { class: "corinth-court-tokens" });
+    // Each seat's side (S1): its mark ("N", "N, you") then its cards, on that side of the Court.
     const sides = {};
-    for (const side of SIDES) sides[side] = h("div", { class: `corinth-court-side side-${side}` });
+    for (const side of SIDES) {
+      const label = h("span", { class: "corinth-side-label", "aria-hidden": "true" });
+      const cards = h("span", { class: "corinth-side-cards" });
+      sides[side] = { box: h("div", { class: `corinth-court-side side-${side}` }, label, cards), label, cards };
+    }
     const centre = h("div", { class: "corinth-court-centre" }, title, tokens, place);
-    box.append(sides.north, sides.west, centre, sides.east, sides.south);
+    box.append(sides.north.box, sides.west.box, centre, sides.east.box, sides.south.box);
     cross.appendChild(box);
     courtNodes.push({ box, title, place, tokens, sides });
   }
@@ -62,6 +67,7 @@ function render({ model, el }) {
       ["corinth-court-place legal", "green border: your card may go beside this Court"],
       ["corinth-token suit-wyrms", "a token, by its colour and the first letters of its suit"],
       ["corinth-courts-card", "a card on a player's side of a Court: its name and rank"],
+      ["corinth-side-label", "N, E, S, W: the side of each Court where North, East, South or West plays (you: yours)"],
     ]),
     live,
   );
@@ -102,15 +108,21 @@ function render({ model, el }) {
           n.tokens.appendChild(token(colour, { role: "img", "aria-label": `${colour} token` }));
         }
       }
-      n.place.textContent = c.legal ? (c.takes.length ? "Take a token above" : "Place here") : c.suits.join(" · ");
+      n.place.textContent = c.legal ? (c.takes.length ? "Take a token above" : "Place here") : c.suits.join("\n"); // a suit a line
       n.place.className = "corinth-court-place" + (c.legal ? " legal" : "");
       n.place.disabled = !c.legal || c.takes.length > 0;
       n.place.setAttribute("aria-label", c.label);
-      for (const side of SIDES) n.sides[side].replaceChildren();
+      for (const side of SIDES) {
+        n.sides[side].box.hidden = true; // a side with no seat (West, three players) is not drawn
+        n.sides[side].cards.replaceChildren();
+      }
       for (const s of c.sides) {
-        const box = n.sides[SIDES[s.seat]];
+        const side = n.sides[SIDES[s.seat]];
+        side.box.hidden = false;
+        side.box.classList.toggle("mine", Boolean(s.me));
+        side.label.textContent = s.mark;
         for (const card of s.cards) {
-          box.appendChild(h("span", { class: "corinth-courts-card", title: card.label, text: card.short }));
+          side.cards.appendChild(h("span", { class: "corinth-courts-card", title: card.label, text: card.short }));
         }
       }
     });

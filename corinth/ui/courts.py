@@ -1,7 +1,8 @@
 """The Four Courts' board: a game against bots from one seat (``CourtsBoard``).
 
 The four Courts lie in a cross as on a table, each seat's cards on its own side of each Court
-(North above, East right, South below, West left), the tokens on the Courts and in front of each
+(North above, East right, South below, West left), each side marked with its seat ("N", and "S, you"
+for the learner's), the tokens on the Courts and in front of each
 player, the bonus colours and the reserve in the middle. The learner's hand is buttons; the other
 hands are only counts. A round: click a card of the hand (it is laid face down, the bots lay
 theirs), the cards are revealed and placed highest first; when the learner's card is next, click
@@ -114,7 +115,8 @@ class CourtsBoard(Board):
     """The Four Courts from ``seat``'s side, against bots (``bots``: a name per other seat).
 
     Traits drawn by ``widgets/courts.js`` (only what ``seat`` may see): ``courts`` (4 dicts:
-    ``index``, ``name``, ``suits``, ``tokens``, ``sides`` per seat with its cards, ``legal``: the
+    ``index``, ``name``, ``suits``, ``tokens``, ``sides`` per seat with its cards and its ``mark``
+    on that side of the Court ("N", "S, you" for the learner's, ``me``), ``legal``: the
     learner's card may go here now, ``takes``: the token colours it would choose from, ``label``),
     ``seats`` (``name``, ``points``, ``tokens``, ``cards`` in hand, ``chosen``, ``me``), ``hand``
     (``word``, ``label``, ``legal``), ``revealed`` (this round's cards in play order, ``placed``,
@@ -466,7 +468,13 @@ class CourtsBoard(Board):
         third = legal and len(view.sides[k][self.seat]) == 2 and not self.puzzle
         takes = sorted(set(tokens)) if third else []
         sides = [
-            {"seat": s, "name": SEATS[s], "cards": [_card(c) for c in view.sides[k][s]]}
+            {
+                "seat": s,
+                "name": SEATS[s],
+                "mark": f"{SEATS[s][0]}, you" if s == self.seat else SEATS[s][0],
+                "me": s == self.seat,
+                "cards": [_card(c) for c in view.sides[k][s]],
+            }
             for s in range(view.players)
         ]
         return {
@@ -768,7 +776,8 @@ def _court_label(k: int, tokens: list[str], sides: list[dict], legal: bool, take
     words.append(f"tokens {', '.join(tokens) or 'none'}")
     for side in sides:
         if side["cards"]:
-            words.append(f"{side['name']}: {', '.join(c['label'] for c in side['cards'])}")
+            who = f"{side['name']} (you)" if side["me"] else side["name"]
+            words.append(f"{who}: {', '.join(c['label'] for c in side['cards'])}")
     if legal:
         words.append(
             "your card may go here and takes a token" if takes else "your card may go here"
