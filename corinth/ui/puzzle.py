@@ -114,7 +114,8 @@ class PuzzleWidget(w.VBox):
         if self.puzzle is None or not hasattr(self.puzzle, "question"):
             return f"Player {who} to play{after}. What is the best move? {how}"
         tier = TIERS.get(getattr(self.puzzle, "tier", 0), "")
-        head = f"A {tier} puzzle, round {state.round}. Player {who} to play{after}."
+        article = "An" if tier[:1] in ("a", "e", "i", "o", "u") else "A"
+        head = f"{article} {tier} puzzle, round {state.round}. Player {who} to play{after}."
         what = _QUESTIONS.get(getattr(self.puzzle, "objective", ""), "")
         if not what:
             what = (
