@@ -19,6 +19,7 @@ from typing import Any
 
 from corinth.courts import CARDS, COURTS, SEATS
 from corinth.courts.cards import DeckError, card_index
+from corinth.courts.ending import end_words
 from corinth.courts.game import Choose, CourtsError
 from corinth.courts.protocol import FOUR_COURTS, CourtsState
 from corinth.shared.protocol import SIMULTANEOUS
@@ -124,7 +125,11 @@ class CourtsView(View):
         return [f"{i}. {w}" for i, w in enumerate(hint.words, 1)] or [hint.why_none]
 
     def final(self, table: Table) -> list[str]:
-        return [table.position.text(), table.position.verdict() or "The game is over."]
+        """The table, then why the game ended as it did: the tokens, the bonus tokens, the points
+        and the tie-break (``corinth.courts.ending``), then who won."""
+        why = [f"  {line}" for line in end_words(table.state)]
+        verdict = table.position.verdict() or "The game is over."
+        return [table.position.text(), "The end of the game:", *why, verdict]
 
     def solve(self, args: argparse.Namespace) -> int:
         from corinth.courts.puzzles import KINDS, load_puzzles, rank_choices
