@@ -5,7 +5,7 @@
 // `update` changes it in place. The page only draws what the learner's seat may see and reports
 // clicks ({event: "card" | "court" | "token"}); Python applies every move. In a puzzle, a card clicked
 // is held (pressed), and a Court clicked then answers. Traits: see courts.py.
-import { guardKeys, h, legend, showMessage } from "./dice.js";
+import { guardKeys, h, legend, ruleCards, showMessage, withRuleMarks } from "./dice.js";
 
 const CROSS = { Island: "top", Consul: "right", Rite: "bottom", Window: "left" };
 const SIDES = ["north", "east", "south", "west"];
@@ -18,6 +18,7 @@ function token(colour, extra = {}) {
 function render({ model, el }) {
   const root = h("div", { class: "corinth-board corinth-courts" });
   guardKeys(root);
+  ruleCards(); // the "rule" marks open their rules' words, here and in the hints and verdicts
   const send = (msg) => model.send(msg);
 
   // The cross: a 3×3 grid, the Courts on the arms, the bonus colours and the reserve in the middle.
@@ -48,6 +49,9 @@ function render({ model, el }) {
   const caption = h("div", { class: "corinth-caption" });
   const status = h("div", { class: "corinth-status", role: "status" });
   const live = h("div", { class: "corinth-courts-announce", "aria-live": "polite" });
+  // Once the game is over: how it ended, the tokens, the bonus tokens, the points and the tie-break.
+  const endList = h("ul", { class: "corinth-courts-end-list" });
+  const endBox = h("section", { class: "corinth-courts-end", "aria-label": "The end of the game" }, h("h3", { text: "The end of the game" }), endList);
   const seatsBox = h("table", { class: "corinth-courts-seats" });
   const handBox = h("div", { class: "corinth-courts-hand", role: "group", "aria-label": "Your hand" });
   const revealHead = h("h3", { text: "This round, highest first" });
@@ -57,6 +61,7 @@ function render({ model, el }) {
     { class: "corinth-courts-panel" },
     caption,
     status,
+    endBox,
     h("h3", { text: "Players" }),
     seatsBox,
     h("h3", { text: "Your hand" }),
@@ -158,12 +163,16 @@ function render({ model, el }) {
       ...model.get("revealed").map((r) => h("li", { class: r.note ? "placed" : "", text: `${r.name}: ${r.label}${r.note ? ` (${r.note})` : ""}` })),
     );
     caption.textContent = model.get("caption");
-    showMessage(status, model.get("message")); // its rule on hover, as the other boards' messages
+    const rules = model.get("rules");
+    showMessage(status, model.get("message"), rules); // its rule's words behind a "rule" mark
+    const ending = model.get("ending");
+    endBox.hidden = ending.length === 0;
+    endList.replaceChildren(...ending.map((line) => h("li", {}, ...withRuleMarks(line, rules))));
     live.textContent = model.get("announce");
     keepFocus(had);
   }
   update();
-  for (const name of ["courts", "seats", "hand", "revealed", "bonus", "reserve", "caption", "message", "announce"]) {
+  for (const name of ["courts", "seats", "hand", "revealed", "bonus", "reserve", "caption", "message", "announce", "ending", "rules"]) {
     model.on(`change:${name}`, update);
   }
 }

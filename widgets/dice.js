@@ -119,8 +119,121 @@ export function legend(items) {
 }
 
 // A board's message ("… (A4b)"): the words as text, the rule's ID on hover only, behind a "rule" mark.
-export function showMessage(el, text) {
+// With `words` (a rule's ID → its words, as the board sends them), the mark opens the rule's words.
+export function showMessage(el, text, words = null) {
   const m = /^(.*?) ?\(([A-Z]\d+[a-z]?(?:(?:, | and |–|-)[A-Z]\d+[a-z]?)*)\)(\.?)$/s.exec(text || "");
   el.replaceChildren(m ? m[1] : text || "");
-  if (m) el.append(h("sup", { class: "corinth-rule", title: `Rule ${m[2]}`, text: "rule" }), m[3]);
+  if (m) el.append(ruleMark(m[2], words), m[3]);
+}
+
+const RULE_IDS = / ?\(([A-Z]\d+[a-z]?(?:(?:, | and |–|-)[A-Z]\d+[a-z]?)*)\)/g;
+
+/**
+ * Sentences with their rules' IDs ("(G3)") each behind a "rule" mark, as text and marks (never HTML),
+ * the marks opening the rules' `words` (corinth.ui._base.words_html does the same in Python).
+ */
+export function withRuleMarks(text, words = null) {
+  const parts = [];
+  let last = 0;
+  for (const m of (text || "").matchAll(RULE_IDS)) {
+    parts.push(document.createTextNode(text.slice(last, m.index)), ruleMark(m[1], words));
+    last = m.index + m[0].length;
+  }
+  parts.push(document.createTextNode((text || "").slice(last)));
+  return parts;
+}
+
+/**
+ * The "rule" mark of `ids` ("C2, R2"): its ID on hover; where `words` has a rule's words, the mark
+ * is reached by the keyboard and opens them in a small card on focus, hover or a click (ruleCards).
+ */
+export function ruleMark(ids, words = null) {
+  const lines = (ids.match(/[A-Z]\d+[a-z]?/g) || [])
+    .filter((id) => words && words[id])
+    .map((id) => `Rule ${id}: ${words[id]}`);
+  const mark = h("sup", { class: "corinth-rule", title: `Rule ${ids}`, text: "rule" });
+  if (lines.length) {
+    const said = lines.join("\n");
+    const attrs = { tabindex: "0", role: "button", "aria-label": said, "data-words": said, "data-lm-suppress-shortcuts": "true" };
+    for (const [k, v] of Object.entries(attrs)) {
+      mark.setAttribute(k, v);
+    }
+  }
+  return mark;
+}
+
+/**
+ * Once per page: every "rule" mark that carries its rule's words (data-words: a board's, or one in
+ * the HTML of a hint or a verdict) opens them in a small card beside it, on hover, on keyboard focus
+ * or on a click (Enter and Space too); Escape, or leaving it, closes the card. The card lies over the
+ * page (fixed, kept inside the window), so no scrolled box around the mark cuts it.
+ */
+export function ruleCards() {
+  if (window.corinthRuleCards) return;
+  window.corinthRuleCards = true;
+  const card = h("div", { class: "corinth-rule-pop", role: "tooltip", id: "corinth-rule-pop" });
+  card.hidden = true;
+  let shown = null;
+  const markOf = (e) => (e.target instanceof Element ? e.target.closest(".corinth-rule[data-words]") : null);
+  function show(mark) {
+    if (!document.body.contains(card)) document.body.appendChild(card);
+    mark.removeAttribute("title"); // the card says it: no browser tooltip over it
+    card.replaceChildren();
+    for (const line of mark.dataset.words.split("\n")) {
+      const m = /^(Rule [A-Z]\d+[a-z]?): (.*)$/s.exec(line);
+      card.appendChild(h("p", {}, h("b", { text: m ? m[1] : "" }), document.createTextNode(m ? ` ${m[2]}` : line)));
+    }
+    card.hidden = false;
+    place(mark);
+    mark.setAttribute("aria-expanded", "true");
+    shown = mark;
+  }
+  function place(mark) {
+    const at = mark.getBoundingClientRect();
+    const width = Math.min(340, window.innerWidth - 16);
+    card.style.width = `${width}px`;
+    card.style.left = `${Math.max(8, Math.min(at.left, window.innerWidth - width - 8))}px`;
+    const below = at.bottom + 4;
+    const high = card.offsetHeight;
+    card.style.top = `${below + high <= window.innerHeight - 8 ? below : Math.max(8, at.top - high - 4)}px`;
+  }
+  function hide() {
+    if (shown) shown.setAttribute("aria-expanded", "false");
+    card.hidden = true;
+    shown = null;
+  }
+  document.addEventListener("mouseover", (e) => {
+    const mark = markOf(e);
+    if (mark && mark !== shown) show(mark);
+  });
+  document.addEventListener("mouseout", (e) => {
+    const mark = markOf(e);
+    if (mark && mark === shown && document.activeElement !== mark) hide();
+  });
+  document.addEventListener("focusin", (e) => {
+    const mark = markOf(e);
+    if (mark) show(mark);
+    else if (shown) hide();
+  });
+  document.addEventListener("focusout", (e) => {
+    if (markOf(e) === shown) hide();
+  });
+  document.addEventListener("click", (e) => {
+    const mark = markOf(e);
+    if (mark) (mark === shown && !card.hidden ? hide : show)(mark);
+  });
+  document.addEventListener(
+    "keydown",
+    (e) => {
+      const mark = markOf(e);
+      if (e.key === "Escape" && shown) hide();
+      else if (mark && (e.key === "Enter" || e.key === " ")) {
+        e.preventDefault();
+        (mark === shown && !card.hidden ? hide : show)(mark);
+      }
+    },
+    true,
+  );
+  // the page scrolled (focus brings a mark into view): the card follows its mark
+  window.addEventListener("scroll", () => shown && !card.hidden && place(shown), true);
 }

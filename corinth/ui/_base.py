@@ -63,15 +63,37 @@ def sentence_html(move: Any, state: GameState | None) -> str:
 _RULE_IDS = re.compile(r" ?\(((?:[A-Z]\d+[a-z]?)(?:(?:, | and |–|-)[A-Z]\d+[a-z]?)*)\)")
 
 
-def words_html(text: str) -> str:
+def words_html(text: str, rules: Callable[[str], str] | None = None) -> str:
     """Text for the page, its rule IDs ("(A3c)") shown on hover only, behind a small "rule" mark.
 
     >>> words_html("The bonus race (A3c) & more.")
     'The bonus race<sup class="corinth-rule" title="Rule A3c">rule</sup> &amp; more.'
+
+    With ``rules`` (a rule's ID → its words for a learner, "" for none), the mark opens the rule's
+    own words (``rule_mark``): a keyboard reaches it, and the page shows the words in a small card
+    on focus or hover.
     """
-    return _RULE_IDS.sub(
-        lambda m: f'<sup class="corinth-rule" title="Rule {m.group(1)}">rule</sup>',
-        html.escape(text),
+    return _RULE_IDS.sub(lambda m: rule_mark(m.group(1), rules), html.escape(text))
+
+
+def rule_mark(ids: str, rules: Callable[[str], str] | None = None) -> str:
+    """The "rule" mark of ``ids`` ("C2, R2"): its ID on hover; with ``rules``, the rules' own words,
+    a line each ("Rule C2: …"), in ``data-words`` (the page's card, ``widgets/dice.js``) and in its
+    name for a screen reader, reached by the keyboard (its keys are the mark's, not JupyterLab's).
+    A rule without words keeps its ID on hover.
+
+    >>> print(rule_mark("G2", {"G2": "Every token is one point."}.get))
+    <sup class="corinth-rule" title="Rule G2" tabindex="0" role="button" aria-label="Rule G2: Every token is one point." data-words="Rule G2: Every token is one point." data-lm-suppress-shortcuts="true">rule</sup>
+    """
+    plain = f'<sup class="corinth-rule" title="Rule {html.escape(ids)}">rule</sup>'
+    said = [(i, rules(i)) for i in re.findall(r"[A-Z]\d+[a-z]?", ids)] if rules else []
+    lines = [f"Rule {i}: {words}" for i, words in said if words]
+    if not lines:
+        return plain
+    words = html.escape("\n".join(lines))
+    return (
+        f'<sup class="corinth-rule" title="Rule {html.escape(ids)}" tabindex="0" role="button" '
+        f'aria-label="{words}" data-words="{words}" data-lm-suppress-shortcuts="true">rule</sup>'
     )
 
 
@@ -83,13 +105,19 @@ WORKING = (  # shown while a game's hint is worked out (read out to screen reade
 NO_MORE_HINTS = "No more hints"  # the hint button's words once its ladder is all shown
 
 
-def hint_ladder_html(ladder: list[str], shown: int, button: ipywidgets.Button) -> str:
+def hint_ladder_html(
+    ladder: list[str],
+    shown: int,
+    button: ipywidgets.Button,
+    rules: Callable[[str], str] | None = None,
+) -> str:
     """The first ``shown`` hints of a ladder as a list (every one so far stays in view, the newest
-    last), and the "Hint" button saying how many are left: the exercises' and the puzzles' ladder."""
+    last), and the "Hint" button saying how many are left: the exercises' and the puzzles' ladder.
+    ``rules``: the game's rules' words, for the "rule" marks to open (``words_html``)."""
     left = len(ladder) - shown
     button.description = f"Another hint ({left} left)" if left else NO_MORE_HINTS
     button.disabled = not left
-    items = "".join(f"<li>{words_html(text)}</li>" for text in ladder[:shown])
+    items = "".join(f"<li>{words_html(text, rules)}</li>" for text in ladder[:shown])
     return f'<div role="status"><b>Hints</b><ol class="corinth-hints">{items}</ol></div>'
 
 

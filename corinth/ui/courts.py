@@ -39,6 +39,8 @@ import traitlets
 
 from corinth.courts import CARDS, COURTS, SEATS, SUITS, new_game
 from corinth.courts.cards import FITS, DeckError, card_index
+from corinth.courts.catalogue import rule_words, rules_cited
+from corinth.courts.ending import end_words
 from corinth.courts.game import Choose, CourtsError, Deal, Game, Place, parse
 from corinth.courts.protocol import FOUR_COURTS, CourtsState
 from corinth.shared.protocol import SIMULTANEOUS
@@ -64,6 +66,11 @@ COURT_NUMBER = "a Court's number from 0 to 3 (Island, Consul, Rite, Window)"
 
 def _css() -> str:
     return stylesheet() + asset("courts.css").read_text(encoding="utf-8")
+
+
+def _words(text: str) -> str:
+    """Words for the page, each rule's ID behind a mark that opens the rule's words (RULES.md)."""
+    return words_html(text, rule_words)
 
 
 def card_words(card: int) -> str:
@@ -121,7 +128,9 @@ class CourtsBoard(Board):
     ``seats`` (``name``, ``points``, ``tokens``, ``cards`` in hand, ``chosen``, ``me``), ``hand``
     (``word``, ``label``, ``legal``), ``revealed`` (this round's cards in play order, ``placed``,
     ``note``: what became of each), ``bonus``, ``reserve``, ``caption``, ``announce`` (an aria-live
-    region), ``interactive``. The page writes no trait; it sends ``{"event": "card", "word"}``,
+    region), ``interactive``, ``ending`` (once the game is over, how it ended and who won, in
+    sentences: ``corinth.courts.ending``), ``rules`` (the words of every rule ``message`` and
+    ``ending`` cite, which their "rule" marks open). The page writes no trait; it sends ``{"event": "card", "word"}``,
     ``{"event": "court", "court"}`` and ``{"event": "token", "court", "colour"}`` (``page_events``:
     anything else is refused as every board refuses it).
     """
@@ -138,6 +147,8 @@ class CourtsBoard(Board):
     caption = traitlets.Unicode("").tag(sync=True)
     announce = traitlets.Unicode("").tag(sync=True)
     interactive = traitlets.Bool(True).tag(sync=True)
+    ending = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    rules = traitlets.Dict().tag(sync=True)
     from_page = ()
 
     def __init__(
@@ -459,6 +470,12 @@ class CourtsBoard(Board):
             self.bonus = [SUITS[c] for c in view.bonus]
             self.reserve = [{"colour": SUITS[c], "count": n} for c, n in enumerate(view.reserve)]
             self.caption = self._caption(mine)
+            self.ending = end_words(self._game) if view.phase == "over" else []
+
+    @traitlets.observe("message", "ending")
+    def _cited(self, _change: Any) -> None:
+        """The words of the rules the page's sentences cite, for their marks to open."""
+        self.rules = rules_cited(" ".join([self.message, *self.ending]))
 
     def _court(self, view, k: int, mine: int | None) -> dict:
         """Court ``k`` as drawn: its tokens, each seat's side, whether the learner's card ``mine``
@@ -527,12 +544,17 @@ class CourtsBoard(Board):
             if mine is None:
                 return "Choose a card of your hand, then a Court it fits (green)."
             return f"You hold {card_words(mine)}: click a Court it fits (green)."
+        if game.is_over:
+            winners = sorted(game.winners(), key=lambda s: s != self.seat)  # "you" first
+            won = " and ".join("you" if s == self.seat else self._names[s] for s in winners)
+            share = "share the win" if len(winners) > 1 else "won"
+            points = ", ".join(f"{SEATS[s]} {p}" for s, p in enumerate(game.scores()))
+            return (
+                f"The game is over. Points: {points}. {won[:1].upper()}{won[1:]} {share}: why, "
+                "under “The end of the game”."
+            )
         if not self.interactive:
             return "This table is to look at: it takes no move."
-        if game.is_over:
-            won = " and ".join(self._names[s] for s in game.winners())
-            points = ", ".join(f"{SEATS[s]} {p}" for s, p in enumerate(game.scores()))
-            return f"The game is over ({game.ended}). Points: {points}. {won} won."
         if mine is not None:
             return (
                 f"Your card, {card_words(mine)}, is next: click a Court it fits (green), or a "
@@ -541,8 +563,9 @@ class CourtsBoard(Board):
         return "Choose a card of your hand to lay face down."
 
     def text(self) -> str:
-        """The table as the learner sees it (the other hands are counts)."""
-        return self._game.text(seat=self.seat)
+        """The table as the learner sees it (the other hands are counts), and once the game is
+        over, how it ended and why."""
+        return "\n".join([self._game.text(seat=self.seat), *self.ending])
 
 
 class CourtsApp(w.VBox):
@@ -616,8 +639,8 @@ class CourtsApp(w.VBox):
         self.hint_button.disabled = True  # a second of ranking: not asked twice meanwhile
         self.hints.value = WORKING  # sent to the page at once
         hint = self.board.table.hint(top=3)
-        items = "".join(f"<li>{words_html(words)}</li>" for words in hint.words)
-        said = f"<ol class='corinth-hints'>{items}</ol>" if items else words_html(hint.why_none)
+        items = "".join(f"<li>{_words(words)}</li>" for words in hint.words)
+        said = f"<ol class='corinth-hints'>{items}</ol>" if items else _words(hint.why_none)
         self.hints.value = f"<div role='status'><b>Hint</b> {said}</div>"
         self._buttons()
 
@@ -656,7 +679,7 @@ class CourtsPuzzleBoard(GamePuzzle, w.VBox):
         self.board.on_answer(self._answered)
         self.output = self.board.output
         self.question = w.HTML(
-            f"{words_html(puzzle.question)} Click a card of your hand, then a Court it fits."
+            f"{_words(puzzle.question)} Click a card of your hand, then a Court it fits."
         )
         buttons = self._controls()
         # the verdict above the table, in view of a 1280×720 screen as the card is chosen
@@ -670,7 +693,7 @@ class CourtsPuzzleBoard(GamePuzzle, w.VBox):
         self.try_again()
         verdict = self.puzzle.verdict(reply)
         if not verdict.legal:  # no click makes it: the reason, as the board would say it
-            self._say(f"<b>Not a choice.</b> {words_html(verdict.words)}")
+            self._say(f"<b>Not a choice.</b> {_words(verdict.words)}")
             return None
         word, court = verdict.move.rsplit(" ", 1)
         self.board.hold(word)
@@ -690,14 +713,14 @@ class CourtsPuzzleBoard(GamePuzzle, w.VBox):
             self.board.let_go()
             self._settled(True)
             said = verdict.words.removeprefix("Correct! ")  # "Solved!" says it already
-            self._say(f"<b>Solved!</b> {words_html(said)}")
+            self._say(f"<b>Solved!</b> {_words(said)}")
             for callback in self._on_solved:
                 callback()
             return
         self.wrong_tries += 1
         self.board.let_go()
         self._say(
-            f"<b>Not this one.</b> {words_html(verdict.words)} The board is back at the puzzle: "
+            f"<b>Not this one.</b> {_words(verdict.words)} The board is back at the puzzle: "
             "try again, or ask for a hint."
         )
         for callback in self._on_wrong:
@@ -710,7 +733,9 @@ class CourtsPuzzleBoard(GamePuzzle, w.VBox):
         """The next hint of the ladder (general to specific); return it."""
         ladder = self.puzzle.hints()
         self.hints_shown = min(self.hints_shown + 1, len(ladder))
-        self.hint_list.value = hint_ladder_html(ladder, self.hints_shown, self.hint_button)
+        self.hint_list.value = hint_ladder_html(
+            ladder, self.hints_shown, self.hint_button, rule_words
+        )
         return ladder[self.hints_shown - 1]
 
     def reveal(self) -> str:
@@ -718,7 +743,7 @@ class CourtsPuzzleBoard(GamePuzzle, w.VBox):
         island``)."""
         self.revealed = True
         best = self.puzzle.explained
-        self._say(f"<b>Answer:</b> {words_html(self.puzzle.explanation)}")
+        self._say(f"<b>Answer:</b> {_words(self.puzzle.explanation)}")
         return best
 
     def try_again(self) -> None:

@@ -89,8 +89,16 @@ def test_a_round_by_clicks_and_no_other_hand_on_the_page(lab, opened):
     court.click()
     status = board.locator(".corinth-status")
     expect(status).to_contain_text("choose a card first", timeout=30_000)
-    expect(status.locator("sup.corinth-rule")).to_have_attribute("title", "Rule R1, R2")
+    mark = status.locator("sup.corinth-rule")
+    expect(mark).to_have_attribute("title", "Rule R1, R2")
     assert "(R1" not in status.inner_text()
+    # the mark opens the rules' own words (RULES.md), by the keyboard too
+    assert mark.get_attribute("data-words").startswith("Rule R1: Every player with cards chooses")
+    mark.focus()
+    expect(page.locator(".corinth-rule-pop")).to_contain_text(
+        "Rule R2 The chosen cards are revealed"
+    )
+    page.keyboard.press("Escape")
     first = events["hand"][0]
     board.locator(f".corinth-courts-handcard[data-card='{first}']").click()
     wait_for_events(lab.root, lambda e: first not in e["hand"])

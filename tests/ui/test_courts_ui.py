@@ -284,3 +284,24 @@ def test_at_the_end_hint_is_off_and_undo_takes_the_last_move_back():
     assert app.hint_button.disabled and not app.undo_button.disabled
     app.undo()
     assert not board.table.position.is_over() and not app.hint_button.disabled
+
+
+def test_g6_at_the_end_the_board_says_how_the_game_ended_and_why_the_winner_won():
+    """The end of the game on the board (issue 43, item 4): the engine's sentences (why it ended,
+    each seat's tokens by colour, the bonus colours, the points, the tie-break), their rules' words
+    for the marks to open, the same words in the text form, and a caption that points at them."""
+    from corinth.courts.bots import GreedyBot, play_game
+    from corinth.courts.catalogue import rule_words
+    from corinth.courts.ending import end_words
+
+    final = play_game([GreedyBot(s) for s in range(4)], seed=1)  # East, South, West tie on 6
+    board = CourtsBoard(game=final, seat=2)
+    assert board.ending == end_words(final) and len(board.ending) > 10
+    assert any("(G6)" in line for line in board.ending)
+    assert board.rules == {r: rule_words(r) for r in ("G1", "G2", "G3", "G6")}
+    assert board.caption.startswith("The game is over.") and "You won" in board.caption
+    assert repr(board).endswith(board.ending[-1])
+    playing = CourtsBoard(seed=4)
+    assert playing.ending == [] and playing.rules == {}
+    playing.place(0)  # refused: its rules' words come with it
+    assert set(playing.rules) == {"R1", "R2"} and playing.rules["R1"] == rule_words("R1")
