@@ -13,6 +13,13 @@ Addresses (under the server's base URL):
   joined, so a page writes only its own student's rows.
 - ``teacher/<SECRET>``: the teacher's page; its ``teacher/api/…`` need the secret in the
   ``X-Teacher`` header, which no student has (not even with the class's token).
+  ``teacher/<SECRET>/report``: the class on one printable page, after class.
+
+What the teacher's page reads: each student's lesson, the step in view and for how long, their
+wrong tries and hints there, flagged "may need help" past the teacher's thresholds (and listed
+first); each exercise's tries and solvers, the hardest marked; each student's answers over time.
+What it does: rename or take out a student, keep the class to one lesson, preview a live puzzle
+and pick the moves offered, a timer that closes answers, the reveal with or without names.
 
 The class's state is the ``Store`` (SQLite in the class's folder), called off the server's event
 loop, as the solver is: a class file held by another program delays that request only, never a
@@ -24,6 +31,9 @@ from __future__ import annotations
 
 import asyncio
 import csv
+import functools
+import hashlib
+import html
 import http
 import inspect
 import io
@@ -31,6 +41,8 @@ import json
 import re
 import secrets
 import time
+import tomllib
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -38,9 +50,20 @@ import tornado.web
 from jupyter_server.base.handlers import JupyterHandler
 from tornado.log import app_log
 
+from .lessons import INDEX, NOTEBOOKS
 from .limits import Limits
 from .live import LiveError, LivePuzzle, catalogue, from_saved_game, live_puzzle
-from .store import Store, StoreError, StoreUnavailable, TooMuch, UnknownStudent, check_folder
+from .store import (
+    MOST_CHOICES,
+    Event,
+    Sent,
+    Store,
+    StoreError,
+    StoreUnavailable,
+    TooMuch,
+    UnknownStudent,
+    check_folder,
+)
 
 PAGES = Path(__file__).resolve().parent / "pages"
 MAX_BODY = 2 * 1024  # bytes of one student's message: a name, a mark or an answer
@@ -57,6 +80,12 @@ silver spice star steward stone stork sun swan temple tent tiger tower vase vine
 whale wheat wind wolf wool""".split()
 STUDENT_COOKIE = "corinth-student"  # the key of the student a browser joined as
 CODE_FORM = re.compile(r"[A-Z]+-\d{4}")
+HELP_WRONG, HELP_MINUTES = 3, 5  # flag a student past 3 wrong tries or 5 minutes on one step
+ACTIVE_SECONDS = 120  # a student whose pages said nothing for longer is away (never flagged)
+TIMERS = (0, 30, 60, 120)  # the live puzzle's timer, in seconds (0: none)
+ALL_CHOICES = 12  # a position with at most this many moves offers them all by default
+DEFAULT_CHOICES = 6  # else this many: the solver's best few and the nearest wrong ones
+PREVIEWS = 8  # puzzles previewed and kept ready to send
 
 
 def class_code() -> str:
@@ -91,7 +120,13 @@ class Class:
     cookie_secret: str = ""  # the server's, kept so a restart does not log the students out
     limits: Limits = field(default_factory=Limits)
     wrong_codes: int = 0  # wrong class codes tried since the server started
-    seen: tuple = ([], None)  # the class and its live puzzle as last read, for a store's fault
+    seen: tuple = ([], None, [])  # the class, its live puzzle, its exercises as last read
+    present: dict = field(default_factory=dict)  # a student's key -> when a page of theirs asked
+    previews: OrderedDict = field(default_factory=OrderedDict)  # puzzles previewed, by token
+    lock: str = ""  # the one lesson (its file) the class's lesson list shows, or '' for all
+    help_wrong: int = HELP_WRONG
+    help_minutes: int = HELP_MINUTES
+    _exercises: tuple = (-1, [])  # the exercises' figures, by the store's version
 
     @classmethod
     def open(cls, folder: Path, token: str = "", address: str = "") -> Class:
@@ -104,13 +139,102 @@ class Class:
         code = store.setting("code", class_code, valid=CODE_FORM.fullmatch)
         secret = store.setting("secret", lambda: secrets.token_urlsafe(24))
         cookies = store.setting("cookie_secret", lambda: secrets.token_hex(32))
-        return cls(store, token, address, code, secret, cookies)
+        the_class = cls(store, token, address, code, secret, cookies)
+        the_class.read_choices()
+        return the_class
+
+    def read_choices(self) -> None:
+        """The teacher's choices kept in the store (read once: every page asks every second)."""
+        lock = self.store.value("lock")
+        self.lock = lock if lock in dict(lesson_list()) else ""
+        self.help_wrong = _number(self.store.value("help_wrong"), HELP_WRONG, 0, 99)
+        self.help_minutes = _number(self.store.value("help_minutes"), HELP_MINUTES, 1, 180)
+
+    def here(self, key: str) -> None:
+        """A page of this student asked the class (its polls): they are here, not away."""
+        present = self.present
+        present.pop(key, None)
+        present[key] = time.time()
+        while len(present) > 2000:  # far above a class: the oldest go first
+            del present[next(iter(present))]
+
+    def locked(self) -> dict | None:
+        """The lesson the class is kept to, as the lesson list names it, or None."""
+        return {"file": self.lock, "title": dict(lesson_list())[self.lock]} if self.lock else None
 
     def join_url(self, base: str = "/") -> str:
         return f"{self.address}{base}join/{self.code}"
 
     def teacher_url(self, base: str = "/") -> str:
         return f"{self.address}{base}teacher/{self.secret}"
+
+
+def _number(text: object, default: int, low: int, high: int) -> int:
+    """A whole number the teacher set, within ``low``..``high``; ``default`` for anything else.
+
+    >>> _number("4", 3, 0, 99), _number("", 3, 0, 99), _number(500, 3, 0, 99), _number(True, 3, 0, 9)
+    (4, 3, 99, 3)
+    """
+    if isinstance(text, bool):
+        return default
+    try:
+        value = int(text)
+    except (TypeError, ValueError):
+        return default
+    return min(max(value, low), high)
+
+
+_LESSON_LINK = re.compile(r"\[([^\]]+)\]\((\d\d[a-z]?_[\w.-]+\.ipynb)\)")
+
+
+@functools.cache
+def lesson_list(folder: Path = NOTEBOOKS) -> tuple[tuple[str, str], ...]:
+    """The lessons of the lesson list, as (file, title), in its order (the lessons a teacher may
+    keep the class to).
+
+    >>> lessons = dict(lesson_list())
+    >>> lessons["05_play_a_game.ipynb"]
+    '05 Play a game'
+    """
+    try:
+        cells = json.loads((folder / INDEX).read_text(encoding="utf-8"))["cells"]
+    except (OSError, ValueError, KeyError):
+        return ()
+    found: dict[str, str] = {}
+    for cell in cells:
+        if cell.get("cell_type") == "markdown":
+            for title, file in _LESSON_LINK.findall("".join(cell.get("source", ""))):
+                found.setdefault(file, title)
+    return tuple(found.items())
+
+
+@functools.cache
+def _questions(stamp: int, path: Path) -> dict:
+    with path.open("rb") as f:
+        return tomllib.load(f)
+
+
+def exercise_words(item: str, folder: Path = NOTEBOOKS) -> str:
+    """An exercise as the teacher reads it: its question (without markup), or the puzzle it is.
+
+    >>> exercise_words("00-rounds-with-four")
+    '“With 4 players, how many rounds does a game last?”'
+    >>> exercise_words("puzzle-t1-02"), exercise_words("zz-unknown")
+    ('the puzzle t1-02', 'an exercise (zz-unknown)')
+    """
+    for prefix in ("puzzle-", "corintho-", "courts-"):
+        if item.startswith(prefix):
+            return f"the puzzle {item[len(prefix) :]}"
+    path = folder / "exercises.toml"
+    try:
+        questions = _questions(path.stat().st_mtime_ns, path)
+    except (OSError, tomllib.TOMLDecodeError):
+        questions = {}
+    words = re.sub(r"<[^>]+>|[*`]", "", questions.get(item, {}).get("question", "")).strip()
+    if not words:
+        return f"an exercise ({item})"
+    words = " ".join(words.split())
+    return f"“{words if len(words) <= 90 else words[:90].rsplit(' ', 1)[0] + '…'}”"
 
 
 def handlers(base: str, the_class: Class, students: tuple | None = None) -> list[tuple]:
@@ -128,8 +252,17 @@ def handlers(base: str, the_class: Class, students: tuple | None = None) -> list
         (rf"{b}/class/api/(.*)", NoSuchCall, options),
         (rf"{b}/class/(class\.js|class\.css)", PageFileHandler, options),
         (rf"{b}/teacher/([A-Za-z0-9_-]{{10,64}})/?", TeacherPageHandler, options),
-        (rf"{b}/teacher/api/(state|catalogue|class\.csv|qr\.svg)", TeacherReadHandler, options),
-        (rf"{b}/teacher/api/(send|reveal|stop|end)", TeacherActionHandler, options),
+        (rf"{b}/teacher/([A-Za-z0-9_-]{{10,64}})/report/?", TeacherReportHandler, options),
+        (
+            rf"{b}/teacher/api/(state|catalogue|class\.csv|qr\.svg|student)",
+            TeacherReadHandler,
+            options,
+        ),
+        (
+            rf"{b}/teacher/api/(send|preview|reveal|stop|end|rename|remove|lock|help)",
+            TeacherActionHandler,
+            options,
+        ),
         (rf"{b}/teacher/api/(.*)", NoSuchCall, options),
     ]
 
@@ -227,7 +360,7 @@ class _Api:
         if isinstance(exc, TooMuch):
             self.refuse(429, f"{str(exc)[0].upper()}{str(exc)[1:]}.", exc.retry_after)
         elif isinstance(exc, UnknownStudent):
-            self.refuse(403, f"{exc}.", member=False)
+            self.refuse(403, f"{exc}.", member=False, **({"removed": True} if exc.removed else {}))
         elif isinstance(exc, StoreUnavailable):
             self.refuse(503, str(exc), 30)
         elif isinstance(exc, StoreError):
@@ -304,8 +437,9 @@ class JoinHandler(tornado.web.RequestHandler):
         self.set_header("Cache-Control", "no-store")
         self.set_header("Referrer-Policy", "no-referrer")
         if code is None:
-            self.finish(_page("join.html", base=base, problem=""))
+            self.finish(_page("join.html", base=base, problem="", code=""))
             return
+        typed = html.escape(code[:40], quote=True)  # a refused code stays in the box, to correct
         limits, address = self.the_class.limits, self.request.remote_ip
         try:
             limits.code_allowed(address)
@@ -314,7 +448,7 @@ class JoinHandler(tornado.web.RequestHandler):
                 limits.wrong_code(address)
                 self.set_status(404)
                 problem = "No class has this code: check it on the board."
-                self.finish(_page("join.html", base=base, problem=problem))
+                self.finish(_page("join.html", base=base, problem=problem, code=typed))
                 return
         except TooMuch as exc:
             self.set_status(429)
@@ -322,7 +456,7 @@ class JoinHandler(tornado.web.RequestHandler):
             problem = (
                 f"Too many wrong codes from this computer: try again in {exc.retry_after} seconds."
             )
-            self.finish(_page("join.html", base=base, problem=problem))
+            self.finish(_page("join.html", base=base, problem=problem, code=typed))
             return
         provider = self.settings.get("identity_provider")
         if provider is not None and provider.token:  # Voilà with a token: log this page in
@@ -387,17 +521,25 @@ class StudentApi(_Api, _Student):
                 )
                 self.finish({"key": student.key, "name": student.name})
                 return
-            limits.message(key if isinstance(key, str) else f"join {address}", address, size)
+            # A lesson page's reports (where the student is, each check and hint) count apart from
+            # the student's other messages: a busy lesson page never holds up an answer to the
+            # live puzzle, which a timer may close.
+            page = key if isinstance(key, str) else f"join {address}"
+            limits.message(f"{page} lesson" if action == "progress" else page, address, size)
             await self.store(store.check_owner, key, self.owner)
             if action == "name":
-                await self.store(store.rename, key, data.get("name", ""))
-            elif action == "progress":
+                name = await self.store(store.rename, key, data.get("name", ""))
+                self.finish({"ok": True, "name": name})
+                return
+            if action == "progress":
                 await self.store(
                     store.progress,
                     key,
                     data.get("lesson"),
                     data.get("step", ""),
-                    data.get("finished", []),
+                    data.get("finished"),
+                    data.get("done", False),
+                    data.get("events", ()),
                 )
             else:
                 live = await self.store(store.live)
@@ -411,39 +553,54 @@ class StudentApi(_Api, _Student):
 
 class StudentLive(_Api, _Student):
     """The live puzzle as a student's page shows it: the puzzle without its ranking until the teacher
-    reveals it, without which stored puzzle it is (a number only), this student's own answer, and
-    whether the page's key is still a student's of the class (``member``: false once the class was
-    ended)."""
+    reveals it, without which stored puzzle it is (a number only), this student's own answer and
+    name as the class shows it, the seconds left to answer (``closes_in``, with a timer), whether
+    the page's key is still a student's of the class (``member``: false once the class was ended,
+    and ``removed`` where the teacher took the student out), and the lesson the teacher keeps the
+    class to (``lock``)."""
 
     async def get(self) -> None:
         self.logged_in()
         self.set_header("Cache-Control", "no-store")
         key = self.get_argument("key", "")
+        the_class = self.the_class
+        store = the_class.store
         try:
-            sent = await self.store(self.the_class.store.live)
-            member = await self.store(self.the_class.store.knows, key) if key else False
-            mine = ""
-            if sent is not None and member:
-                mine = await self.store(self.the_class.store.my_answer, key, sent.id)
+            sent = await self.store(store.live)
+            member = await self.store(store.knows, key) if key else False
+            name, mine = "", ""
+            if member:
+                name, mine = await self.store(store.me, key, sent.id if sent else None)
+                the_class.here(key)
+            removed = await self.store(store.removed, key) if key and not member else False
         except (StoreError, StoreUnavailable) as exc:
             self.refused(exc)
             return
+        out = {"puzzle": None, "member": member, "lock": the_class.locked()}
+        if member:
+            out["name"] = name
+        if removed:
+            out["removed"] = True
         if sent is None:
-            self.finish({"puzzle": None, "member": member})
+            self.finish(out)
             return
         hidden = ("ranking", "explanation", "ref", "title")
         shown = {k: v for k, v in sent.data.items() if k not in hidden}
-        out = {
-            "number": sent.id,
-            "puzzle": shown,
-            "mine": mine,
-            "revealed": sent.revealed,
-            "member": member,
-        }
+        out.update(number=sent.id, puzzle=shown, mine=mine, revealed=sent.revealed, **_timer(sent))
         if sent.revealed:
             out["ranking"] = sent.data["ranking"]
             out["explanation"] = sent.data.get("explanation", "")
         self.finish(out)
+
+
+def _timer(sent: Sent) -> dict:
+    """The live puzzle's timer for a page: its length and the seconds left (none without one)."""
+    if sent.closes is None:
+        return {}
+    return {
+        "seconds": round(sent.closes - sent.sent),
+        "closes_in": round(max(0.0, sent.closes - time.time()), 2),
+    }
 
 
 class StudentPageHandler(StudentPage, JupyterHandler):
@@ -479,38 +636,144 @@ class TeacherPageHandler(tornado.web.RequestHandler):
     def initialize(self, the_class: Class) -> None:
         self.the_class = the_class
 
-    def get(self, secret: str) -> None:
+    def opened(self, secret: str) -> str:
+        """The page's base URL, once the secret in its address is the teacher's (else 404)."""
         if not secrets.compare_digest(secret.encode(), self.the_class.secret.encode()):
             raise tornado.web.HTTPError(404)
         self.set_header("Cache-Control", "no-store")
         self.set_header("Referrer-Policy", "no-referrer")  # the secret is in this page's address
-        base = self.settings.get("base_url", "/")
-        self.finish(_page("teacher.html", base=base))
+        return self.settings.get("base_url", "/")
+
+    def get(self, secret: str) -> None:
+        self.finish(_page("teacher.html", base=self.opened(secret)))
 
 
-def class_rows(the_class: Class) -> list[dict]:
-    """Each student as the teacher's table shows them: named ones by name, the others counted."""
-    now = time.time()
-    return [
-        {
-            "name": s.name,
-            "lesson": s.lesson,
-            "step": s.step,
-            "finished": list(s.finished),
-            "active": now - s.seen < 120,
-        }
-        for s in the_class.store.students()
-    ]
+class TeacherReportHandler(TeacherPageHandler):
+    """``teacher/<SECRET>/report``: the class on one printable page (a PDF through the browser's
+    print)."""
+
+    async def get(self, secret: str) -> None:
+        base = self.opened(secret)
+        try:
+            text = await asyncio.to_thread(report_html, self.the_class, base)
+        except StoreUnavailable as exc:
+            self.set_status(503)
+            self.set_header("Retry-After", "30")
+            text = (
+                '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>The class'
+                f"</title></head><body><main><p>{html.escape(str(exc))}</p></main></body></html>"
+            )
+        self.finish(text)
 
 
-def chart(the_class: Class) -> dict | None:
-    """The live puzzle for the teacher: the question, how many chose each move, and once revealed
-    the ranking with who found the best move."""
-    sent = the_class.store.live()
-    if sent is None:
-        return None
-    answers = the_class.store.answers(sent.id)
-    names = {s.id: s.name for s in the_class.store.students()}
+# --- what the teacher reads --------------------------------------------------------------------
+
+
+def plural(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
+
+
+def duration(seconds: float) -> str:
+    """Time on a step in words.
+
+    >>> duration(42), duration(61), duration(330), duration(3900)
+    ('42 s', '1 min', '5 min', '1 h 5 min')
+    """
+    seconds = int(seconds)
+    if seconds < 60:
+        return f"{seconds} s"
+    minutes = seconds // 60
+    return f"{minutes} min" if minutes < 60 else f"{minutes // 60} h {minutes % 60} min"
+
+
+def clock(at: float) -> str:
+    return time.strftime("%H:%M:%S", time.localtime(at))
+
+
+def day(at: float) -> str:
+    return time.strftime("%Y-%m-%d", time.localtime(at))
+
+
+def long_day(at: float) -> str:
+    """'28 November 2026'."""
+    when = time.localtime(at)
+    return f"{when.tm_mday} {time.strftime('%B %Y', when)}"
+
+
+def labels(students) -> dict[int, str]:
+    """Each student as the teacher's page names them: by name, or counted in the order they joined
+    ("Student 3 (no name)")."""
+    return {s.id: s.name or f"Student {i} (no name)" for i, s in enumerate(students, 1)}
+
+
+def class_rows(the_class: Class, students=None, now: float | None = None) -> list[dict]:
+    """Each student as the teacher's table shows them: the lesson and the step in view, how long
+    they have been on it, their wrong tries and hints there, and whether they may need help (more
+    wrong tries, or longer on a step whose exercises are not all solved, than the teacher's
+    thresholds, while a page of theirs is open); those first, then in the order they joined."""
+    now = time.time() if now is None else now
+    students = the_class.store.students() if students is None else students
+    named = labels(students)
+    rows = []
+    for s in students:
+        last = max(s.seen, the_class.present.get(s.key, 0.0))
+        active = now - last < ACTIVE_SECONDS
+        on_step = max(0.0, now - s.step_since) if s.step_since and s.lesson else 0.0
+        why = []
+        if active and s.step and not s.step_done:
+            if s.wrong_here > the_class.help_wrong:
+                why.append(f"{plural(s.wrong_here, 'wrong try', 'wrong tries')} on this step")
+            if on_step > the_class.help_minutes * 60:
+                why.append(f"{duration(on_step)} on this step")
+        rows.append(
+            {
+                "id": s.id,
+                "name": s.name,
+                "label": named[s.id],
+                "lesson": s.lesson,
+                "step": s.step,
+                "on_step": round(on_step // 60 * 60),
+                # in minutes: the table changes once a minute, not every second
+                "time_here": (duration(on_step) if on_step >= 60 else "under 1 min")
+                if s.lesson and s.step
+                else "",
+                "wrong": s.wrong_here,
+                "hints": s.hints_here,
+                "finished": list(s.finished),
+                "active": active,
+                "help": bool(why),
+                "why": " and ".join(why),
+            }
+        )
+    rows.sort(key=lambda r: not r["help"])  # flagged first; else in the order they joined
+    return rows
+
+
+def exercise_rows(the_class: Class) -> list[dict]:
+    """Each exercise the class checked, hardest first (most wrong tries per student who tried it,
+    then the fewest solved), with its question in words; the first is marked ``hardest`` once
+    anyone got it wrong. Worked out again only after a write."""
+    version = the_class.store.version
+    if the_class._exercises[0] != version:
+        rows = [{**e, "words": exercise_words(e["item"])} for e in the_class.store.exercises()]
+        rows.sort(
+            key=lambda r: (
+                -(r["wrong"] / r["tried"]) if r["tried"] else 0.0,
+                r["solved"] / r["tried"] if r["tried"] else 1.0,
+                r["item"],
+            )
+        )
+        for i, row in enumerate(rows):
+            row["hardest"] = i == 0 and row["wrong"] > 0
+        the_class._exercises = (version, rows)
+    return the_class._exercises[1]
+
+
+def puzzle_chart(sent: Sent, answers: dict[int, str], names: dict[int, str]) -> dict:
+    # ``names``: every student of the class by number, '' for one without a name
+    """A live puzzle for the teacher: the question, how many chose each move, and once revealed
+    the ranking with how many found the best move, and who answered what only where the teacher
+    chose to name them (``named``; students without a name are counted, never named)."""
     counts: dict[str, int] = {}
     for move in answers.values():
         counts[move] = counts.get(move, 0) + 1
@@ -524,28 +787,62 @@ def chart(the_class: Class) -> dict | None:
         "picture": data["picture"],
         "answered": len(answers),
         "students": len(names),
+        "offered": len(data["choices"]),
+        "moves": data.get("moves", len(data["choices"])),
         "bars": [
             {"move": c["move"], "words": c["words"], "count": counts.get(c["move"], 0)}
             for c in data["choices"]
             if counts.get(c["move"], 0)
         ],
         "revealed": sent.revealed,
+        "named": sent.named,
+        **_timer(sent),
     }
     if sent.revealed:
         best = {r["move"] for r in data["ranking"] if r["best"]}
         found = [sid for sid, move in answers.items() if move in best]
-        out["ranking"] = [{**r, "count": counts.get(r["move"], 0)} for r in data["ranking"]]
+        named = {sid: names[sid] for sid in answers if names.get(sid)}
+
+        def who(sids) -> dict:
+            return {
+                "names": sorted(named[s] for s in sids if s in named),
+                "unnamed": sum(1 for s in sids if s not in named),
+            }
+
+        ranking = []
+        for r in data["ranking"]:
+            row = {**r, "count": counts.get(r["move"], 0)}
+            if sent.named:
+                row.update(who([s for s, m in answers.items() if m == r["move"]]))
+            ranking.append(row)
+        out["ranking"] = ranking
         out["explanation"] = data.get("explanation", "")
-        out["found_names"] = sorted(names[s] for s in found if names.get(s))
-        out["found_unnamed"] = sum(1 for s in found if not names.get(s))
+        out["found"] = len(found)
+        picked = who(found) if sent.named else {"names": [], "unnamed": 0}
+        out["found_names"], out["found_unnamed"] = picked["names"], picked["unnamed"]
     return out
 
 
+def chart(the_class: Class, students=None) -> dict | None:
+    """The live puzzle for the teacher (``puzzle_chart``), or None."""
+    sent = the_class.store.live()
+    if sent is None:
+        return None
+    students = the_class.store.students() if students is None else students
+    return puzzle_chart(sent, the_class.store.answers(sent.id), {s.id: s.name for s in students})
+
+
 def state(the_class: Class, base: str) -> dict:
-    """What the teacher's page shows, read at once: the class, the live puzzle, what went wrong
-    with the class's file, and the wrong class codes tried."""
+    """What the teacher's page shows, read at once: the class, the live puzzle, the exercises,
+    what went wrong with the class's file, the wrong class codes tried, and the teacher's choices
+    (the lesson the class is kept to, when a student is flagged)."""
     try:
-        the_class.seen = (class_rows(the_class), chart(the_class))
+        students = the_class.store.students()
+        the_class.seen = (
+            class_rows(the_class, students),
+            chart(the_class, students),
+            exercise_rows(the_class),
+        )
     except StoreUnavailable:
         pass  # the page shows what was read last, and why it is not new (``problems``)
     return {
@@ -553,27 +850,269 @@ def state(the_class: Class, base: str) -> dict:
         "join": the_class.join_url(base),
         "students": the_class.seen[0],
         "live": the_class.seen[1],
+        "exercises": the_class.seen[2],
         "problems": the_class.store.report(),
         "refused_codes": the_class.wrong_codes,
         "blocked_codes": the_class.limits.codes.refused,
+        "lock": the_class.locked(),
+        "help": {"wrong": the_class.help_wrong, "minutes": the_class.help_minutes},
     }
 
 
+def answer_rows(events: list[Event], puzzles: dict[int, Sent]) -> list[dict]:
+    """A student's checks, hints and answers to the live puzzles, in order, in words: what was
+    asked, the answer, whether it was right (None for a hint), and which try it was."""
+    tries: dict[str, int] = {}
+    rows = []
+    for e in events:
+        row = {"at": e.at, "time": clock(e.at), "lesson": e.lesson, "step": e.step}
+        if e.kind == "live":
+            key = f"live {e.item}"
+            sent = puzzles.get(int(e.item)) if e.item.isdigit() else None
+            data = sent.data if sent else {}
+            words = {c["move"]: c["words"] for c in data.get("choices", ())}
+            best = {r["move"] for r in data.get("ranking", ()) if r["best"]}
+            right = e.answer in best
+            title = data.get("title", "")
+            row.update(
+                kind="puzzle",
+                what=f"Class puzzle {e.item}" + (f" ({title})" if title else ""),
+                answer=words.get(e.answer, e.answer),
+                right=right,
+                result="the best move" if right else "not the best move",
+            )
+        elif e.kind == "check":
+            key = e.item
+            row.update(
+                kind="exercise",
+                what=exercise_words(e.item),
+                answer=e.answer,
+                right=bool(e.right),
+                result="right" if e.right else "not right",
+            )
+        else:
+            key = ""
+            row.update(
+                kind=e.kind,
+                what=exercise_words(e.item),
+                answer="",
+                right=None,
+                result="asked for a hint" if e.kind == "hint" else "showed the answer",
+            )
+        if key:
+            tries[key] = tries.get(key, 0) + 1
+        row["tries"] = tries.get(key, 0) if key else None
+        rows.append(row)
+    return rows
+
+
+def history(the_class: Class, student: object) -> dict:
+    """One student's answers over time, for the teacher's page (a student's row opens it)."""
+    students = the_class.store.students()
+    found = next((s for s in students if s.id == student), None)
+    if found is None or isinstance(student, bool):
+        raise StoreError("this student is no longer in the class")
+    puzzles = {p.id: p for p in the_class.store.puzzles()}
+    rows = answer_rows(the_class.store.events(found.id), puzzles)
+    return {"id": found.id, "name": found.name, "label": labels(students)[found.id], "rows": rows}
+
+
+def class_day(the_class: Class, students=None) -> float:
+    """When the class began: its first student joined (now, before anyone did)."""
+    students = the_class.store.students() if students is None else students
+    return min((s.joined for s in students if s.joined), default=time.time())
+
+
+RECORD_COLUMNS = [
+    "row",
+    "student",
+    "lesson",
+    "step",
+    "lessons finished",
+    "exercise or puzzle",
+    "answer",
+    "right",
+    "tries",
+    "hints",
+    "date",
+    "time",
+]
+
+
 def record_csv(the_class: Class) -> str:
-    """The class as a spreadsheet: each student's name, lesson, step and finished lessons."""
+    """The class as a spreadsheet (UTF-8 with a byte-order mark, which spreadsheets need to read
+    accents and dashes): one row per student (where they are, what they finished, their tries and
+    hints), then one per answer, in order (each check of an exercise and each answer to a live
+    puzzle: the student, the lesson, what was asked, the answer, right or not, which try, when)."""
+    store = the_class.store
+    students = store.students()
+    named = labels(students)
+    events = store.events()
+    rows = answer_rows(events, {p.id: p for p in store.puzzles()})
     out = io.StringIO()
     writer = csv.writer(out)
-    writer.writerow(["name", "lesson", "step", "finished"])
-    for row in class_rows(the_class):
+    writer.writerow(RECORD_COLUMNS)
+    totals: dict[int, list[int]] = {}
+    for e in events:
+        count = totals.setdefault(e.student, [0, 0])
+        count[0] += e.kind == "check"
+        count[1] += e.kind in ("hint", "shown")
+    for s in students:
+        tries, hints = totals.get(s.id, [0, 0])
         writer.writerow(
             [
-                _csv_safe(row["name"] or "(no name)"),
-                _csv_safe(row["lesson"]),
-                _csv_safe(row["step"]),
-                _csv_safe("; ".join(row["finished"])),
+                "student",
+                *map(_csv_safe, (named[s.id], s.lesson, s.step, "; ".join(s.finished))),
+                "",
+                "",
+                "",
+                tries,
+                hints,
+                day(s.joined) if s.joined else "",
+                clock(s.joined) if s.joined else "",
             ]
         )
-    return out.getvalue()
+    for e, row in zip(events, rows):
+        if row["kind"] not in ("exercise", "puzzle") or e.student not in named:
+            continue
+        writer.writerow(
+            [
+                "answer",
+                *map(_csv_safe, (named[e.student], row["lesson"], row["step"], "")),
+                _csv_safe(row["what"]),
+                _csv_safe(row["answer"]),
+                "yes" if row["right"] else "no",
+                row["tries"],
+                "",
+                day(e.at),
+                row["time"],
+            ]
+        )
+    return "\ufeff" + out.getvalue()
+
+
+def record_name(the_class: Class) -> str:
+    """The record's file name, with the class's date: ``class-2026-11-28.csv``."""
+    return f"class-{day(class_day(the_class))}.csv"
+
+
+def _csv_safe(text: str) -> str:
+    """A cell a spreadsheet shows as text: a leading =, +, - or @ would be read as a formula."""
+    return "'" + text if text[:1] in ("=", "+", "-", "@") else text
+
+
+# --- the report after class ------------------------------------------------------------------
+
+
+def _e(text: object) -> str:
+    return html.escape(str(text), quote=True)
+
+
+def _bars(chart_: dict) -> str:
+    bars = sorted(chart_["bars"], key=lambda b: -b["count"])
+    if not bars:
+        return "<p>Nobody answered.</p>"
+    top = max(b["count"] for b in bars)
+    items = "".join(
+        f"<li><span>{_e(b['words'])} — {_e(plural(b['count'], 'student', 'students'))}</span>"
+        f'<span class="bar" style="width: {100 * b["count"] / top:.0f}%" aria-hidden="true">'
+        "</span></li>"
+        for b in bars
+    )
+    return f'<ul class="bars" aria-label="How many chose each move">{items}</ul>'
+
+
+def report_html(the_class: Class, base: str) -> str:
+    """The class on one page to print after class: who finished what, the exercises the class
+    found hardest, and each live puzzle with its chart and the solver's answer."""
+    store = the_class.store
+    students = store.students()
+    rows = class_rows(the_class, students)
+    named = labels(students)
+    puzzles = store.puzzles()
+    solved: dict[int, set[str]] = {}
+    for e in store.events():
+        if e.kind == "check" and e.right:
+            solved.setdefault(e.student, set()).add(e.item)
+    when = long_day(class_day(the_class, students))
+    out = [
+        '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        '<meta name="referrer" content="no-referrer">'
+        f"<title>The class of {_e(when)}</title>"
+        f'<link rel="stylesheet" href="{_e(base)}class/class.css"></head>'
+        '<body class="report"><main>'
+        f"<h1>The class of {_e(when)}</h1>"
+        f"<p>{_e(plural(len(students), 'student', 'students'))}; "
+        f"{_e(plural(len(puzzles), 'puzzle', 'puzzles'))} for the whole class.</p>"
+        '<p class="no-print"><button id="print" class="primary" type="button">Print this '
+        "report</button> To keep it as a PDF, choose “Save as PDF” as the printer.</p>"
+        '<section aria-labelledby="who-title"><h2 id="who-title">Who finished what</h2>'
+    ]
+    if rows:
+        out.append(
+            '<table><thead><tr><th scope="col">Student</th><th scope="col">Lessons finished</th>'
+            '<th scope="col">Where they were last</th><th scope="col">Exercises solved</th>'
+            "</tr></thead><tbody>"
+        )
+        for s in students:
+            where = " — ".join(x for x in (s.lesson, s.step) if x) or "—"
+            out.append(
+                f"<tr><td>{_e(named[s.id])}</td><td>{_e(', '.join(s.finished) or '—')}</td>"
+                f"<td>{_e(where)}</td><td>{len(solved.get(s.id, ()))}</td></tr>"
+            )
+        out.append("</tbody></table>")
+    else:
+        out.append("<p>No student joined.</p>")
+    out.append(
+        '</section><section aria-labelledby="hard-title">'
+        '<h2 id="hard-title">The exercises the class found hardest</h2>'
+    )
+    hard = [r for r in exercise_rows(the_class) if r["tried"]][:8]
+    if hard:
+        out.append(
+            '<table><thead><tr><th scope="col">Exercise</th><th scope="col">Lesson</th>'
+            '<th scope="col">Solved by</th><th scope="col">Tries to solve it</th>'
+            '<th scope="col">Wrong tries</th><th scope="col">Hints</th></tr></thead><tbody>'
+        )
+        for r in hard:
+            mark = ' <strong class="flag">hardest</strong>' if r["hardest"] else ""
+            tries = "—" if r["tries"] is None else f"{r['tries']:g} on average"
+            out.append(
+                f"<tr><td>{_e(r['words'])}{mark}</td><td>{_e(r['lesson'])}</td>"
+                f"<td>{r['solved']} of {r['tried']}</td><td>{_e(tries)}</td>"
+                f"<td>{r['wrong']}</td><td>{r['hints']}</td></tr>"
+            )
+        out.append("</tbody></table>")
+    else:
+        out.append("<p>No exercise was checked in this class.</p>")
+    out.append(
+        '</section><section aria-labelledby="live-title">'
+        '<h2 id="live-title">The puzzles for the whole class</h2>'
+    )
+    if not puzzles:
+        out.append("<p>No puzzle was sent to the class.</p>")
+    for sent in puzzles:
+        chart_ = puzzle_chart(sent, store.answers(sent.id), {s.id: s.name for s in students})
+        best = [r for r in sent.data.get("ranking", ()) if r["best"]]
+        answer = "; ".join(f"{r['words']} ({r['verdict']})" for r in best) or "—"
+        out.append(
+            f'<section class="puzzle" aria-labelledby="puzzle-{sent.id}">'
+            f'<h3 id="puzzle-{sent.id}">Puzzle {sent.id}: {_e(chart_["title"])}, '
+            f"{_e(chart_['game'])}</h3><p>{_e(chart_['question'])}</p>"
+            f'<div class="report-puzzle"><div class="picture">{chart_["picture"]}</div><div>'
+            f"<p>{_e(plural(chart_['answered'], 'answer', 'answers'))}.</p>{_bars(chart_)}"
+            f'<p class="best">The solver’s answer: {_e(answer)}</p>'
+            f"<p>{_e(sent.data.get('explanation', ''))}</p></div></div></section>"
+        )
+    out.append(
+        "</section></main><script>document.getElementById('print')"
+        ".addEventListener('click', () => window.print());</script></body></html>"
+    )
+    return "".join(out)
+
+
+# --- the teacher's calls -------------------------------------------------------------------------
 
 
 class TeacherReadHandler(_TeacherHandler):
@@ -584,52 +1123,191 @@ class TeacherReadHandler(_TeacherHandler):
                 self.finish(await self.store(state, the_class, base))
             elif what == "catalogue":
                 found = await asyncio.to_thread(catalogue)
-                self.finish({"puzzles": [{"ref": r, "game": g, "title": t} for r, g, t in found]})
+                self.finish(
+                    {
+                        "puzzles": [{"ref": r, "game": g, "title": t} for r, g, t in found],
+                        "lessons": [{"file": f, "title": t} for f, t in lesson_list()],
+                        "timers": list(TIMERS),
+                    }
+                )
             elif what == "qr.svg":
                 self.set_header("Content-Type", "image/svg+xml")
                 self.finish(qr_svg(the_class.join_url(base)))
+            elif what == "student":
+                number = self.get_argument("id", "")
+                student = int(number) if number.isdigit() else None
+                self.finish(await self.store(history, the_class, student))
             else:
                 text = await self.store(record_csv, the_class)
+                name = await self.store(record_name, the_class)
                 self.set_header("Content-Type", "text/csv; charset=utf-8")
-                self.set_header("Content-Disposition", 'attachment; filename="class.csv"')
+                self.set_header("Content-Disposition", f'attachment; filename="{name}"')
                 self.finish(text)
-        except StoreUnavailable as exc:
+        except (StoreError, StoreUnavailable) as exc:
             self.refused(exc)
 
 
-def _csv_safe(text: str) -> str:
-    """A cell a spreadsheet shows as text: a leading =, +, - or @ would be read as a formula."""
-    return "'" + text if text[:1] in ("=", "+", "-", "@") else text
+_NAMED_SHAPE = re.compile(
+    r"<(circle|ellipse|line|path|polygon|polyline|rect|text|use)\b(?![^>]*\brole=)([^>]*\baria-label=)"
+)
+
+
+def accessible(picture: str) -> str:
+    """A game's picture as the class's pages show it: a shape that names itself for a screen reader
+    (a sheet's steward) gets the role that lets it (an image).
+
+    >>> accessible('<svg role="img"><circle r="7" aria-label="steward"/><rect x="1"/></svg>')
+    '<svg role="img"><circle role="img" r="7" aria-label="steward"/><rect x="1"/></svg>'
+    """
+    return _NAMED_SHAPE.sub(r'<\1 role="img"\2', picture)
+
+
+def default_choices(live: LivePuzzle) -> list[str]:
+    """The moves a class chooses from unless the teacher picks others: every move of a position
+    with a few; else six, the solver's best few (up to three) and the wrong moves it ranks nearest
+    them (the tempting ones), each worded differently, in the game's order.
+
+    >>> moves = default_choices(live_puzzle("corintho/x4-01"))
+    >>> len(moves), "base d4" in moves
+    (6, True)
+    """
+    if len(live.choices) <= ALL_CHOICES:
+        return [c["move"] for c in live.choices]
+    picked: list[str] = []
+    words: set[str] = set()
+    for best, most in ((True, 3), (False, DEFAULT_CHOICES)):
+        for r in live.ranking:
+            if len(picked) >= most:
+                break
+            if r["best"] == best and r["words"] not in words:
+                words.add(r["words"])
+                picked.append(r["move"])
+    order = {c["move"]: i for i, c in enumerate(live.choices)}
+    return sorted(picked, key=lambda m: order.get(m, 0))
+
+
+def offer(live: LivePuzzle, choices: object = None) -> dict:
+    """What the class is sent: the puzzle with the moves the teacher picked (``choices``; None:
+    ``default_choices``), its ranking cut to them (the best move kept first, marked not offered,
+    where the teacher left every best move out), and how many moves the position has."""
+    moves = [c["move"] for c in live.choices]
+    if choices is None:
+        picked = set(default_choices(live))
+    else:
+        if not isinstance(choices, list) or not all(isinstance(m, str) for m in choices):
+            raise LiveError("the moves to offer: a list of moves")
+        picked = set(choices)
+        if not picked <= set(moves):
+            raise LiveError("one of the moves ticked is not a move of this position")
+        if len(picked) < min(2, len(moves)):
+            raise LiveError("tick at least two moves for the class to choose from")
+        if len(picked) > MOST_CHOICES:
+            raise LiveError(f"tick at most {MOST_CHOICES} moves: the class reads every one")
+    data = live.to_dict()
+    data["picture"] = accessible(live.picture)
+    data["choices"] = [c for c in live.choices if c["move"] in picked]
+    ranking = [r for r in live.ranking if r["move"] in picked]
+    if not any(r["best"] for r in ranking):
+        ranking[:0] = [{**r, "offered": False} for r in live.ranking if r["best"]][:1]
+    data["ranking"] = ranking
+    data["moves"] = len(moves)
+    return data
 
 
 class TeacherActionHandler(_TeacherHandler):
+    async def _puzzle(self, data: dict) -> tuple[str, LivePuzzle]:
+        """The puzzle a preview or a send names: one previewed (by its token), else a stored
+        puzzle (``ref``) or the teacher's saved game (``saved``), built (the solver ranks every
+        move) and kept for the send that follows a preview."""
+        previews = self.the_class.previews
+        token = data.get("preview")
+        if isinstance(token, str) and token in previews:
+            return token, previews[token]
+        saved = data.get("saved")
+        source = ("saved", saved) if saved else ("ref", data.get("ref"))
+        token = hashlib.sha256(json.dumps(source).encode()).hexdigest()[:20]
+        if token not in previews:
+            if saved:
+                previews[token] = await asyncio.to_thread(from_saved_game, saved)
+            else:
+                previews[token] = await asyncio.to_thread(live_puzzle, data.get("ref"))
+        previews.move_to_end(token)
+        while len(previews) > PREVIEWS:
+            previews.popitem(last=False)
+        return token, previews[token]
+
     async def post(self, action: str) -> None:
-        store = self.the_class.store
+        the_class = self.the_class
+        store = the_class.store
         data = _json_body(self)
         try:
-            if action == "send":
+            if action in ("preview", "send"):
                 try:
-                    if data.get("saved"):
-                        live: LivePuzzle = await asyncio.to_thread(from_saved_game, data["saved"])
-                    else:
-                        live = await asyncio.to_thread(live_puzzle, data.get("ref"))
+                    token, live = await self._puzzle(data)
+                    if action == "preview":
+                        self.finish(preview(token, live))
+                        return
+                    offered = offer(live, data.get("choices"))
+                    seconds = data.get("seconds", 0)
+                    if isinstance(seconds, bool) or seconds not in TIMERS:
+                        raise LiveError("the timer is 30 seconds, 1 minute or 2 minutes, or none")
                 except LiveError as exc:
                     self.refuse(400, f"{str(exc)[0].upper()}{str(exc)[1:]}.")
                     return
-                sent = await self.store(store.send, live.ref, live.to_dict())
+                sent = await self.store(store.send, live.ref, offered, seconds)
                 self.finish({"number": sent.id})
                 return
-            sent = await self.store(store.live)
-            if action == "reveal" and sent is not None:
-                await self.store(store.reveal, sent.id)
-            elif action == "stop":
-                await self.store(store.stop)
-            elif action == "end":
-                await self.store(store.end_class)
-        except StoreUnavailable as exc:
+            out: dict = {"ok": True}
+            if action == "rename":
+                out["name"] = await self.store(
+                    store.rename_student, data.get("student"), data.get("name", "")
+                )
+            elif action == "remove":
+                await self.store(store.remove, data.get("student"))
+            elif action == "lock":
+                lesson = data.get("lesson") or ""
+                if lesson and lesson not in dict(lesson_list()):
+                    raise StoreError("choose a lesson of the lesson list")
+                await self.store(store.put, "lock", lesson)
+                the_class.lock = lesson
+                out["lock"] = the_class.locked()
+            elif action == "help":
+                wrong = _number(data.get("wrong"), the_class.help_wrong, 0, 99)
+                minutes = _number(data.get("minutes"), the_class.help_minutes, 1, 180)
+                await self.store(store.put, "help_wrong", str(wrong))
+                await self.store(store.put, "help_minutes", str(minutes))
+                the_class.help_wrong, the_class.help_minutes = wrong, minutes
+                out["help"] = {"wrong": wrong, "minutes": minutes}
+            else:
+                sent = await self.store(store.live)
+                if action == "reveal" and sent is not None:
+                    await self.store(store.reveal, sent.id, data.get("names") is True)
+                elif action == "stop":
+                    await self.store(store.stop)
+                elif action == "end":
+                    await self.store(store.end_class)
+                    the_class.present.clear()
+        except (StoreError, StoreUnavailable) as exc:
             self.refused(exc)
             return
-        self.finish({"ok": True})
+        self.finish(out)
+
+
+def preview(token: str, live: LivePuzzle) -> dict:
+    """A puzzle as the teacher previews it: the question and picture, how many moves the
+    position has, every move ranked (with the solver's verdict) and the moves ticked by default."""
+    return {
+        "preview": token,
+        "ref": live.ref,
+        "game": live.game,
+        "title": live.title,
+        "question": live.question,
+        "picture": accessible(live.picture),
+        "count": len(live.choices),
+        "moves": [{k: r[k] for k in ("move", "words", "verdict", "best")} for r in live.ranking],
+        "picked": default_choices(live),
+        "most": MOST_CHOICES,
+    }
 
 
 def qr_svg(text: str) -> str:

@@ -85,8 +85,9 @@ def test_the_end_of_the_class_is_said_on_every_open_page(tmp_path, browser):
         shot(teacher, "end-dialog-projector")
         with teacher.expect_download() as downloading:
             teacher.keyboard.press("Enter")  # on "Download the record", focused
-        record = Path(downloading.value.path()).read_text()
-        assert record.splitlines()[0] == "name,lesson,step,finished"
+        record = Path(downloading.value.path()).read_text(encoding="utf-8-sig")
+        assert record.splitlines()[0].startswith("row,student,lesson,step,lessons finished")
+        assert downloading.value.suggested_filename.startswith("class-")
         assert "Hana" in record and "Ben" in record
         expect(teacher.locator("#end-dialog-status")).to_contain_text("The record is downloaded")
         teacher.keyboard.press("Tab")

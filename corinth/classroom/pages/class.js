@@ -105,7 +105,11 @@
   }
 
   function plural(n, one, many) {
-    return `${n} ${n === 1 ? one : many}`;
+    return `${number(n)} ${n === 1 ? one : many}`;
+  }
+
+  function number(n) {
+    return Number(n).toLocaleString("en-US"); // 2,630
   }
 
   // --- the student's page ----------------------------------------------------------------------
@@ -129,8 +133,9 @@
       document.body.classList.toggle("ended", Boolean(me.ended));
       joinButton.textContent = me.ended ? "Join again" : "Join";
       if (me.ended) {
-        joined.textContent =
-          "The class has ended. Your name and answers are no longer kept. To take part again, press Join again.";
+        joined.textContent = me.removed
+          ? "Your teacher took you out of the class. Your name and answers are no longer kept. To take part again, press Join again."
+          : "The class has ended. Your name and answers are no longer kept. To take part again, press Join again.";
       } else if (!me.key) {
         joined.textContent = "Type a name and press Join, or join without a name.";
       } else {
@@ -141,10 +146,10 @@
 
     // The teacher ended the class (or took this student out): this page is no longer in it. Said
     // plainly, with no more puzzle to answer, and a way to join again.
-    function ended() {
+    function ended(removed) {
       const me = mine();
       if (!me.key) return;
-      keep({ name: me.name || "", ended: true });
+      keep({ name: me.name || "", ended: true, removed: Boolean(removed) });
       if (retry) clearTimeout(retry.timer);
       retry = null;
       problems.clear("answer");
@@ -199,7 +204,7 @@
       if (result.ok) {
         problems.clear("answer");
       } else if (result.status === 403 && result.data.member === false) {
-        ended(); // the class was ended (or this student taken out of it)
+        ended(result.data.removed); // the class was ended (or this student taken out of it)
         return;
       } else if (result.wait) {
         // The class cannot take it now (too many messages, or its notes cannot be saved): said,
@@ -216,8 +221,20 @@
       puzzleBox.hidden = true;
       choicesBox.replaceChildren();
       shown = 0;
-      status.textContent = mine().ended ? "No puzzle: the class has ended." : "No puzzle yet: your teacher will send one.";
+      clock.set(undefined);
+      const me = mine();
+      status.textContent = me.ended
+        ? me.removed
+          ? "No puzzle: you are no longer in the class."
+          : "No puzzle: the class has ended."
+        : "No puzzle yet: your teacher will send one.";
     }
+
+    // The puzzle's timer; at zero the answers close (the server refuses any later one).
+    let lastData = null;
+    const clock = countdown(document.getElementById("timer"), () => {
+      if (lastData && !lastData.revealed) for (const b of choicesBox.querySelectorAll("button")) b.disabled = true;
+    });
 
     function drawPuzzle(data) {
       const p = data.puzzle;
@@ -234,10 +251,13 @@
           }),
         );
       }
+      lastData = data;
+      clock.set(data.closes_in);
+      const timeUp = clock.up();
       const mineNow = retry && retry.number === data.number ? retry.move : data.mine;
       for (const b of choicesBox.querySelectorAll("button")) {
         b.setAttribute("aria-pressed", String(b.dataset.move === mineNow));
-        b.disabled = data.revealed;
+        b.disabled = data.revealed || timeUp;
       }
       const picked = p.choices.find((c) => c.move === data.mine);
       if (data.revealed) {
@@ -254,10 +274,19 @@
             "ol",
             {},
             ...data.ranking.slice(0, 8).map((r) =>
-              el("li", { class: r.best ? "best" : "" }, `${r.words} — ${r.verdict}${r.best ? " (best)" : ""}`),
+              el(
+                "li",
+                { class: r.best ? "best" : "" },
+                `${r.words} — ${r.verdict}${r.best ? " (best)" : ""}${r.offered === false ? " (not among the choices)" : ""}`,
+              ),
             ),
           ),
         );
+      } else if (timeUp) {
+        revealBox.hidden = true;
+        status.textContent = picked
+          ? `Your answer: ${picked.words} The time is up: your teacher will show the answer.`
+          : "The time is up: your teacher will show the answer.";
       } else {
         revealBox.hidden = true;
         status.textContent = picked
@@ -283,7 +312,12 @@
         } else {
           problems.clear("poll");
           const data = result.data;
-          if (key && data.member === false && !joining && mine().key === key) ended();
+          if (key && data.member === false && !joining && mine().key === key) ended(data.removed);
+          // the name as the class shows it: the teacher may rename, and a second "Alex" is "Alex (2)"
+          if (key && data.member && typeof data.name === "string" && !joining && mine().key === key && mine().name !== data.name) {
+            keep({ ...mine(), name: data.name });
+            sayJoined();
+          }
           if (mine().ended || !data.puzzle) showNoPuzzle();
           else drawPuzzle(data);
         }
@@ -303,6 +337,7 @@
   function teacher(base) {
     const secret = window.location.pathname.replace(/\/$/, "").split("/").pop();
     const headers = { "X-Teacher": secret };
+    const $ = (id) => document.getElementById(id);
     const read = async (what) => {
       try {
         return await reply(await fetch(`${base}teacher/api/${what}`, { headers, cache: "no-store" }));
@@ -317,16 +352,20 @@
         return offline();
       }
     };
-    const sendStatus = document.getElementById("send-status");
-    const problems = shownProblems(document.getElementById("teacher-problem"));
+    const sendStatus = $("send-status");
+    const problems = shownProblems($("teacher-problem"));
     let shownPuzzle = 0;
+    let lastState = null;
 
-    document.getElementById("projector").addEventListener("click", (event) => {
+    $("projector").addEventListener("click", (event) => {
       const on = document.body.classList.toggle("projector");
       event.target.setAttribute("aria-pressed", String(on));
     });
+    $("report").href = `${window.location.pathname.replace(/\/$/, "")}/report`;
 
-    // The class's record (the CSV of every student), fetched with the teacher's secret and saved.
+    // The class's record (the CSV of every student and every answer), fetched with the teacher's
+    // secret and saved under the name the server gives it (with the class's date).
+    let recordName = "class.csv";
     async function download() {
       const result = await read("class.csv");
       if (!result.ok) {
@@ -334,65 +373,267 @@
         return false;
       }
       problems.clear("csv");
+      const named = /filename="([^"]+)"/.exec(result.response.headers.get("Content-Disposition") || "");
+      recordName = named ? named[1] : "class.csv";
       const blob = await result.response.blob();
-      const link = el("a", { href: URL.createObjectURL(blob), download: "class.csv" });
+      const link = el("a", { href: URL.createObjectURL(blob), download: recordName });
       document.body.append(link);
       link.click();
       link.remove();
       return true;
     }
-    document.getElementById("csv").addEventListener("click", (event) => {
+    $("csv").addEventListener("click", (event) => {
       event.preventDefault();
       download();
     });
+
+    // --- a puzzle for the class: previewed, its moves picked, a timer, then sent -----------------
+    let previewed = null; // { data, source, shown }
+    const previewBox = $("preview-box");
+    const movesList = $("preview-moves");
+
+    function picked() {
+      return previewed ? [...previewed.ticked] : [];
+    }
+    function sayPicked() {
+      if (!previewed) return;
+      const n = previewed.ticked.size;
+      const most = previewed.data.most || 40;
+      const words =
+        n < 2
+          ? `${plural(n, "move", "moves")} ticked: tick at least two.`
+          : n > most
+            ? `${plural(n, "move", "moves")} ticked: at most ${most}, please.`
+            : `The class will choose among the ${plural(n, "move", "moves")} ticked.`;
+      $("preview-picked").textContent = words;
+      $("send-preview").disabled = n < Math.min(2, previewed.data.count) || n > most;
+    }
+    function listMoves(moves) {
+      for (const m of moves) {
+        const id = `move-${movesList.children.length}`;
+        const box = el("input", { type: "checkbox", id, value: m.move });
+        box.checked = previewed.ticked.has(m.move);
+        box.addEventListener("change", () => {
+          if (box.checked) previewed.ticked.add(m.move);
+          else previewed.ticked.delete(m.move);
+          sayPicked();
+        });
+        const words = `${m.words} — ${m.verdict}${m.best ? " (best)" : ""}`;
+        movesList.append(el("li", { class: m.best ? "best" : "" }, box, el("label", { for: id, text: words })));
+        previewed.listed.add(m.move);
+      }
+      $("preview-more").hidden = previewed.listed.size >= previewed.data.moves.length;
+      sayPicked();
+    }
+    function moreMoves(count) {
+      // The moves in the solver's order, a page at a time (a position may have thousands).
+      listMoves(previewed.data.moves.filter((m) => !previewed.listed.has(m.move)).slice(0, count));
+    }
+    function showPreview(data, source) {
+      previewed = { data, source, ticked: new Set(data.picked), listed: new Set() };
+      previewBox.hidden = false;
+      $("preview-title").textContent = `Preview: ${data.game}, ${data.title}`;
+      $("preview-question").textContent = data.question;
+      $("preview-picture").innerHTML = data.picture; // drawn by the server, no student text
+      $("preview-count").textContent =
+        data.count > data.picked.length
+          ? `This position has ${plural(data.count, "move", "moves")}: tick the ones the class chooses from.`
+          : `This position has ${plural(data.count, "move", "moves")}: the class chooses among them all.`;
+      movesList.replaceChildren();
+      // the first ones in the solver's order, and every move ticked wherever the solver ranks it
+      const first = data.moves.slice(0, 24);
+      listMoves([...first, ...data.moves.slice(24).filter((m) => previewed.ticked.has(m.move))]);
+    }
+    async function preview(source) {
+      sendStatus.textContent = "Preparing the preview… (the solver ranks every move)";
+      const result = await act("preview", source);
+      if (!result.ok) {
+        sendStatus.textContent = sentence(result, "The preview could not be made: try again.");
+        return;
+      }
+      sendStatus.textContent = "";
+      showPreview(result.data, source);
+      $("preview-title").setAttribute("tabindex", "-1");
+      $("preview-title").focus();
+    }
+    $("preview-more").addEventListener("click", () => moreMoves(100));
+    $("preview").addEventListener("click", () => preview({ ref: $("pick").value }));
+    $("preview-saved").addEventListener("click", () => preview({ saved: $("saved").value }));
 
     async function send(body) {
       sendStatus.textContent = "Sending… (the solver ranks every move)";
       const result = await act("send", body);
       sendStatus.textContent = result.ok ? "Sent: the class sees it now." : sentence(result, "It could not be sent: try again.");
+      if (result.ok) {
+        previewBox.hidden = true;
+        previewed = null;
+      }
       refresh();
     }
-    document.getElementById("send").addEventListener("click", () =>
-      send({ ref: document.getElementById("pick").value }),
-    );
-    document.getElementById("send-saved").addEventListener("click", () =>
-      send({ saved: document.getElementById("saved").value }),
-    );
-    async function action(what, failed) {
-      const result = await act(what);
+    $("send").addEventListener("click", () => {
+      const ref = $("pick").value;
+      if (previewed && previewed.source.ref === ref) $("send-preview").click();
+      else send({ ref, seconds: Number($("timer").value) || 0 });
+    });
+    $("send-preview").addEventListener("click", () => {
+      if (!previewed) return;
+      send({ ...previewed.source, preview: previewed.data.preview, choices: picked(), seconds: Number($("timer").value) || 0 });
+    });
+
+    async function action(what, failed, body) {
+      const result = await act(what, body);
       if (result.ok) problems.clear(what);
       else problems.set(what, sentence(result, failed));
       refresh();
       return result;
     }
-    document.getElementById("reveal").addEventListener("click", () =>
-      action("reveal", "The answer could not be shown: try again."),
+    $("reveal").addEventListener("click", () =>
+      action("reveal", "The answer could not be shown: try again.", { names: $("reveal-names").checked }),
     );
-    document.getElementById("stop").addEventListener("click", () =>
-      action("stop", "The puzzle could not be closed: try again."),
-    );
+    $("stop").addEventListener("click", () => action("stop", "The puzzle could not be closed: try again."));
 
-    // "End the class": a dialog that offers the record first and says what will be erased.
-    const endButton = document.getElementById("end");
-    const dialog = document.getElementById("end-dialog");
-    const dialogStatus = document.getElementById("end-dialog-status");
-    const note = document.getElementById("end-note");
+    // --- the teacher's choices: when to flag a student, the lesson the class is kept to ----------
+    let helpEdited = false;
+    for (const id of ["help-wrong", "help-minutes"]) $(id).addEventListener("input", () => (helpEdited = true));
+    $("help-form").addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const result = await act("help", { wrong: Number($("help-wrong").value), minutes: Number($("help-minutes").value) });
+      $("help-status").textContent = result.ok ? "Saved." : sentence(result, "Not saved: try again.");
+      if (result.ok) helpEdited = false;
+      refresh();
+    });
+    async function lock(lesson) {
+      const result = await act("lock", { lesson });
+      if (!result.ok) $("lock-status").textContent = sentence(result, "The lessons could not be changed: try again.");
+      refresh();
+    }
+    $("lock").addEventListener("click", () => lock($("lock-pick").value));
+    $("unlock").addEventListener("click", () => lock(""));
+    function drawLock(state) {
+      const kept = state.lock && state.lock.title;
+      const text = kept ? `The class sees one lesson: ${state.lock.title}.` : "Every lesson.";
+      if ($("lock-status").textContent !== text) $("lock-status").textContent = text;
+      $("unlock").disabled = !kept;
+    }
+
+    // --- a student: their answers over time, rename, take out of the class -----------------------
+    const studentDialog = $("student-dialog");
+    let openStudent = null; // { id, opener }
+    let removeArmed = false;
+    async function showStudent() {
+      if (!openStudent) return;
+      const result = await read(`student?id=${openStudent.id}`);
+      if (!openStudent) return;
+      if (!result.ok) {
+        $("student-status").textContent = sentence(result, "This student could not be read: try again.");
+        return;
+      }
+      const data = result.data;
+      $("student-title").textContent = data.label;
+      if (!$("rename").dataset.edited && (document.activeElement !== $("rename") || $("rename").dataset.for !== String(data.id))) {
+        $("rename").value = data.name;
+        $("rename").dataset.for = String(data.id);
+      }
+      const rows = data.rows || [];
+      $("answers-none").hidden = rows.length > 0;
+      $("answers-table").hidden = rows.length === 0;
+      const words = JSON.stringify(rows);
+      if ($("answers").dataset.shown !== words) {
+        $("answers").dataset.shown = words;
+        $("answers").replaceChildren(
+          ...rows.map((r) =>
+            el(
+              "tr",
+              { class: r.right === true ? "right" : r.right === false ? "wrong" : "" },
+              el("td", { text: r.time }),
+              el("td", { text: r.lesson || "—" }),
+              el("td", { text: r.what }),
+              el("td", { text: r.answer || "—" }),
+              el("td", { text: r.result }),
+              el("td", { text: r.tries ? String(r.tries) : "" }),
+            ),
+          ),
+        );
+      }
+    }
+    function openStudentDialog(id, opener) {
+      openStudent = { id, opener };
+      removeArmed = false;
+      $("remove").textContent = "Take out of the class";
+      $("student-status").textContent = "";
+      $("rename").dataset.edited = "";
+      $("rename").dataset.for = "";
+      $("rename").value = "";
+      $("answers").dataset.shown = "";
+      $("answers").replaceChildren();
+      studentDialog.showModal();
+      $("rename").focus();
+      showStudent();
+    }
+    studentDialog.addEventListener("close", () => {
+      const opener = openStudent && openStudent.opener;
+      openStudent = null;
+      const again = opener && document.querySelector(`#students button[data-id="${opener}"]`);
+      if (again) again.focus();
+      else $("class-title").focus();
+    });
+    $("student-close").addEventListener("click", () => studentDialog.close());
+    $("rename").addEventListener("input", () => ($("rename").dataset.edited = "1"));
+    $("rename-form").addEventListener("submit", async (event) => {
+      event.preventDefault();
+      if (!openStudent) return;
+      const result = await act("rename", { student: openStudent.id, name: $("rename").value.trim() });
+      $("student-status").textContent = result.ok
+        ? result.data.name
+          ? `Renamed: ${result.data.name}.`
+          : "Now without a name."
+        : sentence(result, "The name could not be changed: try again.");
+      if (result.ok) $("rename").dataset.edited = "";
+      refresh();
+      showStudent();
+    });
+    $("remove").addEventListener("click", async () => {
+      if (!openStudent) return;
+      if (!removeArmed) {
+        removeArmed = true;
+        $("remove").textContent = `Press again to take ${$("student-title").textContent} out of the class`;
+        $("student-status").textContent = "Their name, marks and answers will be erased; their page will say so.";
+        return;
+      }
+      const name = $("student-title").textContent;
+      const result = await act("remove", { student: openStudent.id });
+      if (!result.ok) {
+        $("student-status").textContent = sentence(result, "The student could not be taken out: try again.");
+        return;
+      }
+      openStudent.opener = null;
+      studentDialog.close();
+      $("end-note").textContent = "";
+      $("count").dataset.note = `${name} was taken out of the class.`;
+      refresh();
+    });
+
+    // --- End the class: a dialog that offers the record first and says what will be erased -------
+    const endButton = $("end");
+    const dialog = $("end-dialog");
+    const dialogStatus = $("end-dialog-status");
+    const note = $("end-note");
     endButton.addEventListener("click", () => {
       dialogStatus.textContent = "";
       note.textContent = "";
       dialog.showModal();
-      document.getElementById("end-download").focus();
+      $("end-download").focus();
     });
     dialog.addEventListener("close", () => endButton.focus());
-    document.getElementById("end-keep").addEventListener("click", () => dialog.close());
-    document.getElementById("end-download").addEventListener("click", async () => {
+    $("end-keep").addEventListener("click", () => dialog.close());
+    $("end-download").addEventListener("click", async () => {
       dialogStatus.textContent = "Downloading the record…";
       const done = await download();
       dialogStatus.textContent = done
-        ? "The record is downloaded (class.csv). You can end the class now."
+        ? `The record is downloaded (${recordName}). You can end the class now.`
         : problems.get("csv");
     });
-    document.getElementById("end-confirm").addEventListener("click", async () => {
+    $("end-confirm").addEventListener("click", async () => {
       dialogStatus.textContent = "Ending the class…";
       const result = await act("end");
       if (!result.ok) {
@@ -404,57 +645,124 @@
       refresh();
     });
 
+    // --- what the page shows, every second --------------------------------------------------------
     function drawStudents(rows) {
       const named = rows.filter((r) => r.name).length;
-      document.getElementById("count").textContent =
+      const gone = $("count").dataset.note || "";
+      $("count").textContent =
         `${plural(rows.length, "student", "students")} joined` +
-        (rows.length - named ? ` (${rows.length - named} without a name).` : ".");
-      document.getElementById("students").replaceChildren(
-        ...rows.map((r, i) =>
-          el(
+        (rows.length - named ? ` (${rows.length - named} without a name).` : ".") +
+        (gone ? ` ${gone}` : "");
+      const flagged = rows.filter((r) => r.help).length;
+      const helpText = flagged ? `${plural(flagged, "student", "students")} may need help: listed first.` : "";
+      if ($("help-count").textContent !== helpText) $("help-count").textContent = helpText;
+      const body = $("students");
+      const words = JSON.stringify(rows);
+      if (body.dataset.shown === words) return;
+      body.dataset.shown = words;
+      const focused = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.id : null;
+      body.replaceChildren(
+        ...rows.map((r) => {
+          const who = el("button", { type: "button", class: "link", "data-id": String(r.id), text: r.label });
+          who.addEventListener("click", (event) => {
+            event.stopPropagation();
+            openStudentDialog(r.id, r.id);
+          });
+          const first = el("td", {}, who);
+          if (r.help) first.append(el("br"), el("strong", { class: "flag", text: "May need help" }), el("span", { class: "why", text: ` (${r.why})` }));
+          else if (!r.active) first.append(el("span", { class: "note", text: " (away)" }));
+          const row = el(
             "tr",
-            {},
-            el("td", { text: r.name || `Student ${i + 1} (no name)` }),
+            { class: r.help ? "needs-help" : "" },
+            first,
             el("td", { text: r.lesson || "—" }),
             el("td", { text: r.step || "—" }),
+            el("td", { text: r.time_here || "—" }),
+            el("td", { text: r.lesson && r.step ? String(r.wrong) : "—" }),
+            el("td", { text: r.lesson && r.step ? String(r.hints) : "—" }),
             el("td", { text: r.finished.length ? r.finished.join(", ") : "—" }),
-          ),
-        ),
+          );
+          row.addEventListener("click", () => openStudentDialog(r.id, r.id));
+          return row;
+        }),
+      );
+      if (focused) {
+        const again = body.querySelector(`button[data-id="${focused}"]`);
+        if (again) again.focus();
+      }
+    }
+
+    function drawExercises(rows) {
+      const list = Array.isArray(rows) ? rows.filter((r) => r.tried || r.hints) : [];
+      $("exercises-none").hidden = list.length > 0;
+      $("exercises-table").hidden = list.length === 0;
+      const body = $("exercises");
+      const words = JSON.stringify(list);
+      if (body.dataset.shown === words) return;
+      body.dataset.shown = words;
+      body.replaceChildren(
+        ...list.map((r) => {
+          const what = el("td", { text: r.words });
+          if (r.hardest) what.append(" ", el("strong", { class: "flag", text: "hardest" }));
+          return el(
+            "tr",
+            { class: r.hardest ? "hardest" : "" },
+            what,
+            el("td", { text: r.lesson || "—" }),
+            el("td", { text: `${r.solved} of ${r.tried}` }),
+            el("td", { text: r.tries === null || r.tries === undefined ? "—" : `${r.tries} on average` }),
+            el("td", { text: String(r.wrong) }),
+            el("td", { text: String(r.hints) }),
+          );
+        }),
       );
     }
 
     // What went wrong with the class's file, for the teacher to read, and the wrong codes tried.
     function drawFaults(state) {
-      const box = document.getElementById("faults");
+      const box = $("faults");
       const list = Array.isArray(state.problems) ? state.problems : [];
       const words = list.join("\n");
       if (box.dataset.shown !== words) {
         box.dataset.shown = words;
         box.hidden = !list.length;
-        document.getElementById("fault-list").replaceChildren(...list.map((p) => el("li", { text: p })));
+        $("fault-list").replaceChildren(...list.map((p) => el("li", { text: p })));
       }
       const refused = Number(state.refused_codes) || 0;
-      const codes = document.getElementById("refused");
+      const codes = $("refused");
       const text = refused > 0 ? `${plural(refused, "wrong class code", "wrong class codes")} refused since the class's server started.` : "";
       if (codes.textContent !== text) codes.textContent = text;
     }
 
+    const liveTimer = countdown($("live-timer"));
+
+    function who(names, unnamed) {
+      const parts = [...names];
+      if (unnamed) parts.push(plural(unnamed, "student without a name", "students without a name"));
+      return parts.join(", ");
+    }
+
     function drawLive(live) {
-      const box = document.getElementById("live");
+      const box = $("live");
       box.hidden = !live;
+      liveTimer.set(live ? live.closes_in : undefined);
       if (!live) {
         shownPuzzle = 0;
         return;
       }
       if (shownPuzzle !== live.number) {
         shownPuzzle = live.number;
-        document.getElementById("question").textContent = `${live.game}: ${live.question}`;
-        document.getElementById("picture").innerHTML = live.picture;
+        $("question").textContent = `${live.game}: ${live.question}`;
+        $("picture").innerHTML = live.picture;
       }
-      document.getElementById("answered").textContent =
-        `${plural(live.answered, "answer", "answers")} from ${plural(live.students, "student", "students")}.`;
+      const offered =
+        live.offered && live.moves && live.offered < live.moves
+          ? `The class chooses among ${number(live.offered)} of the position's ${number(live.moves)} moves.`
+          : "";
+      if ($("offered").textContent !== offered) $("offered").textContent = offered;
+      $("answered").textContent = `${plural(live.answered, "answer", "answers")} from ${plural(live.students, "student", "students")}.`;
       const top = Math.max(1, ...live.bars.map((b) => b.count));
-      document.getElementById("bars").replaceChildren(
+      $("bars").replaceChildren(
         ...live.bars
           .slice()
           .sort((a, b) => b.count - a.count)
@@ -467,36 +775,44 @@
             ),
           ),
       );
-      const ranking = document.getElementById("ranking");
+      const ranking = $("ranking");
       ranking.hidden = !live.revealed;
-      document.getElementById("reveal").disabled = live.revealed;
+      $("reveal").disabled = live.revealed;
+      $("reveal-names").disabled = live.revealed;
       if (live.revealed) {
-        const who = live.found_names.length
-          ? `Found the best move: ${live.found_names.join(", ")}` +
-            (live.found_unnamed ? ` and ${plural(live.found_unnamed, "student", "students")} without a name.` : ".")
-          : live.found_unnamed
-            ? `Found the best move: ${plural(live.found_unnamed, "student", "students")} without a name.`
-            : "Nobody found the best move this time.";
+        const found = Number(live.found) || 0;
+        const names = live.named ? who(live.found_names || [], live.found_unnamed || 0) : "";
+        const said = found
+          ? live.named
+            ? `Found the best move: ${names}.`
+            : `Found the best move: ${plural(found, "student", "students")}.`
+          : "Nobody found the best move this time.";
+        const columns = [
+          el("th", { scope: "col", text: "Move" }),
+          el("th", { scope: "col", text: "What it gives" }),
+          el("th", { scope: "col", text: "Chosen by" }),
+        ];
+        if (live.named) columns.push(el("th", { scope: "col", text: "Who" }));
         ranking.replaceChildren(
           el("h3", { text: "The solver's ranking" }),
-          el("p", { class: "best", text: who }),
+          el("p", { class: "best", text: said }),
           el("p", { text: live.explanation || "" }),
           el(
             "table",
             {},
-            el("thead", {}, el("tr", {}, el("th", { scope: "col", text: "Move" }), el("th", { scope: "col", text: "What it gives" }), el("th", { scope: "col", text: "Chosen by" }))),
+            el("thead", {}, el("tr", {}, ...columns)),
             el(
               "tbody",
               {},
-              ...live.ranking.slice(0, 12).map((r) =>
-                el(
-                  "tr",
-                  { class: r.best ? "best" : "" },
-                  el("td", { text: r.words + (r.best ? " (best)" : "") }),
+              ...live.ranking.slice(0, 12).map((r) => {
+                const cells = [
+                  el("td", { text: r.words + (r.best ? " (best)" : "") + (r.offered === false ? " (not among the choices)" : "") }),
                   el("td", { text: r.verdict }),
                   el("td", { text: String(r.count) }),
-                ),
-              ),
+                ];
+                if (live.named) cells.push(el("td", { text: who(r.names || [], r.unnamed || 0) || "—" }));
+                return el("tr", { class: r.best ? "best" : "" }, ...cells);
+              }),
             ),
           ),
         );
@@ -511,11 +827,19 @@
       if (result.ok) {
         problems.clear("state");
         const state = result.data;
-        document.getElementById("code").textContent = state.code;
-        document.getElementById("join-url").textContent = state.join.replace(/\/[^/]*$/, "");
+        lastState = state;
+        $("code").textContent = state.code;
+        $("join-url").textContent = state.join.replace(/\/[^/]*$/, "");
         drawFaults(state);
-        drawStudents(state.students);
+        drawStudents(state.students || []);
+        drawExercises(state.exercises);
         drawLive(state.live);
+        drawLock(state);
+        if (state.help && !helpEdited && ![$("help-wrong"), $("help-minutes")].includes(document.activeElement)) {
+          $("help-wrong").value = state.help.wrong;
+          $("help-minutes").value = state.help.minutes;
+        }
+        if (openStudent) showStudent();
       } else if (result.status === 0) {
         problems.set("state", "Waiting for the class's server…");
       } else {
@@ -527,21 +851,55 @@
 
     (async () => {
       const qr = await read("qr.svg");
-      if (qr.ok) document.getElementById("qr").innerHTML = await qr.response.text(); // drawn by the server
+      if (qr.ok) $("qr").innerHTML = await qr.response.text(); // drawn by the server
       const list = await read("catalogue");
       if (!list.ok) {
         sendStatus.textContent = sentence(list, "The puzzle list could not be read: reload the page.");
         return;
       }
-      const pick = document.getElementById("pick");
+      const pick = $("pick");
       const puzzles = list.data.puzzles || [];
       for (const game of [...new Set(puzzles.map((p) => p.game))]) {
         const group = el("optgroup", { label: game });
         for (const p of puzzles.filter((q) => q.game === game)) group.append(el("option", { value: p.ref, text: `${p.ref.split("/")[1]} — ${p.title}` }));
         pick.append(group);
       }
+      const lessons = list.data.lessons || [];
+      $("lock-pick").replaceChildren(...lessons.map((l) => el("option", { value: l.file, text: l.title })));
+      if (lastState && lastState.lock) $("lock-pick").value = lastState.lock.file;
     })();
     refresh();
+  }
+
+  // "1:05" for 65 seconds.
+  function clockText(seconds) {
+    return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+  }
+
+  // A live puzzle's timer on a page, counted down from the seconds left that the server gave at
+  // each poll (its clock, not this computer's), "Time is up" at zero; ``atZero`` runs then.
+  function countdown(node, atZero) {
+    let deadline = null;
+    function draw() {
+      node.hidden = deadline === null;
+      if (deadline === null) return;
+      const left = Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
+      const text = left > 0 ? `Time left: ${clockText(left)}` : "Time is up: answers are closed.";
+      if (node.textContent !== text) node.textContent = text;
+      if (left === 0 && atZero) atZero();
+    }
+    setInterval(draw, 250);
+    return {
+      set(closesIn) {
+        if (typeof closesIn !== "number") deadline = null;
+        else {
+          const next = Date.now() + closesIn * 1000;
+          if (deadline === null || Math.abs(next - deadline) > 1500) deadline = next;
+        }
+        draw();
+      },
+      up: () => deadline !== null && deadline <= Date.now(),
+    };
   }
 
   window.CorinthClass = { student, teacher };
