@@ -26,11 +26,16 @@ function write(data) {
 }
 
 // The class (make classroom): a page whose student joined the class (the class's page keeps its key
-// here) tells the teacher's page which lesson and step it is on and which lessons are finished, and
-// shows a link when the teacher puts a puzzle in front of the class. Outside the classroom (JupyterLab,
-// or a page that never joined) it sends nothing.
+// here) tells the teacher's page which lesson it is on, the step in view (and whether its exercises
+// are all solved), which lessons are finished, and each check of an exercise (the answer, right or
+// not), each hint and each answer shown, as the kernel tells this page of them. It shows a link when
+// the teacher puts a puzzle in front of the class, and on the lesson list only the lesson the teacher
+// keeps the class to. Outside the classroom (JupyterLab, or a page that never joined) it sends nothing.
 const CLASS = "corinth-class-v1";
 const PROJECTOR = "corinth-projector-v1";
+const REPORT_MS = 2000; // at most one report every 2 s: checks and hints close together go as one
+const MOST_EVENTS = 20; // checks and hints one report carries (the class's bound)
+const KEPT_EVENTS = 60; // waiting to be sent (the class asked this page to wait): the oldest go first
 
 function classBase() {
   // The classroom: the class's pages beside the lessons; the school hub: its "class" service.
@@ -55,38 +60,92 @@ function xsrf() {
   return found ? decodeURIComponent(found.slice(6)) : "";
 }
 
-let lastReport = "";
-function reportToClass(lesson, step, finishedNow) {
+// What this page last told the class, and what waits to be told: one report at a time, at most one
+// every REPORT_MS, and after a refusal with a wait (429, 503) none before the wait is over; nothing
+// waiting is lost meanwhile (up to KEPT_EVENTS).
+const report = { lesson: "", step: "", done: true, finishedNow: [], events: [], sent: "", finished: "" };
+let reportTimer = null;
+let reporting = false;
+let lastSent = 0;
+let waitUntil = 0;
+
+function reportToClass(lesson, step, done, finishedNow) {
+  Object.assign(report, { lesson: lesson.slice(0, 120), step: step.slice(0, 120), done: Boolean(done), finishedNow });
+  scheduleReport();
+}
+
+function tellClass(event) {
+  if (classBase() === null || !classMember()) return;
+  report.events.push({ ...event, at: Date.now() });
+  report.events.splice(0, Math.max(0, report.events.length - KEPT_EVENTS));
+  scheduleReport();
+}
+
+function scheduleReport() {
+  if (reportTimer || reporting || classBase() === null || !classMember() || !report.lesson) return;
+  reportTimer = setTimeout(sendReport, Math.max(0, lastSent + REPORT_MS - Date.now(), waitUntil - Date.now()));
+}
+
+async function sendReport() {
+  reportTimer = null;
   const base = classBase();
   const me = classMember();
   if (base === null || !me) return;
-  const finished = Array.from(new Set([...(me.finished || []), ...finishedNow])).slice(0, 60);
-  const body = JSON.stringify({ key: me.key, lesson: lesson.slice(0, 120), step: step.slice(0, 120), finished });
-  if (body === lastReport) return;
-  lastReport = body;
-  try {
-    window.localStorage.setItem(CLASS, JSON.stringify({ ...me, finished }));
-  } catch (e) {
-    /* storage refused: the teacher still gets this mark */
+  const finished = Array.from(new Set([...(me.finished || []), ...report.finishedNow])).slice(0, 60);
+  const where = JSON.stringify([me.key, report.lesson, report.step, report.done]);
+  const newFinished = JSON.stringify([me.key, finished]) !== report.finished;
+  if (!report.events.length && where === report.sent && !newFinished) return;
+  const events = report.events.slice(0, MOST_EVENTS);
+  const body = { key: me.key, lesson: report.lesson, step: report.step, done: report.done };
+  if (newFinished) body.finished = finished;
+  if (events.length) {
+    body.events = events.map((e) => {
+      const out = { kind: e.kind, item: e.item, ago: Math.round((Date.now() - e.at) / 1000) };
+      if (e.kind === "check") Object.assign(out, { answer: String(e.answer || "").slice(0, 80), right: Boolean(e.right) });
+      if (e.step && e.step !== report.step) out.step = e.step.slice(0, 120);
+      return out;
+    });
   }
-  fetch(`${base}class/api/progress`, {
-    method: "POST",
-    credentials: "same-origin",
-    headers: { "Content-Type": "application/json", "X-XSRFToken": xsrf(), "X-Requested-With": "corinth" },
-    body,
-  })
-    .then(async (response) => {
-      if (response.status !== 403) return;
-      const data = await response.json().catch(() => ({}));
-      if (data.member === false) leftClass();
-    })
-    .catch(() => {});
+  reporting = true;
+  lastSent = Date.now();
+  try {
+    const response = await fetch(`${base}class/api/progress`, {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { "Content-Type": "application/json", "X-XSRFToken": xsrf(), "X-Requested-With": "corinth" },
+      body: JSON.stringify(body),
+    });
+    if ([429, 503].includes(response.status)) {
+      // The class asks this page to wait: everything is sent again after the wait.
+      waitUntil = Date.now() + 1000 * Math.max(1, parseInt(response.headers.get("Retry-After"), 10) || 30);
+    } else {
+      report.events.splice(0, events.length); // taken, or refused for good (sent again, refused again)
+      report.sent = where;
+      if (newFinished) report.finished = JSON.stringify([me.key, finished]);
+      if (response.ok && newFinished) {
+        try {
+          window.localStorage.setItem(CLASS, JSON.stringify({ ...me, finished }));
+        } catch (e) {
+          /* storage refused: the teacher still got this mark */
+        }
+      }
+      if (response.status === 403) {
+        const data = await response.json().catch(() => ({}));
+        if (data.member === false) leftClass(Boolean(data.removed));
+      }
+    }
+  } catch (e) {
+    waitUntil = Date.now() + 5000; // no answer from the class's server: try again in a while
+  } finally {
+    reporting = false;
+  }
+  scheduleReport();
 }
 
-// The class was ended (or this student removed): the page forgets its key, stops reporting, and says
-// so where the class's link was, with the way to join again.
+// The class was ended (or this student taken out of it by the teacher: ``removed``): the page forgets
+// its key, stops reporting, and says so where the class's link was, with the way to join again.
 const endedListeners = new Set();
-function leftClass() {
+function leftClass(removed) {
   const me = classMember();
   if (!me) return;
   try {
@@ -95,7 +154,8 @@ function leftClass() {
   } catch (e) {
     /* storage refused: the next report is refused again, and says so again */
   }
-  for (const listener of endedListeners) listener();
+  report.events = [];
+  for (const listener of endedListeners) listener(removed);
 }
 
 function projector(on) {
@@ -153,46 +213,111 @@ function render({ model, el }) {
     screen.setAttribute("aria-pressed", String(on));
   });
   const live = h("p", { class: "corinth-progress-live", role: "status", "aria-live": "polite" });
-  if (classBase() !== null && model.get("lessons").length) {
+  const lockNote = h("p", { class: "corinth-progress-lock", role: "status", "aria-live": "polite" });
+  const inClassroom = classBase() !== null;
+  const onList = () => model.get("lessons").length > 0;
+  if (inClassroom && onList()) {
     // The lesson list in a classroom or on the school hub: the way to the class's page.
     live.append(h("a", { href: `${classBase()}class`, class: "corinth-progress-class", text: "Your class: join it and answer your teacher's puzzles →" }));
   }
-  root.append(line, live, map, reset, screen);
+  root.append(line, live, lockNote, map, reset, screen);
   el.appendChild(root);
 
-  // The teacher's live puzzle: a link to the class's page while one waits for this student's answer.
+  // The lesson the teacher keeps the class to (the lesson list then shows only it), and the teacher's
+  // live puzzle: a link to the class's page while one waits for this student's answer.
+  let lock = null;
+  function showLock(found) {
+    const file = found && typeof found.file === "string" ? found.file : "";
+    if ((lock ? lock.file : "") === file) return;
+    lock = file ? { file, title: String(found.title || file) } : null;
+    const here = window.location.pathname.split("/").pop();
+    if (!lock) lockNote.replaceChildren();
+    else if (onList()) lockNote.replaceChildren(`Your teacher keeps the class to one lesson for now: ${lock.title}.`);
+    else if (lock.file !== here) {
+      lockNote.replaceChildren(
+        "Your teacher asks the class to work on another lesson: ",
+        h("a", { href: lock.file, class: "corinth-progress-next", text: `${lock.title} →` }),
+      );
+    } else lockNote.replaceChildren();
+    if (onList()) draw();
+  }
   async function watchClass() {
     const base = classBase();
     const me = classMember();
-    if (base === null || !me) return;
+    if (base === null || (!me && !onList())) return;
     try {
-      const response = await fetch(`${base}class/api/live?key=${encodeURIComponent(me.key)}`, {
+      const response = await fetch(`${base}class/api/live?key=${encodeURIComponent(me ? me.key : "")}`, {
         credentials: "same-origin",
         cache: "no-store",
       });
       const data = await response.json();
-      if (data.member === false) {
-        leftClass();
+      if (!response.ok) return; // a refusal or a wait: the next look tries again
+      showLock(data.lock);
+      if (me && data.member === false) {
+        leftClass(Boolean(data.removed));
         return;
       }
-      if (data.puzzle && !data.mine && !data.revealed) {
+      if (!me) return;
+      if (data.puzzle && !data.mine && !data.revealed && !(data.closes_in === 0)) {
         live.replaceChildren(
           h("a", { href: `${base}class`, class: "corinth-progress-next", text: "Your teacher sent a puzzle to the class: answer it →" }),
         );
-      } else live.replaceChildren();
+      } else if (!onList()) live.replaceChildren();
     } catch (e) {
-      live.replaceChildren();
+      if (!onList()) live.replaceChildren();
     }
   }
-  endedListeners.add(() => {
+  endedListeners.add((removed) => {
     if (!el.isConnected) return;
-    live.replaceChildren(
-      h("a", { href: `${classBase()}class`, class: "corinth-progress-next", text: "The class has ended: join it again →" }),
-    );
+    const words = removed ? "You are no longer in the class: join it again →" : "The class has ended: join it again →";
+    live.replaceChildren(h("a", { href: `${classBase()}class`, class: "corinth-progress-next", text: words }));
   });
-  if (classBase() !== null && classMember()) {
+  if (inClassroom && (classMember() || onList())) {
     watchClass();
-    const timer = setInterval(() => (el.isConnected ? watchClass() : clearInterval(timer)), 3000);
+    const timer = setInterval(() => {
+      if (!el.isConnected) return clearInterval(timer);
+      watchClass();
+      if (!onList()) reportLesson(read()); // the step in view, also where the page scrolled itself
+    }, 3000);
+  }
+
+  // What the kernel tells of the learner's checks and hints (Progress.tell): reported to the class.
+  model.on("msg:custom", (message) => {
+    if (!message || message.event !== "tried" || typeof message.item !== "string") return;
+    const step = model.get("steps").find((s) => s.items.includes(message.item));
+    tellClass({
+      kind: message.kind,
+      item: message.item,
+      answer: message.answer,
+      right: message.right,
+      step: step ? step.title : "",
+    });
+  });
+
+  // The step in view: the last step whose heading is above the upper part of the window (before the
+  // first, the start of the lesson). Looked at again once the learner stops scrolling.
+  function stepInView() {
+    let found = null;
+    for (const step of model.get("steps")) {
+      const heading = document.getElementById(step.anchor);
+      if (!heading) continue;
+      if (heading.getBoundingClientRect().top <= window.innerHeight * 0.4) found = step;
+      else break;
+    }
+    return found;
+  }
+  let scrolled = null;
+  function onScroll() {
+    if (!el.isConnected) {
+      document.removeEventListener("scroll", onScroll, true);
+      return;
+    }
+    clearTimeout(scrolled);
+    scrolled = setTimeout(() => onList() || reportLesson(read()), 1500); // once it stays in view
+  }
+  if (inClassroom) {
+    document.addEventListener("scroll", onScroll, { capture: true, passive: true });
+    window.addEventListener("resize", onScroll, { passive: true });
   }
 
   function drawCourse(stored, lessons) {
@@ -203,6 +328,7 @@ function render({ model, el }) {
     let finished = 0;
     let here = false;
     const anything = lessons.some((lesson) => lesson.items.some((name) => stored[name]));
+    const kept = lock && lessons.some((lesson) => lesson.file === lock.file) ? lock.file : "";
     for (const lesson of lessons) {
       const n = lesson.items.filter((name) => stored[name]).length;
       const extra = lesson.extra || [];
@@ -232,7 +358,7 @@ function render({ model, el }) {
           }),
         );
       }
-      map.appendChild(item);
+      if (!kept || lesson.file === kept) map.appendChild(item);
     }
     line.textContent =
       `Your progress: ${finished} of ${lessons.length} lessons finished, ${done} of ${all} ` +
@@ -240,9 +366,25 @@ function render({ model, el }) {
     reportToClass(
       "The lesson list",
       "",
+      true,
       lessons.filter((lesson) => lesson.items.length && lesson.items.every((name) => stored[name])).map((lesson) => lesson.title),
     );
     if (lessons.length && finished === lessons.length) line.textContent += " Every lesson finished ✓";
+  }
+
+  function reportLesson(stored) {
+    // The lesson, the step in view and whether its exercises are all solved, the lesson finished.
+    const steps = model.get("steps");
+    const needed = steps.flatMap((step) => step.items);
+    const counted = needed.length ? needed : model.get("items");
+    const heading = document.querySelector("h1");
+    const title = (heading ? heading.textContent : "") || document.title || model.get("lesson");
+    const lesson = title.replace(/[¶#]/g, "").trim();
+    const all = counted.length > 0 && counted.every((name) => stored[name]);
+    const seen = stepInView();
+    const step = seen ? seen.title : steps.length ? "Start of the lesson" : "";
+    const done = seen ? seen.items.every((name) => stored[name]) : true;
+    reportToClass(lesson, step, done, all ? [lesson] : []);
   }
 
   function drawLesson(stored) {
@@ -257,11 +399,7 @@ function render({ model, el }) {
       text += `, and ${extra.filter((name) => stored[name]).length} of ${extra.length} puzzles of the trainer`;
     }
     line.replaceChildren(document.createTextNode(`${text} (kept in this browser).`));
-    const heading = document.querySelector("h1");
-    const title = (heading ? heading.textContent : "") || document.title || model.get("lesson");
-    const current = steps.find((step) => step.items.some((name) => !stored[name]));
-    const all = counted.length > 0 && counted.every((name) => stored[name]);
-    reportToClass(title.replace(/[¶#]/g, "").trim(), current ? current.title : all ? "Lesson finished" : "", all ? [title.replace(/[¶#]/g, "").trim()] : []);
+    reportLesson(stored);
     for (const step of steps) {
       const i = step.items.findIndex((name) => !stored[name]);
       if (i >= 0) {

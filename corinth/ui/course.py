@@ -409,15 +409,18 @@ class Course:
         ``then`` is a prediction's check, shown under the question once the learner has answered.
         """
         widget = self.exercise(name, position, then)
-        self._track(name, widget.solved_before, widget.on_solved, widget.forget)
+        events = getattr(widget, "on_event", None)  # a check, a hint: told to the class's teacher
+        self._track(name, widget.solved_before, widget.on_solved, widget.forget, events)
         return widget
 
-    def _track(self, name: str, restored, on_solved, forget) -> None:
+    def _track(self, name: str, restored, on_solved, forget, on_event=None) -> None:
         progress = self.progress
         if progress is not None:
             progress.track(name, on_restore=restored)
             on_solved(lambda: progress.mark(name))
             progress.on_reset(forget)
+            if on_event is not None:
+                on_event(lambda kind, answer, right: progress.tell(name, kind, answer, right))
 
     # --- the lessons' steps, progress line and list -------------------------------------------
 

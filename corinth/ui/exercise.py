@@ -59,6 +59,7 @@ class _Exercise(w.VBox):
         self.hints = [h for h in hints if h] or ([hint] if hint else [])
         self.hints_shown = 0
         self._on_solved: list[Callable[[], None]] = []
+        self._on_event: list[Callable[[str, str, bool | None], None]] = []
         self.solved = False
         self.tries = 0
         self.question = w.HTML(f"<p><b>{words_html(question)}</b></p>")
@@ -90,6 +91,27 @@ class _Exercise(w.VBox):
         """Call ``callback()`` when the learner answers right (a progress mark, say)."""
         self._on_solved.append(callback)
 
+    def on_event(self, callback: Callable[[str, str, bool | None], None]) -> None:
+        """Call ``callback(kind, answer, right)`` at each check ("check", the answer in words,
+        right or not), hint ("hint") and answer shown ("shown"): what a class's teacher sees.
+
+        >>> ex = ChoiceExercise("Which?", ["a", "b"], "a", hints=["Look."])
+        >>> seen = []
+        >>> ex.on_event(lambda *event: seen.append(event))
+        >>> _ = ex.answer_with("b"), ex.next_hint(), ex.answer_with("a"), ex.show_answer()
+        >>> seen
+        [('check', 'b', False), ('hint', '', None), ('check', 'a', True), ('shown', '', None)]
+        """
+        self._on_event.append(callback)
+
+    def _tell(self, kind: str, answer: str = "", right: bool | None = None) -> None:
+        for callback in self._on_event:
+            callback(kind, answer, right)
+
+    def reply_words(self, reply: Any) -> str:
+        """A learner's reply as the teacher reads it (a walk or a group in words)."""
+        return str(reply)
+
     def solved_before(self, _name: str = "") -> None:
         """Show that this browser remembers the exercise solved (on another visit)."""
         if not self.solved:
@@ -115,6 +137,7 @@ class _Exercise(w.VBox):
             return ""
         self.hints_shown += 1
         self.hint_list.value = hint_ladder_html(self.hints, self.hints_shown, self.hint_button)
+        self._tell("hint")
         return self.hints[self.hints_shown - 1]
 
     def answer_words(self) -> str:  # pragma: no cover - every subclass has its own
@@ -127,6 +150,7 @@ class _Exercise(w.VBox):
             text += f" {self.explain}"
         self.feedback.value = f'<p role="status">{words_html(text)}</p>'
         self._reveal_check()
+        self._tell("shown")
         return text
 
     def _reveal_check(self) -> None:
@@ -156,6 +180,7 @@ class _Exercise(w.VBox):
         self.feedback.value = f'<p role="status" style="color:{colour}">{words_html(text)}</p>'
         if right:  # a prediction's check would tell the answer: only once it is found or shown
             self._reveal_check()
+        self._tell("check", self.reply_words(reply), right)
         return text
 
 
@@ -304,6 +329,9 @@ class GroupExercise(_Exercise):
         names = [d.capitalize() for d in sorted(self.answer)]
         return f"the {' or the '.join(names)} group."
 
+    def reply_words(self, reply: Any) -> str:
+        return f"the {str(reply).capitalize()} group"
+
     def judge(self, reply: Any) -> Verdict:
         if reply in self.answer:
             return True, self.explain
@@ -371,6 +399,17 @@ class PathExercise(_Exercise):
         """The walk uses the exercise's group (a compensation step when it has none)."""
         group = self.sheet_group
         return isinstance(move, Compensate) if not group else getattr(move, "district", "") == group
+
+    def reply_words(self, reply: Any) -> str:
+        """The walk in words ("a walk the rules refuse" for one the engine does not take)."""
+        if reply is None:
+            return "no walk drawn"
+        try:
+            move = Move.parse(reply) if isinstance(reply, str) else reply
+            self.state.apply(move)
+            return move.describe(self.state)
+        except (IllegalMove, ValueError):
+            return f"a walk the rules refuse ({reply})"
 
     def answer_words(self) -> str:
         move = self.right_walk()

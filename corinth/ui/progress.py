@@ -78,6 +78,27 @@ class Progress(anywidget.AnyWidget):
             self.solved = [*self.solved, name]
         return True
 
+    def tell(self, name: str, kind: str, answer: str = "", right: bool | None = None) -> None:
+        """Tell the page what the learner just did on exercise ``name``: a check ("check", the
+        answer in words, right or not), a hint ("hint") or the answer shown ("shown"). In a
+        classroom whose class the learner joined, the page reports it to the teacher's page;
+        elsewhere it keeps nothing of it.
+
+        >>> progress = Progress(lesson="01", items=["01-a"])
+        >>> progress.tell("01-a", "check", "12", False)  # sent to the page, nothing kept here
+        >>> progress.tell("01-zz", "hint")  # not this lesson's: nothing sent
+        """
+        if name in self.items and kind in ("check", "hint", "shown"):
+            self.send(
+                {
+                    "event": "tried",
+                    "item": name,
+                    "kind": kind,
+                    "answer": clip(answer, 80),
+                    "right": right,
+                }
+            )
+
     # What the page says (``read_message``): the browser's storage may hold anything, so a
     # message that is not one of these is left unread.
     page_events = {
