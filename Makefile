@@ -12,6 +12,9 @@ MAX_STUDENTS ?=
 LESSON ?=
 STUDENTS ?=
 POOL ?=
+# make classroom CLASS_DIR=~/class-5b: the class's folder (its names, marks and answers, kept across
+# restarts; default ~/.local/share/corinth/class).
+CLASS_DIR ?=
 
 .PHONY: lab classroom handouts test check slow test-units test-browser test-notebooks install install-dev browser proxy lint bench clean
 
@@ -64,7 +67,7 @@ classroom: install
 	$(BIN)/python -m corinth.classroom --ip='$(IP)' --port=$(CLASSROOM_PORT) \
 		$(if $(TOKEN),--token='$(TOKEN)',) $(if $(MAX_STUDENTS),--max-students=$(MAX_STUDENTS),) \
 		$(if $(LESSON),--lesson=$(LESSON),) $(if $(STUDENTS),--students=$(STUDENTS),) \
-		$(if $(POOL),--pool=$(POOL),)
+		$(if $(POOL),--pool=$(POOL),) $(if $(CLASS_DIR),--class-dir='$(CLASS_DIR)',)
 
 # The lessons on paper, for a class without screens (python -m corinth.handouts): for each lesson that
 # asks exercises, a PDF for the students and its answer key in a PDF of its own, printed by Chromium

@@ -15,6 +15,8 @@ import shutil
 import socket
 import sys
 import tempfile
+import threading
+import time
 from pathlib import Path
 
 from traitlets.config import Config
@@ -163,9 +165,10 @@ def check_class(args: argparse.Namespace) -> None:
         raise ClassroomRefused(str(exc)) from None
 
 
-def announce(args: argparse.Namespace, settings: Config) -> None:
-    """Print the short address and code students type, and the teacher's own page; the class's
-    cookie secret is kept with it, so the students' pages stay logged in across a restart."""
+def announce(args: argparse.Namespace, settings: Config) -> str:
+    """Print the short address and code students type, and the teacher's own page (and return
+    those three lines); the class's cookie secret is kept with it, so the students' pages stay
+    logged in across a restart."""
     from .store import ClassFileError
     from .teacher import Class
 
@@ -175,14 +178,54 @@ def announce(args: argparse.Namespace, settings: Config) -> None:
         raise ClassroomRefused(str(exc)) from None
     settings.Voila.cookie_secret = the_class.cookie_secret.encode()
     try:
-        print(
+        lines = (
             f"Students open {the_class.address}/join and type the class code {the_class.code}\n"
             f"  (or open {the_class.join_url()} , the address in the QR code on your page)\n"
-            f"Your teacher's page (keep it to yourself): {the_class.teacher_url()}",
-            flush=True,
+            f"Your teacher's page (keep it to yourself): {the_class.teacher_url()}"
         )
+        print(lines, flush=True)
     finally:
         the_class.store.close()
+    return lines
+
+
+def announce_when_ready(
+    lines: str, args: argparse.Namespace, timeout: float = 600
+) -> threading.Thread:
+    """Print the teacher's three lines again, last, once the server answers and the kernels that
+    start with it (waiting for the first students) have run their lessons: the server's and the
+    kernels' start-up lines (a few dozen) no longer hide them."""
+    host = args.ip if args.ip not in ("", "0.0.0.0", "::") else "127.0.0.1"
+
+    def pools_filled() -> bool:
+        from .server import Classroom
+
+        if not Classroom.initialized():
+            return False
+        try:
+            pools = list(getattr(Classroom.instance().kernel_manager, "_pools", {}).values())
+            return all(task.done() for pool in pools for task in list(pool))
+        except RuntimeError:  # the pools changed while read: look again
+            return False
+
+    def wait_and_print() -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            try:
+                socket.create_connection((host, args.port), timeout=1).close()
+                break
+            except OSError:
+                time.sleep(0.5)
+        else:
+            return
+        while not pools_filled() and time.monotonic() < deadline:
+            time.sleep(1)
+        time.sleep(1)  # the last kernel's own lines
+        print(f"\nThe classroom is ready.\n{lines}", flush=True)
+
+    thread = threading.Thread(target=wait_and_print, name="announce", daemon=True)
+    thread.start()
+    return thread
 
 
 def voila_settings(args: argparse.Namespace, names: list[str]) -> Config:
@@ -252,7 +295,7 @@ def main(argv: list[str] | None = None) -> None:
         except LessonsError as exc:
             raise ClassroomRefused(str(exc)) from None
         settings = voila_settings(args, names)
-        announce(args, settings)
+        announce_when_ready(announce(args, settings), args)
         Classroom.launch_instance([*args.voila_args, str(folder)], config=settings)
     finally:
         if made is not None:

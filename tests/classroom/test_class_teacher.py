@@ -478,3 +478,26 @@ class TeacherCalls(tornado.testing.AsyncHTTPTestCase):
         assert ok.code == 302
         ok = self.fetch("/join/GOLD2742", follow_redirects=False)
         assert ok.code == 302
+
+
+# --- the command: the three lines a teacher needs, printed last --------------------------------------
+
+
+def test_the_three_lines_are_printed_again_once_the_server_listens(capsys):
+    import argparse
+    import socket
+
+    from corinth.classroom.__main__ import announce_when_ready
+
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen()
+    try:
+        args = argparse.Namespace(ip="0.0.0.0", port=server.getsockname()[1])
+        announce_when_ready("Students open …\nYour teacher's page …", args, timeout=2).join(10)
+    finally:
+        server.close()
+    assert (
+        capsys.readouterr().out
+        == "\nThe classroom is ready.\nStudents open …\nYour teacher's page …\n"
+    )

@@ -21,6 +21,7 @@ def _make(*args: str) -> subprocess.CompletedProcess:
     # The Makefile's variables may come from the environment, and `make test` passes its own flags
     # down: keep both out of the test.
     skip = ("IP", "TOKEN", "CLASSROOM_PORT", "MAX_STUDENTS", "LESSON", "STUDENTS", "POOL")
+    skip += ("CLASS_DIR",)
     skip += ("MAKEFLAGS", "MFLAGS", "MAKELEVEL")
     env = {k: v for k, v in os.environ.items() if k not in skip}
     return subprocess.run(
@@ -72,3 +73,10 @@ def test_classroom_passes_the_teachers_class_on():
     voila = _voila_line(done.stdout)
     for option in ("--max-students=30", "--lesson=05", "--students=25", "--pool=0"):
         assert option in voila
+
+
+def test_classroom_keeps_the_class_in_the_teachers_folder():
+    done = _make("CLASS_DIR=/home/teacher/class 5b")
+    assert done.returncode == 0, done.stderr
+    assert "--class-dir='/home/teacher/class 5b'" in _voila_line(done.stdout)
+    assert "--class-dir" not in _voila_line(_make().stdout)
