@@ -24,7 +24,7 @@ from .store import TooMuch
 
 # What one student's pages may send in a minute (a mark is about 200 bytes). A lesson page's reports
 # (where the student is, each check of an exercise and each hint: about 300 bytes, one every 2 s at
-# most; measured 3 reports, 932 bytes, for a lesson opened, scrolled to a step, six checks and a hint)
+# most; measured 3 reports, 932 bytes, for a lesson opened, scrolled to a step, five checks and a hint)
 # count in a minute of their own: a busy lesson page is asked to wait (and sends again after), but
 # never holds up the student's answer to the live puzzle, which a timer may close.
 PAGE_BYTES = 4096

@@ -125,7 +125,7 @@ def test_the_teachers_page_helps_manages_and_records_a_class(tmp_path, browser, 
         teacher.fill("#help-wrong", "2")
         teacher.click("#help-save")
         expect(teacher.locator("#help-status")).to_have_text("Saved.")
-        # What the lesson page sent the class, from its opening to here (scrolled to a step, six
+        # What the lesson page sent the class, from its opening to here (scrolled to a step, five
         # checks and a hint as fast as the page answers): within its minute's bound.
         reports, size = progress_bytes(sent)
         seconds = time.monotonic() - opened
