@@ -171,6 +171,15 @@ function render({ model, el }) {
     live.textContent = model.get("announce");
     keepFocus(had);
   }
+  // Python asks for a part of the puzzle around the board to be shown (a new hint): scrolled into
+  // view once drawn, the least the page needs to move.
+  model.on("msg:custom", (msg) => {
+    if (!msg || typeof msg.scroll !== "string") return;
+    setTimeout(() => {
+      const part = el.closest(".corinth-courts-puzzle")?.querySelector(`.${CSS.escape(msg.scroll)}`);
+      if (part) part.scrollIntoView({ block: "nearest" });
+    }, 150);
+  });
   update();
   for (const name of ["courts", "seats", "hand", "revealed", "bonus", "reserve", "caption", "message", "announce", "ending", "rules"]) {
     model.on(`change:${name}`, update);

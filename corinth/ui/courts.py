@@ -641,6 +641,8 @@ class CourtsApp(w.VBox):
         hint = self.board.table.hint(top=3)
         items = "".join(f"<li>{_words(words)}</li>" for words in hint.words)
         said = f"<ol class='corinth-hints'>{items}</ol>" if items else _words(hint.why_none)
+        equal = about_equal(hint.moves)  # within the ranking's own spread
+        said = f"<p class='corinth-hint-equal'>{_words(equal)}</p>{said}" if equal else said
         self.hints.value = f"<div role='status'><b>Hint</b> {said}</div>"
         self._buttons()
 
@@ -681,10 +683,13 @@ class CourtsPuzzleBoard(GamePuzzle, w.VBox):
         self.question = w.HTML(
             f"{_words(puzzle.question)} Click a card of your hand, then a Court it fits."
         )
+        self.tried: list[str] = []  # the wrong choices tried: no hint points at them again
         buttons = self._controls()
-        # the verdict above the table, in view of a 1280×720 screen as the card is chosen
-        parts = [self.question, self.result, self.board, buttons, self.hint_list, self.output]
+        # the verdict, the buttons and the hints above the table, in view of a 1280×720 screen
+        # as the card is chosen and a hint asked for (the board scrolls a new hint into view too)
+        parts = [self.question, self.result, buttons, self.hint_list, self.board, self.output]
         super().__init__(parts)
+        self.hint_list.add_class("corinth-courts-hints")
         self.add_class("corinth-courts-puzzle")
 
     def answer(self, reply: str) -> bool | None:
@@ -713,11 +718,17 @@ class CourtsPuzzleBoard(GamePuzzle, w.VBox):
             self.board.let_go()
             self._settled(True)
             said = verdict.words.removeprefix("Correct! ")  # "Solved!" says it already
-            self._say(f"<b>Solved!</b> {_words(said)}")
+            self._say(
+                f"<b>Solved!</b> {_words(solved_why(self.puzzle, verdict.move))} "
+                "<details class='corinth-courts-why'><summary>The whole explanation</summary>"
+                f"{_words(said)}</details>"
+            )
             for callback in self._on_solved:
                 callback()
             return
         self.wrong_tries += 1
+        if verdict.move not in self.tried:
+            self.tried.append(verdict.move)
         self.board.let_go()
         self._say(
             f"<b>Not this one.</b> {_words(verdict.words)} The board is back at the puzzle: "
@@ -730,12 +741,14 @@ class CourtsPuzzleBoard(GamePuzzle, w.VBox):
         self.result.value = f"<div role='status'>{text}</div>"
 
     def show_hint(self) -> str:
-        """The next hint of the ladder (general to specific); return it."""
-        ladder = self.puzzle.hints()
+        """The next hint of the ladder (general to specific; no rung points at a choice already
+        tried: ``puzzle_hints``), scrolled into view; return it."""
+        ladder = puzzle_hints(self.puzzle, self.tried)
         self.hints_shown = min(self.hints_shown + 1, len(ladder))
         self.hint_list.value = hint_ladder_html(
             ladder, self.hints_shown, self.hint_button, rule_words
         )
+        self.board.send({"scroll": "corinth-courts-hints"})
         return ladder[self.hints_shown - 1]
 
     def reveal(self) -> str:
@@ -753,6 +766,123 @@ class CourtsPuzzleBoard(GamePuzzle, w.VBox):
         self.board.let_go()
         self._settled(False)
         self.result.value = ""
+
+
+def _the(courts: Sequence[int]) -> str:
+    """``the Rite``, ``the Consul and the Rite``."""
+    return " and ".join(f"the {COURTS[k].capitalize()}" for k in sorted(courts))
+
+
+def puzzle_hints(puzzle: Any, tried: Sequence[str] = ()) -> list[str]:
+    """A "which card now?" puzzle's hint ladder, general to specific, never the answer at once,
+    and never pointing at a choice already ``tried`` (``mill island``): how far apart the choices
+    are (the puzzle's own first hint); where a token is to be had, only when the best choice takes
+    it (else that the best takes none); the Courts worth looking at, from the choices not tried;
+    the card, and the Courts already tried with it.
+
+    >>> from corinth.courts.puzzles import load_puzzles
+    >>> deal = {p.id: p for p in load_puzzles()}["deal-01"]  # the best: the Huntress, no token
+    >>> for rung in puzzle_hints(deal, ["ace-leaves window"])[1:]: print(rung)
+    You have two cards beside the Window, where a third card takes a token (R5), but the best choice takes no token this time.
+    The Courts worth looking at: the Consul and the Rite.
+    The card to lay is the Huntress (Crown, Moons): beside which Court?
+    """
+    view, seat = puzzle.view, puzzle.seat
+    choices = puzzle.ranking().choices
+    best = [ch for ch in choices if ch.answer in puzzle.answers]
+    third = [k for k in range(len(COURTS)) if len(view.sides[k][seat]) == 2]
+    tokens = {ch.court for ch in best if ch.court in third}  # the best takes a token there
+    if not third:
+        where = "You have two cards beside no Court yet: no card of yours takes a token now (R5)."
+    elif tokens:
+        where = f"You already have two cards beside {_the(tokens)}: a third card there takes a token (R5)."
+    else:
+        where = (
+            f"You have two cards beside {_the(third)}, where a third card takes a token (R5), "
+            "but the best choice takes no token this time."
+        )
+    looks: list[int] = []
+    for ch in choices:  # best first: the first Court named is a best choice's
+        if ch.answer not in tried and ch.court not in looks and len(looks) < 2:
+            looks.append(ch.court)
+    card = best[0].card
+    name = CARDS[card].describe()
+    not_there = [
+        COURTS.index(t.rsplit(" ", 1)[1]) for t in tried if t.split()[0] == CARDS[card].word
+    ]
+    tried_words = f" (not {_the(not_there)}: you tried it there)" if not_there else ""
+    return [
+        puzzle.hints()[0],
+        where,
+        f"The Courts worth looking at: {' and '.join(f'the {COURTS[k].capitalize()}' for k in looks)}.",
+        f"The card to lay is {name}: beside which Court{tried_words}?",
+    ]
+
+
+def solved_why(puzzle: Any, answer: str) -> str:
+    """Why a best choice of a puzzle is best, in one sentence: the token it takes, if any, and the
+    points it gives against the best other choice.
+
+    >>> from corinth.courts.puzzles import load_puzzles
+    >>> first = load_puzzles()[0]
+    >>> print(solved_why(first, "borderland rite"))
+    The Borderland beside the Rite is your third card there and takes a Moons token in 83% of the deals: you can expect 6.83 points at the end of the round, 0.72 more than with your best other choice, the Sailor beside the Rite (6.11).
+    """
+    choices = puzzle.ranking().choices
+    mine = next(ch for ch in choices if ch.answer == answer)
+    other = next((ch for ch in choices if ch.answer not in puzzle.answers), None)
+    view = puzzle.view
+    name = CARDS[mine.card].name
+    text = f"{name[:1].upper()}{name[1:]} beside the {COURTS[mine.court].capitalize()}"
+    if len(view.sides[mine.court][puzzle.seat]) == 2 and mine.colours:
+        share = "" if mine.token_rate == 1 else f" in {mine.token_rate:.0%} of the deals"
+        text += f" is your third card there and takes a {SUITS[mine.colours[0][0]]} token{share}"
+    end = "the end of the round" if puzzle.kind == "round" else "the end of the deal"
+    text += f": you can expect {mine.mean:.2f} points at {end}"
+    if other is None:
+        return text + ", as much as any other choice."
+    return (
+        f"{text}, {round(mine.mean, 2) - round(other.mean, 2):.2f} more than with your best "
+        "other choice, "
+        f"{CARDS[other.card].name} beside the {COURTS[other.court].capitalize()} "
+        f"({other.mean:.2f})."
+    )
+
+
+def about_equal(moves: Sequence[Any]) -> str:
+    """Where the hint's best moves cannot be told apart, why, in a sentence ("" where they can):
+    their worths are the same (an exact ranking), or each lies within the others' give or take
+    (a ranking over some of the ways the unseen cards could lie: its 95% interval, ``low`` to
+    ``high``). The ranking's own spread decides, never a budget of its own.
+
+    >>> from types import SimpleNamespace as M
+    >>> print(about_equal([M(value=3.70, low=3.27, high=4.13)] * 3))
+    These 3 moves are about equal: their points differ by 0.00 at most, less than the give or take of 0.43 that comes from playing only some of the ways the cards you have not seen could lie, as many as the hint has time for. Any of them is as good as the hint can tell.
+    >>> about_equal([M(value=3.7, low=3.6, high=3.8), M(value=3.0, low=2.9, high=3.1)])
+    ''
+    """
+    if len(moves) < 2:
+        return ""
+    best = moves[0]
+    if best.high - best.low < 1e-9:  # exact: equal only when the worths are the same
+        same = [m for m in moves if abs(m.value - best.value) < 1e-9]
+        if len(same) < 2:
+            return ""
+        return f"These {len(same)} moves are worth the same, {best.value:.2f}: any of them will do."
+    same = [m for m in moves if m.high >= best.low]  # each interval reaches the best's
+    if len(same) < 2:
+        return ""
+    gap = best.value - min(m.value for m in same)
+    spread = max((m.high - m.low) / 2 for m in same)
+    which = (
+        f"These {len(same)} moves" if len(same) == len(moves) else f"The first {len(same)} moves"
+    )
+    return (
+        f"{which} are about equal: their points differ by {gap:.2f} at most, less than the give "
+        f"or take of {spread:.2f} that comes from playing only some of the ways the cards you have "
+        "not seen could lie, as many as the hint has time for. Any of them is as good as the hint "
+        "can tell."
+    )
 
 
 def courts_puzzles() -> tuple:
@@ -832,4 +962,14 @@ def _revealed(view) -> list[dict]:
     return out
 
 
-__all__ = ["HUMAN", "CourtsApp", "CourtsBoard", "CourtsPuzzleBoard", "card_words", "courts_puzzles"]
+__all__ = [
+    "HUMAN",
+    "CourtsApp",
+    "CourtsBoard",
+    "CourtsPuzzleBoard",
+    "about_equal",
+    "card_words",
+    "courts_puzzles",
+    "puzzle_hints",
+    "solved_why",
+]
