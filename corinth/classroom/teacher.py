@@ -254,6 +254,11 @@ def handlers(base: str, the_class: Class, students: tuple | None = None) -> list
         (rf"{b}/teacher/([A-Za-z0-9_-]{{10,64}})/?", TeacherPageHandler, options),
         (rf"{b}/teacher/([A-Za-z0-9_-]{{10,64}})/report/?", TeacherReportHandler, options),
         (
+            rf"{b}/teacher/([A-Za-z0-9_-]{{10,64}})/handouts(/|/index\.html|/\d\d[a-z]?_[a-z0-9_]+\.pdf)?",
+            HandoutsHandler,
+            options,
+        ),
+        (
             rf"{b}/teacher/api/(state|catalogue|class\.csv|qr\.svg|student)",
             TeacherReadHandler,
             options,
@@ -646,6 +651,32 @@ class TeacherPageHandler(tornado.web.RequestHandler):
 
     def get(self, secret: str) -> None:
         self.finish(_page("teacher.html", base=self.opened(secret)))
+
+
+HANDOUTS = Path(__file__).resolve().parents[2] / "build" / "handouts"  # what make handouts writes
+
+
+class HandoutsHandler(TeacherPageHandler):
+    """``teacher/<SECRET>/handouts/``: the printable handouts ``make handouts`` wrote (their index
+    and PDFs), read-only, for the teacher only."""
+
+    def get(self, secret: str, name: str | None = None) -> None:
+        self.opened(secret)
+        if name is None:  # the index's links are relative to the folder
+            self.redirect(f"{self.request.path}/")
+            return
+        file = HANDOUTS / (name.strip("/") or "index.html")
+        if not file.is_file() or file.is_symlink():
+            self.set_status(404)
+            self.set_header("Content-Type", "text/plain; charset=utf-8")
+            self.finish(
+                "No handouts yet: run make handouts on the class's computer, then reload this page."
+            )
+            return
+        kind = "application/pdf" if file.suffix == ".pdf" else "text/html; charset=utf-8"
+        self.set_header("Content-Type", kind)
+        self.set_header("X-Content-Type-Options", "nosniff")
+        self.finish(file.read_bytes())
 
 
 class TeacherReportHandler(TeacherPageHandler):

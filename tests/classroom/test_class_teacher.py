@@ -11,6 +11,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+from pathlib import Path
 
 import pytest
 import tornado.testing
@@ -467,6 +468,35 @@ class TeacherCalls(tornado.testing.AsyncHTTPTestCase):
         page = self.fetch(f"/teacher/{self.the_class.secret}/report")
         assert page.code == 200 and b"Who finished what" in page.body
         assert self.fetch(f"/teacher/{'x' * 32}/report").code == 404
+
+    def test_the_handouts_are_the_teachers_read_only_and_say_how_to_make_them(self):
+        from corinth.classroom import teacher
+
+        secret = self.the_class.secret
+        assert self.fetch(f"/teacher/{'x' * 32}/handouts/").code == 404
+        moved = self.fetch(f"/teacher/{secret}/handouts", follow_redirects=False)
+        assert moved.code == 302 and moved.headers["Location"].endswith("/handouts/")
+        real = teacher.HANDOUTS
+        try:
+            teacher.HANDOUTS = self.made / "not-made-yet"
+            missing = self.fetch(f"/teacher/{secret}/handouts/")
+            assert missing.code == 404 and b"make handouts" in missing.body
+            teacher.HANDOUTS = self.made
+            index = self.fetch(f"/teacher/{secret}/handouts/")
+            assert index.code == 200 and b"05_play_a_game.pdf" in index.body
+            pdf = self.fetch(f"/teacher/{secret}/handouts/05_play_a_game.pdf")
+            assert pdf.code == 200 and pdf.headers["Content-Type"] == "application/pdf"
+            assert self.fetch(f"/teacher/{secret}/handouts/../class.sqlite3").code == 404
+        finally:
+            teacher.HANDOUTS = real
+
+    def setUp(self):
+        super().setUp()
+        import tempfile
+
+        self.made = Path(tempfile.mkdtemp(prefix="handouts-"))
+        (self.made / "index.html").write_text("<a href='05_play_a_game.pdf'>05</a>")
+        (self.made / "05_play_a_game.pdf").write_bytes(b"%PDF-1.4 a handout")
 
     def test_a_refused_class_code_is_left_in_the_box(self):
         page = self.fetch("/join/gold%202743")

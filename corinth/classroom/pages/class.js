@@ -362,6 +362,7 @@
       event.target.setAttribute("aria-pressed", String(on));
     });
     $("report").href = `${window.location.pathname.replace(/\/$/, "")}/report`;
+    $("handouts").href = `${window.location.pathname.replace(/\/$/, "")}/handouts/`;
 
     // The class's record (the CSV of every student and every answer), fetched with the teacher's
     // secret and saved under the name the server gives it (with the class's date).
