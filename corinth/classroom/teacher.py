@@ -1178,21 +1178,6 @@ class TeacherReadHandler(_TeacherHandler):
             self.refused(exc)
 
 
-_NAMED_SHAPE = re.compile(
-    r"<(circle|ellipse|line|path|polygon|polyline|rect|text|use)\b(?![^>]*\brole=)([^>]*\baria-label=)"
-)
-
-
-def accessible(picture: str) -> str:
-    """A game's picture as the class's pages show it: a shape that names itself for a screen reader
-    (a sheet's steward) gets the role that lets it (an image).
-
-    >>> accessible('<svg role="img"><circle r="7" aria-label="steward"/><rect x="1"/></svg>')
-    '<svg role="img"><circle role="img" r="7" aria-label="steward"/><rect x="1"/></svg>'
-    """
-    return _NAMED_SHAPE.sub(r'<\1 role="img"\2', picture)
-
-
 def default_choices(live: LivePuzzle) -> list[str]:
     """The moves a class chooses from unless the teacher picks others: every move of a position
     with a few; else six, the solver's best few (up to three) and the wrong moves it ranks nearest
@@ -1235,7 +1220,7 @@ def offer(live: LivePuzzle, choices: object = None) -> dict:
         if len(picked) > MOST_CHOICES:
             raise LiveError(f"tick at most {MOST_CHOICES} moves: the class reads every one")
     data = live.to_dict()
-    data["picture"] = accessible(live.picture)
+    data["picture"] = live.picture
     data["choices"] = [c for c in live.choices if c["move"] in picked]
     ranking = [r for r in live.ranking if r["move"] in picked]
     if not any(r["best"] for r in ranking):
@@ -1333,7 +1318,7 @@ def preview(token: str, live: LivePuzzle) -> dict:
         "game": live.game,
         "title": live.title,
         "question": live.question,
-        "picture": accessible(live.picture),
+        "picture": live.picture,
         "count": len(live.choices),
         "moves": [{k: r[k] for k in ("move", "words", "verdict", "best")} for r in live.ranking],
         "picked": default_choices(live),

@@ -315,7 +315,7 @@ def _market(out: list[str], b: dict) -> None:
         )
     sx, sy = centres[steward]
     out.append(  # the steward pawn, in the cell's top right corner so the words stay readable
-        f'<circle cx="{sx + 17}" cy="{sy - 17}" r="7" fill="#333" aria-label="steward"/>'
+        f'<circle cx="{sx + 17}" cy="{sy - 17}" r="7" fill="#333" role="img" aria-label="steward"/>'
     )
 
 
