@@ -1058,13 +1058,7 @@ def report_html(the_class: Class, base: str) -> str:
     found hardest, and each live puzzle with its chart and the solver's answer."""
     store = the_class.store
     students = store.students()
-    rows = class_rows(the_class, students)
-    named = labels(students)
     puzzles = store.puzzles()
-    solved: dict[int, set[str]] = {}
-    for e in store.events():
-        if e.kind == "check" and e.right:
-            solved.setdefault(e.student, set()).add(e.item)
     when = long_day(class_day(the_class, students))
     out = [
         '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">'
@@ -1077,54 +1071,76 @@ def report_html(the_class: Class, base: str) -> str:
         f"<p>{_e(plural(len(students), 'student', 'students'))}; "
         f"{_e(plural(len(puzzles), 'puzzle', 'puzzles'))} for the whole class.</p>"
         '<p class="no-print"><button id="print" class="primary" type="button">Print this '
-        "report</button> To keep it as a PDF, choose “Save as PDF” as the printer.</p>"
-        '<section aria-labelledby="who-title"><h2 id="who-title">Who finished what</h2>'
+        "report</button> To keep it as a PDF, choose “Save as PDF” as the printer.</p>",
+        _report_students(the_class, students),
+        _report_hardest(the_class),
+        _report_puzzles(the_class, students, puzzles),
+        "</main><script>document.getElementById('print')"
+        ".addEventListener('click', () => window.print());</script></body></html>",
     ]
-    if rows:
-        out.append(
-            '<table><thead><tr><th scope="col">Student</th><th scope="col">Lessons finished</th>'
-            '<th scope="col">Where they were last</th><th scope="col">Exercises solved</th>'
-            "</tr></thead><tbody>"
-        )
-        for s in students:
-            where = " — ".join(x for x in (s.lesson, s.step) if x) or "—"
-            out.append(
-                f"<tr><td>{_e(named[s.id])}</td><td>{_e(', '.join(s.finished) or '—')}</td>"
-                f"<td>{_e(where)}</td><td>{len(solved.get(s.id, ()))}</td></tr>"
-            )
-        out.append("</tbody></table>")
-    else:
-        out.append("<p>No student joined.</p>")
+    return "".join(out)
+
+
+def _report_students(the_class: Class, students: list) -> str:
+    """The report's first part: each student's finished lessons, last place and exercises solved."""
+    named = labels(students)
+    solved: dict[int, set[str]] = {}
+    for e in the_class.store.events():
+        if e.kind == "check" and e.right:
+            solved.setdefault(e.student, set()).add(e.item)
+    out = ['<section aria-labelledby="who-title"><h2 id="who-title">Who finished what</h2>']
+    if not students:
+        return out[0] + "<p>No student joined.</p></section>"
     out.append(
-        '</section><section aria-labelledby="hard-title">'
+        '<table><thead><tr><th scope="col">Student</th><th scope="col">Lessons finished</th>'
+        '<th scope="col">Where they were last</th><th scope="col">Exercises solved</th>'
+        "</tr></thead><tbody>"
+    )
+    for s in students:
+        where = " — ".join(x for x in (s.lesson, s.step) if x) or "—"
+        out.append(
+            f"<tr><td>{_e(named[s.id])}</td><td>{_e(', '.join(s.finished) or '—')}</td>"
+            f"<td>{_e(where)}</td><td>{len(solved.get(s.id, ()))}</td></tr>"
+        )
+    return "".join(out) + "</tbody></table></section>"
+
+
+def _report_hardest(the_class: Class) -> str:
+    """The report's second part: the exercises the class tried, hardest first (eight at most)."""
+    out = [
+        '<section aria-labelledby="hard-title">'
         '<h2 id="hard-title">The exercises the class found hardest</h2>'
-    )
+    ]
     hard = [r for r in exercise_rows(the_class) if r["tried"]][:8]
-    if hard:
-        out.append(
-            '<table><thead><tr><th scope="col">Exercise</th><th scope="col">Lesson</th>'
-            '<th scope="col">Solved by</th><th scope="col">Tries to solve it</th>'
-            '<th scope="col">Wrong tries</th><th scope="col">Hints</th></tr></thead><tbody>'
-        )
-        for r in hard:
-            mark = ' <strong class="flag">hardest</strong>' if r["hardest"] else ""
-            tries = "—" if r["tries"] is None else f"{r['tries']:g} on average"
-            out.append(
-                f"<tr><td>{_e(r['words'])}{mark}</td><td>{_e(r['lesson'])}</td>"
-                f"<td>{r['solved']} of {r['tried']}</td><td>{_e(tries)}</td>"
-                f"<td>{r['wrong']}</td><td>{r['hints']}</td></tr>"
-            )
-        out.append("</tbody></table>")
-    else:
-        out.append("<p>No exercise was checked in this class.</p>")
+    if not hard:
+        return out[0] + "<p>No exercise was checked in this class.</p></section>"
     out.append(
-        '</section><section aria-labelledby="live-title">'
-        '<h2 id="live-title">The puzzles for the whole class</h2>'
+        '<table><thead><tr><th scope="col">Exercise</th><th scope="col">Lesson</th>'
+        '<th scope="col">Solved by</th><th scope="col">Tries to solve it</th>'
+        '<th scope="col">Wrong tries</th><th scope="col">Hints</th></tr></thead><tbody>'
     )
+    for r in hard:
+        mark = ' <strong class="flag">hardest</strong>' if r["hardest"] else ""
+        tries = "—" if r["tries"] is None else f"{r['tries']:g} on average"
+        out.append(
+            f"<tr><td>{_e(r['words'])}{mark}</td><td>{_e(r['lesson'])}</td>"
+            f"<td>{r['solved']} of {r['tried']}</td><td>{_e(tries)}</td>"
+            f"<td>{r['wrong']}</td><td>{r['hints']}</td></tr>"
+        )
+    return "".join(out) + "</tbody></table></section>"
+
+
+def _report_puzzles(the_class: Class, students: list, puzzles: list) -> str:
+    """The report's last part: each live puzzle with its chart and the solver's answer."""
+    out = [
+        '<section aria-labelledby="live-title">'
+        '<h2 id="live-title">The puzzles for the whole class</h2>'
+    ]
     if not puzzles:
         out.append("<p>No puzzle was sent to the class.</p>")
+    names = {s.id: s.name for s in students}
     for sent in puzzles:
-        chart_ = puzzle_chart(sent, store.answers(sent.id), {s.id: s.name for s in students})
+        chart_ = puzzle_chart(sent, the_class.store.answers(sent.id), names)
         best = [r for r in sent.data.get("ranking", ()) if r["best"]]
         answer = "; ".join(f"{r['words']} ({r['verdict']})" for r in best) or "—"
         out.append(
@@ -1136,11 +1152,7 @@ def report_html(the_class: Class, base: str) -> str:
             f'<p class="best">The solver’s answer: {_e(answer)}</p>'
             f"<p>{_e(sent.data.get('explanation', ''))}</p></div></div></section>"
         )
-    out.append(
-        "</section></main><script>document.getElementById('print')"
-        ".addEventListener('click', () => window.print());</script></body></html>"
-    )
-    return "".join(out)
+    return "".join(out) + "</section>"
 
 
 # --- the teacher's calls -------------------------------------------------------------------------
