@@ -159,16 +159,35 @@ function leftClass(removed) {
 }
 
 function projector(on) {
-  // Larger text and boards for a projector: at least 18 px at 1280×720, kept for every lesson.
+  // Larger text and boards for a projector: every word at least 18 px at 1280×720 (the boards' own
+  // labels as drawn, through their zoom), kept for every lesson; ?projector=1 on a lesson's address
+  // turns it on (?projector=0 off). The boards are zoomed whole, so their layout keeps its
+  // proportions (a harbor's names never run into their counts); the game's harbor column and its
+  // sheet may wrap, one above the other, rather than be cut at the page's edge.
   if (!document.getElementById("corinth-projector-style")) {
     const style = document.createElement("style");
     style.id = "corinth-projector-style";
-    style.textContent =
-      "body.corinth-projector { --jp-content-font-size1: 20px; --jp-ui-font-size1: 18px; " +
-      "--jp-code-font-size: 18px; --jp-content-font-size2: 22px; }" +
-      "body.corinth-projector .jp-RenderedHTMLCommon, body.corinth-projector .corinth-board, " +
-      "body.corinth-projector .jp-OutputArea-output { font-size: 20px; }" +
-      "body.corinth-projector .corinth-board { zoom: 1.25; }";
+    const p = "body.corinth-projector";
+    style.textContent = [
+      `${p} { --jp-content-font-size1: 20px; --jp-ui-font-size1: 18px; --jp-code-font-size: 18px;` +
+        " --jp-content-font-size2: 22px; --jp-widgets-font-size: 20px; --jp-widgets-inline-height: 40px;" +
+        " --jp-widgets-inline-label-width: 160px; }",
+      `${p} .jp-RenderedHTMLCommon, ${p} .jp-OutputArea-output { font-size: 20px; }`,
+      `${p} .jp-OutputArea-output .widget-html-content, ${p} .jp-OutputArea-output .widget-label,` +
+        ` ${p} .jp-OutputArea-output .widget-button, ${p} .jp-OutputArea-output .widget-toggle-button,` +
+        ` ${p} .jp-OutputArea-output .widget-radio-box label, ${p} .jp-OutputArea-output select,` +
+        ` ${p} .jp-OutputArea-output input { font-size: 20px; }`,
+      `${p} .corinth-board { zoom: 1.5; }`,
+      // A lesson's drawings (a sheet, the rules' pictures): their smallest labels (11 units) at 18 px.
+      `${p} .jp-OutputArea-output svg:not(.corinth-board svg, svg svg) { zoom: 1.64; max-width: 100%; height: auto; }`,
+      `${p} .corinth-progress { font-size: 20px; }`,
+      `${p} .corinth-progress-reset, ${p} .corinth-progress-projector { font-size: 20px; padding: 4px 12px; }`,
+      `${p} .corinth-rule { font-size: 14px; }`,
+      `${p} .corinth-game .widget-hbox { flex-wrap: wrap; }`,
+      `${p} .corinth-game .widget-vbox { width: auto !important; max-width: 100%; }`,
+      // The last moves and the game's log in full: at this size a box that scrolls would need a key.
+      `${p} .corinth-game .widget-html { max-height: none !important; overflow: visible !important; }`,
+    ].join("\n");
     document.head.appendChild(style);
   }
   document.body.classList.toggle("corinth-projector", on);
@@ -176,6 +195,17 @@ function projector(on) {
     window.localStorage.setItem(PROJECTOR, on ? "1" : "");
   } catch (e) {
     /* storage refused: the mode lasts as long as the page */
+  }
+}
+
+function projectorAsked() {
+  // The mode this page starts in: the address's ?projector=1 (or =0), else the last one chosen.
+  const asked = new URLSearchParams(window.location.search).get("projector");
+  if (asked === "1" || asked === "0") return asked === "1";
+  try {
+    return window.localStorage.getItem(PROJECTOR) === "1";
+  } catch (e) {
+    return false;
   }
 }
 
@@ -198,15 +228,9 @@ function render({ model, el }) {
     draw();
   });
   const screen = h("button", { type: "button", class: "corinth-progress-projector", text: "Projector mode" });
-  const stored = (() => {
-    try {
-      return window.localStorage.getItem(PROJECTOR) === "1";
-    } catch (e) {
-      return false;
-    }
-  })();
+  const stored = projectorAsked();
   screen.setAttribute("aria-pressed", String(stored));
-  if (stored) projector(true);
+  if (stored || document.body.classList.contains("corinth-projector")) projector(stored);
   screen.addEventListener("click", () => {
     const on = !document.body.classList.contains("corinth-projector");
     projector(on);

@@ -116,7 +116,7 @@ def draw_harbor(groups: list[dict], title: str = "", selected: str = "") -> str:
         )
         if g["size"]:
             parts.append(
-                f'<text x="110" y="{y + 26}" fill="{pal.TEXT}">{g["face"]}×{g["size"]}</text>'
+                f'<text x="118" y="{y + 26}" fill="{pal.TEXT}">{g["face"]}×{g["size"]}</text>'
             )
             faces = [False] * g["white"] + [True] * g["yellow"]
             shown_dice = faces if len(faces) <= MAX_DICE else faces[: MAX_DICE - 2]

@@ -114,7 +114,35 @@
 
   // --- the student's page ----------------------------------------------------------------------
 
+
+  // Projector mode: the page's words and pictures larger, for the back of a room. On from the
+  // address (?projector=1, a page a teacher can bookmark) or the teacher's switch.
+  function projectorFromAddress() {
+    const asked = new URLSearchParams(window.location.search).get("projector");
+    if (asked === "1") document.body.classList.add("projector");
+    if (asked === "0") document.body.classList.remove("projector");
+    return document.body.classList.contains("projector");
+  }
+
+  // A picture of two drawings side by side (a Corinth position: the harbor and a sheet, each its
+  // own <svg> inside one) is shown as the two drawings, so the page can put them side by side or,
+  // in projector mode, one above the other, each as wide as the page.
+  function showPicture(box, svg) {
+    box.innerHTML = svg; // drawn by the server, no student text
+    const outer = box.querySelector(":scope > svg");
+    const parts = outer ? [...outer.querySelectorAll(":scope > g > svg")] : [];
+    box.classList.toggle("split", parts.length === 2);
+    if (parts.length !== 2) return;
+    for (const part of parts) {
+      part.classList.add(part === parts[0] ? "picture-harbor" : "picture-sheet");
+      part.removeAttribute("x");
+      part.removeAttribute("y");
+    }
+    box.replaceChildren(...parts);
+  }
+
   function student(base) {
+    projectorFromAddress();
     const joined = document.getElementById("joined");
     const nameInput = document.getElementById("name");
     const joinButton = document.getElementById("join-button");
@@ -242,7 +270,7 @@
       if (shown !== data.number) {
         shown = data.number;
         document.getElementById("question").textContent = `${p.game}: ${p.question}`;
-        document.getElementById("picture").innerHTML = p.picture; // drawn by the server, no student text
+        showPicture(document.getElementById("picture"), p.picture);
         choicesBox.replaceChildren(
           ...p.choices.map((c) => {
             const b = el("button", { type: "button", "aria-pressed": "false", "data-move": c.move, text: c.words });
@@ -357,6 +385,7 @@
     let shownPuzzle = 0;
     let lastState = null;
 
+    $("projector").setAttribute("aria-pressed", String(projectorFromAddress()));
     $("projector").addEventListener("click", (event) => {
       const on = document.body.classList.toggle("projector");
       event.target.setAttribute("aria-pressed", String(on));
@@ -435,7 +464,7 @@
       previewBox.hidden = false;
       $("preview-title").textContent = `Preview: ${data.game}, ${data.title}`;
       $("preview-question").textContent = data.question;
-      $("preview-picture").innerHTML = data.picture; // drawn by the server, no student text
+      showPicture($("preview-picture"), data.picture);
       $("preview-count").textContent =
         data.count > data.picked.length
           ? `This position has ${plural(data.count, "move", "moves")}: tick the ones the class chooses from.`
@@ -754,7 +783,7 @@
       if (shownPuzzle !== live.number) {
         shownPuzzle = live.number;
         $("question").textContent = `${live.game}: ${live.question}`;
-        $("picture").innerHTML = live.picture;
+        showPicture($("picture"), live.picture);
       }
       const offered =
         live.offered && live.moves && live.offered < live.moves
