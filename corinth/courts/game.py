@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 
 from corinth.shared.errors import RuleRefusal
-from corinth.shared.saves import SaveFormat, replay_save, write_save
+from corinth.shared.saves import SaveFormat, no_duplicate_keys, replay_save, write_save
 
 from .cards import (
     CARDS,
@@ -51,6 +51,13 @@ TOKENS_EACH = 7  # C5
 RESERVE_EACH = 3  # S5
 HAND_SIZE = {3: 13, 4: 10}  # S6 [interp]
 PHASES = ("bonus", "deal", "choose", "place", "over")
+
+# The rule variants: the open readings of the rulebook played the other way (RULES.md, "Rule
+# variants"). A game carries its variants from ``new_game`` to its end; its save holds them.
+VARIANTS = {
+    "early-end": "the game ends as soon as the reserve lacks a token of some Court's suits, before "
+    "that Court is empty (G1)",
+}
 
 
 class CourtsError(DeckError):
@@ -192,6 +199,42 @@ def _evolve(game: Game, **changes) -> Game:
     return new
 
 
+def _reserve_short(reserve: tuple[int, ...]) -> str:
+    """G1's variant "early-end": why the game ends now, if the reserve lacks a token of some
+    Court's suits (every suit is on two Courts, C4), else ""."""
+    for colour, left in enumerate(reserve):
+        if not left:
+            courts = [COURTS[k].capitalize() for k in range(4) if colour in COURT_SUITS[k]]
+            return (
+                f"the reserve has no {SUITS[colour]} token left: the {courts[0]} and the "
+                f"{courts[1]} can no longer be reloaded"
+            )
+    return ""
+
+
+def check_variants(variants) -> tuple[str, ...]:
+    """The rule variants' names, checked and sorted (``VARIANTS``); None or () is the rules as
+    RULES.md reads them.
+
+    >>> check_variants(["early-end"]), check_variants(None)
+    (('early-end',), ())
+    """
+    if variants is None:
+        return ()
+    if isinstance(variants, str):
+        variants = [variants]
+    if isinstance(variants, (bytes, dict)) or not hasattr(variants, "__iter__"):
+        raise CourtsError(f"variants: expected a list of rule variant names, not {variants!r:.40}")
+    names = list(variants)
+    for name in names:
+        if not isinstance(name, str) or name not in VARIANTS:
+            raise CourtsError(
+                f"variants: unknown rule variant {str(name)[:40]!r}: The Four Courts has "
+                f"{', '.join(VARIANTS)}"
+            )
+    return tuple(sorted(set(names)))
+
+
 def _add(counts: tuple[int, ...], colour: int, n: int = 1) -> tuple[int, ...]:
     return counts[:colour] + (counts[colour] + n,) + counts[colour + 1 :]
 
@@ -222,6 +265,7 @@ class Game:
     rounds: int = 0
     ended: str = ""
     history: tuple[str, ...] = field(default=())
+    variants: tuple[str, ...] = ()  # the rule variants played (``VARIANTS``), sorted
 
     # --- reading ---------------------------------------------------------------------------
 
@@ -506,6 +550,8 @@ class Game:
                     court_tokens[move.court] = suits
                 else:
                     ended = f"the {COURTS[move.court].capitalize()} could not be reloaded"
+                if not ended and "early-end" in self.variants:
+                    ended = _reserve_short(reserve)
         after = _evolve(
             self,
             sides=tuple(tuple(c) for c in sides),
@@ -667,6 +713,7 @@ class Game:
             rounds=self.rounds,
             ended=self.ended,
             history=tuple(_mask(m, seat) for m in self.history) if history else (),
+            variants=self.variants,
         )
 
 
@@ -709,6 +756,7 @@ class Observation:
     rounds: int
     ended: str
     history: tuple[str, ...]
+    variants: tuple[str, ...] = ()  # the game's rule variants, known to every seat
 
     def unseen(self) -> tuple[int, ...]:
         """The cards this seat cannot place: in other hands or face down in the discard."""
@@ -773,6 +821,7 @@ class Observation:
             bonus_won=self.bonus_won,
             deals=self.deals,
             rounds=self.rounds,
+            variants=self.variants,
         )
 
     def to_json(self) -> str:
@@ -791,11 +840,14 @@ class Observation:
         )
 
 
-def new_game(players: int = 4) -> Game:
+def new_game(players: int = 4, variants=None) -> Game:
     """A new game (S1, S2): the Courts with their tokens; the bonus draw (S3) comes next, by chance.
+    ``variants``: names of ``VARIANTS`` (None: the rules as RULES.md reads them).
 
     >>> new_game(3).court_tokens[0]  # the Island: Suns, Waves, Wyrms
     (1, 2, 4)
+    >>> new_game(3, ["early-end"]).variants
+    ('early-end',)
     """
     if type(players) is not int or players not in (3, 4):  # 4.0 and True are not a count of players
         raise CourtsError(f"The Four Courts is for 3 or 4 players (S1), not {players!r:.40}")
@@ -804,6 +856,7 @@ def new_game(players: int = 4) -> Game:
         won=((0,) * 6,) * players,
         sides=(((),) * players,) * 4,
         hands=((),) * players,
+        variants=check_variants(variants),
     )
 
 
@@ -827,9 +880,9 @@ def deal_all(game: Game, rng: random.Random) -> Game:
     return game
 
 
-def replay(players: int, moves) -> Game:
+def replay(players: int, moves, variants=None) -> Game:
     """The game these moves (notation) make from a new game, every one through the rules."""
-    game = new_game(players)
+    game = new_game(players, variants)
     for move in moves:
         game = game.apply(move)
     return game
@@ -857,7 +910,7 @@ def shuffle_unseen(game: Game, seat: int, rng: random.Random) -> Game:
         raise CourtsError("another player's card lies face down: it would have to be taken back")
     history = list(game.history)
     try:
-        made = replay(game.players, history) == game
+        made = replay(game.players, history, game.variants) == game
     except CourtsError:
         made = False
     if not made:  # a game made by hand, not by its moves: no deal to rewrite
@@ -877,7 +930,7 @@ def shuffle_unseen(game: Game, seat: int, rng: random.Random) -> Game:
     rng.shuffle(cards)
     for k, card in zip(slots, cards):
         history[k] = str(Deal(card))
-    return replay(game.players, history)
+    return replay(game.players, history, game.variants)
 
 
 FORMAT, VIEW_FORMAT, VERSION = "four-courts-game", "four-courts-view", 1
@@ -891,7 +944,12 @@ def to_json(game: Game) -> str:
     >>> from_json(to_json(g)) == g
     True
     """
-    return write_save(SAVE, game.players, game.history)
+    text = write_save(SAVE, game.players, game.history)
+    if not game.variants:  # the rules as RULES.md reads them: no key, as every save before variants
+        return text
+    data = json.loads(text)
+    moves = data.pop("moves")
+    return json.dumps(data | {"variants": list(game.variants), "moves": moves}, indent=1)
 
 
 SAVE = SaveFormat(
@@ -906,5 +964,20 @@ SAVE = SaveFormat(
 
 def from_json(text: str | bytes) -> Game:
     """Load a saved game, replaying every move through the rules; any problem is a ``CourtsError``
-    naming it (and the move and rule, for an illegal one)."""
-    return replay_save(text, SAVE, new_game)
+    naming it (and the move and rule, for an illegal one). A save's ``variants`` (rule variants'
+    names, ``VARIANTS``) are played again: the game replays with its rules.
+
+    >>> g = deal_all(new_game(3, ["early-end"]), random.Random(3))
+    >>> from_json(to_json(g)).variants
+    ('early-end',)
+    """
+    variants = None
+    if isinstance(text, (str, bytes)) and len(text) <= MAX_SAVE_BYTES:
+        try:
+            data = json.loads(text, object_pairs_hook=no_duplicate_keys)
+        except (ValueError, RecursionError):
+            data = None  # replay_save names the problem
+        if isinstance(data, dict) and "variants" in data:
+            variants = check_variants(data.pop("variants"))
+            text = json.dumps(data)
+    return replay_save(text, SAVE, lambda players: new_game(players, variants))

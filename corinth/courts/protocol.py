@@ -223,7 +223,7 @@ class CourtsState:
         return CourtsState(shuffle_unseen(self.native, player, rng), rng.randrange(2**31))
 
     def start(self) -> CourtsState:
-        return CourtsState(new_game(self.native.players), self.seed)
+        return CourtsState(new_game(self.native.players, self.native.variants), self.seed)
 
     def text(self, player: int | None = None) -> str:
         return self.native.text(seat=player)
@@ -357,9 +357,9 @@ class CourtsGame:
     errors = (CourtsError,)
 
     def new(self, players: int = 4, seed: int = 0, variants: Any = None) -> CourtsState:
-        if variants:
-            raise CourtsError("The Four Courts has no rule variants")
-        return CourtsState(new_game(players), seed)
+        """A new game; ``variants``: rule variants' names (``game.VARIANTS``, e.g. ``["early-end"]``),
+        None for the rules as RULES.md reads them."""
+        return CourtsState(new_game(players, variants), seed)
 
     def load(self, text: str | bytes) -> CourtsState:
         try:  # a key written twice is refused here as in every save (``from_json`` says so)

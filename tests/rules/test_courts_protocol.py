@@ -81,8 +81,10 @@ def test_a_whole_game_by_the_protocols_bots_saved_and_loaded():
 def test_bad_input_is_a_sentence():
     with pytest.raises(CourtsError, match="3 or 4 players"):
         FOUR_COURTS.new(players=2)
-    with pytest.raises(CourtsError, match="no rule variants"):
+    with pytest.raises(CourtsError, match="a list of rule variant names"):
         FOUR_COURTS.new(variants={"x": 1})
+    with pytest.raises(CourtsError, match="unknown rule variant 'x'"):
+        FOUR_COURTS.new(variants=["x"])
     with pytest.raises(ValueError, match="no bot"):
         FOUR_COURTS.make_bot("clever")
     with pytest.raises(CourtsError, match="not valid JSON"):
