@@ -466,7 +466,9 @@ class JoinHandler(tornado.web.RequestHandler):
         provider = self.settings.get("identity_provider")
         if provider is not None and provider.token:  # Voilà with a token: log this page in
             provider.set_login_cookie(self, provider.generate_anonymous_user(self))
-        self.redirect(f"{base}class")
+        # Projector mode asked in the join address is kept; nothing else of it is.
+        shown = "?projector=1" if self.get_argument("projector", "") == "1" else ""
+        self.redirect(f"{base}class{shown}")
 
 
 class StudentPage(_Student):

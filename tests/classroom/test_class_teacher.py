@@ -507,7 +507,9 @@ class TeacherCalls(tornado.testing.AsyncHTTPTestCase):
         ok = self.fetch("/join/gold%202742", follow_redirects=False)
         assert ok.code == 302
         ok = self.fetch("/join/GOLD2742", follow_redirects=False)
-        assert ok.code == 302
+        assert ok.code == 302 and ok.headers["Location"] == "/class"
+        shown = self.fetch("/join/GOLD2742?projector=1&token=x", follow_redirects=False)
+        assert shown.headers["Location"] == "/class?projector=1"  # and no token, ever
 
 
 # --- the command: the three lines a teacher needs, printed last --------------------------------------
