@@ -49,6 +49,11 @@ function render({ model, el }) {
   const caption = h("div", { class: "corinth-caption" });
   const status = h("div", { class: "corinth-status", role: "status" });
   const live = h("div", { class: "corinth-courts-announce", "aria-live": "polite" });
+  // After "A new deal", under its line: the deal before's last round, folded (a summary the keyboard
+  // opens with Enter or Space), so the new deal does not wipe out what was just played.
+  const lastList = h("ol", { class: "corinth-courts-last-round-list" });
+  const lastBox = h("details", { class: "corinth-courts-last-round" }, h("summary", { text: "The last round of the deal before" }), lastList);
+  let lastShown = "";
   // Once the game is over: how it ended, the tokens, the bonus tokens, the points and the tie-break.
   const endList = h("ul", { class: "corinth-courts-end-list" });
   const endBox = h("section", { class: "corinth-courts-end", "aria-label": "The end of the game" }, h("h3", { text: "The end of the game" }), endList);
@@ -75,6 +80,7 @@ function render({ model, el }) {
       ["corinth-side-label", "N, E, S, W: the side of each Court where North, East, South or West plays (you: yours)"],
     ]),
     live,
+    lastBox,
   );
   root.append(h("div", { class: "corinth-courts-layout" }, cross, panel));
   el.appendChild(root);
@@ -169,6 +175,13 @@ function render({ model, el }) {
     endBox.hidden = ending.length === 0;
     endList.replaceChildren(...ending.map((line) => h("li", {}, ...withRuleMarks(line, rules))));
     live.textContent = model.get("announce");
+    const last = model.get("last_round");
+    lastBox.hidden = last.length === 0;
+    if (last.join("\n") !== lastShown) {
+      lastShown = last.join("\n");
+      lastBox.open = false; // another deal's last round: folded again
+      lastList.replaceChildren(...last.map((line) => h("li", { text: line })));
+    }
     keepFocus(had);
   }
   // Python asks for a part of the puzzle around the board to be shown (a new hint): scrolled into
@@ -181,7 +194,7 @@ function render({ model, el }) {
     }, 150);
   });
   update();
-  for (const name of ["courts", "seats", "hand", "revealed", "bonus", "reserve", "caption", "message", "announce", "ending", "rules"]) {
+  for (const name of ["courts", "seats", "hand", "revealed", "bonus", "reserve", "caption", "message", "announce", "ending", "rules", "last_round"]) {
     model.on(`change:${name}`, update);
   }
 }

@@ -128,7 +128,9 @@ class CourtsBoard(Board):
     ``seats`` (``name``, ``points``, ``tokens``, ``cards`` in hand, ``chosen``, ``me``), ``hand``
     (``word``, ``label``, ``legal``), ``revealed`` (this round's cards in play order, ``placed``,
     ``note``: what became of each), ``bonus``, ``reserve``, ``caption``, ``announce`` (an aria-live
-    region), ``interactive``, ``ending`` (once the game is over, how it ended and who won, in
+    region), ``last_round`` (after "A new deal", until the learner's next move: the deal before's
+    last round in sentences, the cards revealed then each placing, drawn folded under the new
+    deal's line), ``interactive``, ``ending`` (once the game is over, how it ended and who won, in
     sentences: ``corinth.courts.ending``), ``rules`` (the words of every rule ``message`` and
     ``ending`` cite, which their "rule" marks open). The page writes no trait; it sends ``{"event": "card", "word"}``,
     ``{"event": "court", "court"}`` and ``{"event": "token", "court", "colour"}`` (``page_events``:
@@ -149,6 +151,7 @@ class CourtsBoard(Board):
     interactive = traitlets.Bool(True).tag(sync=True)
     ending = traitlets.List(traitlets.Unicode()).tag(sync=True)
     rules = traitlets.Dict().tag(sync=True)
+    last_round = traitlets.List(traitlets.Unicode()).tag(sync=True)
     from_page = ()
 
     def __init__(
@@ -471,6 +474,27 @@ class CourtsBoard(Board):
             self.reserve = [{"colour": SUITS[c], "count": n} for c, n in enumerate(view.reserve)]
             self.caption = self._caption(mine)
             self.ending = end_words(self._game) if view.phase == "over" else []
+            self.last_round = self._last_round()
+
+    def _last_round(self) -> list[str]:
+        """After a new deal and before the learner's next move: the last round of the deal before,
+        from the table's log (the cards revealed, then each placing in turn), else []."""
+        if self.puzzle or not self.interactive:
+            return []
+        log = self.table.log
+        deals = [i for i, line in enumerate(log) if line.notation.startswith("deal")]
+        if not deals or any(line.player == self.seat for line in log[deals[-1] :]):
+            return []
+        end = deals[-1]
+        while end and log[end - 1].notation.startswith("deal"):  # the new deal's first card
+            end -= 1
+        start = end
+        while start and log[start - 1].notation.startswith("place"):
+            start -= 1
+        if start == end:  # the first deal of the game: no round before it
+            return []
+        reveal = [log[start - 1].revealed] if start and log[start - 1].revealed else []
+        return reveal + [line.words for line in log[start:end]]
 
     @traitlets.observe("message", "ending")
     def _cited(self, _change: Any) -> None:
