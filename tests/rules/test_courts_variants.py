@@ -10,6 +10,7 @@ import pytest
 
 from corinth.courts.bots import GreedyBot, play_game
 from corinth.courts.cards import COURT_SUITS, COURTS
+from corinth.courts.ending import end_words
 from corinth.courts.game import (
     VARIANTS,
     CourtsError,
@@ -58,6 +59,7 @@ def test_g1_variant_early_end_ends_the_game_as_soon_as_the_reserve_lacks_a_colou
     assert game.is_over and game.variants == ("early-end",)
     assert "reserve has no" in game.ended and "can no longer be reloaded" in game.ended
     assert game.winners() and sum(map(sum, game.bonus_won)) >= 0  # scored as at G1's end
+    assert "reserve has no" in end_words(game)[0] and "(G1)" in end_words(game)[0]
     with pytest.raises(IllegalMove) as err:  # the default's next move is refused: it is over
         replay(4, final.history[: n + 1], ["early-end"])
     assert err.value.rule == "G1"
