@@ -81,6 +81,8 @@ class CourtsView(View):
             "The Four Courts is for 3 or 4 players (S1, S6)",
             CourtsError,
             CourtsTable,
+            # a new game's rule variants (G1's early end); a saved game keeps its own
+            variants=(getattr(args, "variant", None) or None) if state is None else None,
         )
 
     def board(self, table: Table) -> str:

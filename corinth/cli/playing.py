@@ -229,7 +229,7 @@ def run_play(
     say: Callable[[str], None] = print,
 ) -> int:
     view = view_of(getattr(args, "which", registry.DEFAULT))
-    if getattr(args, "variant", None) and not isinstance(view, CorinthView):
+    if getattr(args, "variant", None) and not isinstance(view, CorinthView | CourtsView):
         raise UserError("--variant: this game has no rule variants")
     if args.save:
         check_save_path(args.save)

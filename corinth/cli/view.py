@@ -70,6 +70,7 @@ def seated(
     who_plays: str,
     errors: Any,
     table: type[Table] = Table,
+    variants: Any = None,
 ) -> Table:
     """The shared table (``table``, a game's own kind of it) of ``game`` for ``players`` with the
     human at ``--seat`` and ``--bots`` round the others; a bad option is one ``UserError`` sentence
@@ -84,7 +85,9 @@ def seated(
     else:
         seats = seats_of(players, args.seat - 1, args.bots.split(","))
     try:
-        return table(game, players=players, seed=args.seed, state=state, seats=seats)
+        return table(
+            game, players=players, seed=args.seed, state=state, seats=seats, variants=variants
+        )
     except (errors, ValueError) as exc:
         raise UserError(str(exc)) from None
 

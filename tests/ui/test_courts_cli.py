@@ -122,13 +122,21 @@ def test_a_court_by_its_name_and_a_token_by_its_colour(tmp_path):
         (["--players", "2"], "The Four Courts is for 3 or 4 players (S1, S6), not 2"),
         (["--players", "3", "--seat", "4"], "--seat must be 1 to 3"),
         (["--bots", "clever"], "no bot 'clever'"),
-        (["--variant", "x"], "this game has no rule variants"),
+        (["--variant", "x"], "unknown rule variant 'x': The Four Courts has early-end"),
     ],
 )
 def test_bad_options_are_refused_in_one_sentence(argv, words, capsys):
     assert main(["play", "--game", "four-courts", *argv]) == 2
     err = capsys.readouterr().err
     assert words in err and "Traceback" not in err
+
+
+def test_g1_a_new_game_is_played_with_the_rule_variant_asked_and_its_save_keeps_it(tmp_path):
+    save = tmp_path / "early.json"
+    said: list[str] = []
+    args = play_args(variant=["early-end"], save=str(save))
+    assert run_play(args, lambda _prompt: "quit", said.append) == 0
+    assert FOUR_COURTS.load(save.read_text(encoding="utf-8")).native.variants == ("early-end",)
 
 
 def saved_game(tmp_path, moves_after_deal: int = 0):
