@@ -1,13 +1,18 @@
 """The classroom command (``python -m corinth.classroom``) run for a test or the load test, and what
 its kernels hold: how many, their memory, the server's CPU.
 
-The kernels are the server's child processes (``ipykernel_launcher``), counted with psutil.
+The kernels are the server's child processes (``ipykernel_launcher``), counted with psutil. The load
+test may run the command of another commit (``tree``: a copy of it, whose ``corinth`` the server and
+its kernels import) and keep the server and its kernels on some of the machine's cores (``cpus``).
 """
 
 from __future__ import annotations
 
 import contextlib
+import os
+import re
 import secrets
+import shutil
 import sys
 import time
 from collections.abc import Iterator
@@ -71,6 +76,43 @@ class Room:
                 total += sum(process.cpu_times()[:2])
         return total
 
+    def kernel_of(self, kernel_id: str) -> list[psutil.Process]:
+        """The kernel of that id (from a page's ``kernelId``) and its processes; empty if gone."""
+        for kernel in self.kernels():
+            with contextlib.suppress(psutil.Error):
+                if f"kernel-{kernel_id}.json" in " ".join(kernel.cmdline()):
+                    return [kernel, *kernel.children(recursive=True)]
+        return []
+
+    def server_unique_memory_mb(self) -> float:
+        """The server's own memory (USS): what the machine gets back when it ends."""
+        with contextlib.suppress(psutil.Error):
+            return self.process.memory_full_info().uss / 2**20
+        return 0.0
+
+    def starting(self) -> int:
+        """How many kernels the command said it starts before the students come (its first line:
+        "… N kernels start now …"); 0 if it did not say."""
+        found = re.search(r"(\d+) kernels start now", self.log.read_text(errors="replace"))
+        return int(found.group(1)) if found else 0
+
+    def wait_until_ready(self, timeout: float = 900, quiet: float = 0.15) -> float:
+        """Wait until every kernel the command starts is alive and has run its lesson: the server and
+        its kernels together used under ``quiet`` s of CPU over the last 3 s (the server's CPU
+        counts too: a kernel waits for the server to send it the lesson's cells). Returns the
+        seconds waited."""
+        start = time.monotonic()
+        deadline = start + timeout
+        before = -1.0
+        while time.monotonic() < deadline:
+            count = self.starting()
+            used = self.cpu_seconds()
+            if count and len(self.kernels()) >= count and 0 <= used - before < quiet:
+                return time.monotonic() - start
+            before = used if count and len(self.kernels()) >= count else -1.0
+            time.sleep(3)
+        raise LabError(f"the classroom's kernels did not get ready; see {self.log}")
+
     def wait_for_kernels(self, count: int, timeout: float) -> int:
         """Wait until at most ``count`` kernels are alive; returns how many are."""
         deadline = time.monotonic() + timeout
@@ -98,17 +140,40 @@ class Room:
         raise LabError(f"the classroom's {count} pre-heated kernels did not start; see {self.log}")
 
 
+def pinned(cmd: list[str], cpus: set[int] | None) -> list[str]:
+    """``cmd`` kept on the cores ``cpus`` (its children too), or as it is with ``None``."""
+    if not cpus:
+        return cmd
+    if shutil.which("taskset") is None:
+        raise LabError("keeping a process on some cores needs taskset (util-linux)")
+    return ["taskset", "-c", ",".join(str(c) for c in sorted(cpus)), *cmd]
+
+
 @contextlib.contextmanager
 def start_classroom(
-    folder: Path, *options: str, token: str | None = None, port: int | None = None
+    folder: Path,
+    *options: str,
+    token: str | None = None,
+    port: int | None = None,
+    tree: Path = ROOT,
+    cpus: set[int] | None = None,
 ) -> Iterator[Room]:
     """Run ``python -m corinth.classroom`` on 127.0.0.1 and a free port (or ``port``) until the block
     ends; the lessons are copied into ``folder``, the class's store is ``folder/class`` unless
-    ``options`` name another. ``options`` are the command's own (``--max-students 4``)."""
+    ``options`` name another. ``options`` are the command's own (``--max-students 4``).
+
+    ``tree``: another copy of the project (a commit's files) whose command, lessons and ``corinth``
+    the server and its kernels run instead of this checkout's. ``cpus``: the cores the server and its
+    kernels are kept on (``taskset``)."""
     port = port or free_port()
     token = token or secrets.token_hex(8)
-    if not any(o.startswith("--class-dir") for o in options):
+    has_class = "--class-dir" in (tree / "corinth/classroom/__main__.py").read_text()
+    if has_class and not any(o.startswith("--class-dir") for o in options):
         options = (*options, f"--class-dir={folder / 'class'}")
+    env = None
+    if tree != ROOT:  # the kernels inherit it: they import that copy's corinth, not this one
+        paths = [str(tree), *filter(None, os.environ.get("PYTHONPATH", "").split(os.pathsep))]
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join(paths)}
     cmd = [
         sys.executable,
         "-m",
@@ -119,11 +184,17 @@ def start_classroom(
         f"--lessons-dir={folder / 'lessons'}",
         *options,
     ]
+    cmd = pinned(cmd, cpus)
     url = f"http://127.0.0.1:{port}"
     started: list[psutil.Process] = []
     try:
         with serve(
-            cmd, ROOT, folder / f"classroom-{port}.log", f"{url}/?token={token}", "The classroom"
+            cmd,
+            tree,
+            folder / f"classroom-{port}.log",
+            f"{url}/?token={token}",
+            "The classroom",
+            env,
         ) as proc:
             room = Room(url, token, psutil.Process(proc.pid), folder / f"classroom-{port}.log")
             try:

@@ -261,11 +261,19 @@ def test_only_the_lessons_are_served_and_no_request_is_a_server_error(classroom)
                 assert code == 404 or (code in (301, 302, 403, 405)), f"{method} {path}: {code}"
 
 
+# The CPU a student's opening of lesson 05 costs the server and its kernels: 0.15 s measured here
+# at 3 students (0.34 s at 25; docs/measurements.md, "A class opening a lesson"), the goal 0.5 s.
+# CPU seconds, not a time: a busy machine moves them little; well under the goal, well over today.
+CPU_PER_STUDENT = 0.4
+
+
 @pytest.mark.long  # a classroom server of its own
 def test_three_students_open_the_game_together(tmp_path):
     """The load test at 3 students (``python -m benchmarks.classroom_load``, here with no kernel
-    waiting for the other lessons: ``pool`` 0): every student gets the board and their own game, a move is answered, no output is lost, and every kernel of the
-    class ends when the pages close."""
+    waiting for the other lessons: ``pool`` 0): every student gets the board and their own game, a
+    move is answered, no output is lost, every kernel of the class ends when the pages close, and
+    the server with its kernels spent at most ``CPU_PER_STUDENT`` seconds of CPU a student while
+    the class opened the lesson (the browsers' CPU apart)."""
     from benchmarks.classroom_load import run
 
     # In a thread of its own: the session's Playwright holds this thread's event loop.
@@ -274,9 +282,16 @@ def test_three_students_open_the_game_together(tmp_path):
         # opens one lesson); the pools of every lesson are the shared classroom's (test_classroom.py).
         result = thread.submit(run, "05", 3, tmp_path, 0).result(timeout=900)
     assert not result.problems, result.problems
-    assert len(result.first) == 3
+    assert len(result.board) == 3
+    assert len(result.state) == 3  # each page received its own kernel's widget states
     assert len(result.answers) == 2  # students 1 and 3 move; student 2 reads and sees no move
     assert result.ended_after is not None, f"{result.left} kernels left after the pages closed"
+    cpu = (result.server_cpu + result.kernels_cpu) / result.students
+    assert cpu <= CPU_PER_STUDENT, (
+        f"the server and its kernels spent {cpu:.2f} s of CPU a student opening lesson 05 "
+        f"(server {result.server_cpu:.2f} s, kernels {result.kernels_cpu:.2f} s for 3 students; "
+        f"bound {CPU_PER_STUDENT} s): measure it with python -m benchmarks.classroom_load"
+    )
 
 
 @pytest.mark.long  # a classroom server of its own
