@@ -22,7 +22,7 @@ from pathlib import Path
 from traitlets.config import Config
 
 from . import LOCAL
-from .lessons import OPTIONAL
+from .lessons import INDEX, OPTIONAL
 
 # Measured: a lesson's kernel holds 90-130 MB (lessons 05 and 06 the most); room for some growth.
 KERNEL_MB = 150
@@ -98,8 +98,9 @@ def parse(argv: list[str]) -> argparse.Namespace:
     parser.add_argument(
         "--pool",
         type=int,
-        default=1,
-        help="kernels waiting per lesson for the next student (0: none)",
+        default=None,
+        help="kernels waiting per lesson for the next student (0: none; default: 1 for each lesson, "
+        "or, with --lesson, one beside the class's own and one for the lesson list, none for the others)",
     )
     parser.add_argument("--lessons-dir", type=Path, help="the classroom's own copy of the lessons")
     parser.add_argument(
@@ -115,7 +116,7 @@ def parse(argv: list[str]) -> argparse.Namespace:
     if unknown:
         parser.error(f"unrecognized arguments: {' '.join(unknown)}")
     for name in ("max_students", "students", "pool"):
-        if getattr(args, name) < 0:
+        if (getattr(args, name) or 0) < 0:
             raise ClassroomRefused(f"--{name.replace('_', '-')} must be 0 or more")
     if args.students and not args.lesson:
         raise ClassroomRefused("--students needs --lesson: which lesson the class opens first")
@@ -228,10 +229,27 @@ def announce_when_ready(
     return thread
 
 
-def voila_settings(args: argparse.Namespace, names: list[str]) -> Config:
-    """The teacher's choices, as Voilà settings that win over voila.py."""
+def pool_sizes(args: argparse.Namespace, names: list[str]) -> tuple[dict, dict]:
+    """The kernels that run their lesson before the students come: Voilà's pools (lesson -> size)
+    at the start, and the class's lesson's size once the class has taken its kernels.
+
+    A class that names its lesson gets a kernel for each student and one more (a reload, a late
+    student), one for the lesson list, and none for the other lessons unless ``--pool`` asks: a
+    kernel waiting for each of a dozen lessons holds memory and took the CPU the class came for.
+
+    >>> from argparse import Namespace
+    >>> names = ["index.ipynb", "00_start.ipynb", "05_play.ipynb", "08_more.ipynb"]
+    >>> pool_sizes(Namespace(lesson="05", students=25, pool=None), names)
+    ({'index.ipynb': {'pool_size': 1}, '00_start.ipynb': {'pool_size': 0}, '05_play.ipynb': {'pool_size': 26}, 'default': {'pool_size': 0}}, {'05_play.ipynb': 1})
+    >>> pool_sizes(Namespace(lesson="", students=0, pool=None), names)[0]["00_start.ipynb"]
+    {'pool_size': 1}
+    >>> pool_sizes(Namespace(lesson="05", students=3, pool=0), names)[0]["05_play.ipynb"]
+    {'pool_size': 3}
+    """
     pooled = [n for n in names if not n.startswith(OPTIONAL)]
-    pools = {n: {"pool_size": args.pool} for n in pooled}
+    spare = 1 if args.pool is None else args.pool  # waiting beside the class's own kernels
+    others = args.pool if args.pool is not None else (0 if args.lesson else 1)
+    pools = {n: {"pool_size": others} for n in pooled}
     steady = {}
     if args.lesson:
         first = lesson_file(args.lesson, names)
@@ -239,18 +257,27 @@ def voila_settings(args: argparse.Namespace, names: list[str]) -> Config:
             raise ClassroomRefused(
                 f"{first} is optional and starts when opened: name a lesson 00 to 07"
             )
-        pools[first] = {"pool_size": max(args.students, args.pool)}
-        steady[first] = args.pool
+        if args.pool is None and INDEX in pools:
+            pools[INDEX] = {"pool_size": 1}
+        pools[first] = {"pool_size": args.students + spare}
+        steady[first] = spare
     pools["default"] = {"pool_size": 0}
+    return pools, steady
+
+
+def voila_settings(args: argparse.Namespace, names: list[str]) -> Config:
+    """The teacher's choices, as Voilà settings that win over voila.py."""
+    pools, steady = pool_sizes(args, names)
+    first = next(iter(steady), "")
     waiting = sum(p["pool_size"] for p in pools.values())
     # The class's own kernels become its students' once taken: the bound leaves room for the pools
     # as they stay afterwards, and never seats fewer than the class.
-    staying = args.pool * len(pooled)
+    staying = waiting - args.students
     bound = args.max_students or max(default_bound(machine_memory_mb(), staying), args.students)
     print(
         f"Classroom: {bound} students at a time (each open lesson is a kernel of about {KERNEL_MB} MB); "
         f"{waiting} kernels start now, ready for the first students"
-        + (f", {pools[first]['pool_size']} of them for {first}" if args.lesson else "")
+        + (f", {pools[first]['pool_size']} of them for {first}" if first else "")
         + ".",
         flush=True,
     )

@@ -63,12 +63,19 @@ def test_the_class_lesson_has_a_kernel_per_student_then_one():
     names = lesson_names()
     settings = voila_settings(parse(["--lesson=05", "--students=25", "--max-students=30"]), names)
     pools = settings.VoilaKernelManager.kernel_pools_config
-    assert pools["05_play_a_game.ipynb"] == {"pool_size": 25}
-    assert pools["01_the_harbor.ipynb"] == {"pool_size": 1}
+    # a kernel for each student and one more; the lesson list one; the other lessons none
+    assert pools["05_play_a_game.ipynb"] == {"pool_size": 26}
+    assert pools["index.ipynb"] == {"pool_size": 1}
+    assert pools["01_the_harbor.ipynb"] == {"pool_size": 0}
     assert "09_going_deeper_the_solver.ipynb" not in pools  # optional: started on demand
     assert settings.ClassroomKernelManager.steady_pool_sizes == {"05_play_a_game.ipynb": 1}
     assert settings.ClassroomKernelManager.max_students == 30
     assert settings.Classroom.lessons == names
+    # --pool asks for as many waiting for every lesson, as without a class's lesson
+    pools = voila_settings(parse(["--lesson=05", "--students=25", "--pool=1"]), names)
+    pools = pools.VoilaKernelManager.kernel_pools_config
+    assert pools["05_play_a_game.ipynb"] == {"pool_size": 26}
+    assert pools["01_the_harbor.ipynb"] == {"pool_size": 1}
 
 
 def test_students_without_a_lesson_are_refused():
@@ -113,12 +120,13 @@ def test_the_bound_seats_the_whole_class_it_was_started_for(monkeypatch):
     # the index and every lesson but the optional 08-10 wait for their next student: one kernel each
     waiting = len([n for n in names if not n.startswith(("08_", "09_", "10_"))])
     assert waiting == len(names) - 3 and plain == default_bound(8 * 1024, waiting=waiting)
-    # The 25 kernels made for the class become its students': they are not taken off the seats.
+    # The 25 kernels made for the class become its students': they are not taken off the seats;
+    # what stays waiting afterwards is the spare beside them and the lesson list's.
     settings = voila_settings(parse(["--lesson=05", "--students=25"]), names)
     assert settings.ClassroomKernelManager.max_students == 25
     monkeypatch.setattr(command, "machine_memory_mb", lambda: 16 * 1024)
     settings = voila_settings(parse(["--lesson=05", "--students=25"]), names)
-    assert settings.ClassroomKernelManager.max_students == default_bound(16 * 1024, waiting) > 25
+    assert settings.ClassroomKernelManager.max_students == default_bound(16 * 1024, 2) > 25
 
 
 def test_an_optional_lesson_cannot_be_the_class_lesson():
