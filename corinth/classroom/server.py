@@ -4,7 +4,8 @@ Small subclasses of Voilà's and jupyter_server's own classes, configured by ``v
 
 - ``ClassroomKernelManager`` (jupyter_server's kernel manager, which Voilà wraps with its pools of
   pre-heated kernels) counts the students' kernels and admits a new page only below the bound; at the
-  bound it first ends kernels whose page never connected or has gone, then refuses.
+  bound it first ends kernels whose page never connected or has gone, then refuses. A kernel handed
+  to a page is not culled before the page connects, for up to ``connect_timeout``.
 - ``LessonHandler`` (Voilà's page handler) serves only the lessons, answers "the class is full" (HTTP
   503) past the bound, and sets the ``_xsrf`` cookie that the page's shutdown request sends back, so
   closing or reloading a page ends its kernel at once (Voilà's bug #1458 refuses it otherwise).
@@ -116,6 +117,13 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         help="""At the bound, a kernel idle this many seconds with no page connected (a closed page, a
         page fetched by a script) is ended to make room for a new student.""",
     )
+    connect_timeout = Float(
+        300.0,
+        config=True,
+        help="""A kernel handed to a page that has not connected to it yet is kept this long, whatever
+        cull_idle_timeout says: a class opening a lesson at once on slow devices may take minutes
+        to load its pages, and a page whose kernel was ended before it connected shows no lesson.""",
+    )
     steady_pool_sizes = Dict(
         {},
         config=True,
@@ -127,6 +135,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         super().__init__(**kwargs)
         self.pending = 0  # pages admitted whose kernel is not started or taken yet
         self._was_waiting: set[str] = set()
+        self._handed: dict[str, object] = {}  # kernel id -> when a page took it from a pool
         self._ending: set[str] = set()  # kernels being ended to make room
 
     def waiting(self) -> set[str]:
@@ -152,14 +161,31 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         for kernel_id in self._was_waiting - waiting:
             kernel = self._kernels.get(kernel_id)
             if kernel is not None:
-                kernel.last_activity = utcnow()
+                kernel.last_activity = self._handed[kernel_id] = utcnow()
         self._was_waiting = waiting
+        for kernel_id in [k for k in self._handed if k not in self._kernels]:
+            del self._handed[kernel_id]  # ended before its page connected, or after
         return waiting
+
+    def _connecting(self, kernel_id: str) -> bool:
+        """A kernel handed to a page that has not connected yet (no activity since it was taken),
+        within ``connect_timeout``."""
+        handed = self._handed.get(kernel_id)
+        kernel = self._kernels.get(kernel_id)
+        if handed is None or kernel is None:
+            self._handed.pop(kernel_id, None)
+            return False
+        if kernel.last_activity > handed or self._kernel_connections.get(kernel_id, 0):
+            del self._handed[kernel_id]  # the page connected: the usual culling applies
+            return False
+        return utcnow() - handed < timedelta(seconds=self.connect_timeout)
 
     async def cull_kernel_if_idle(self, kernel_id):
         # Looked again for each kernel, not once per sweep: a sweep waits for each kernel it ends,
         # and a page that takes a pool's kernel meanwhile must not lose it to the same sweep.
         self._note_taken()
+        if self._connecting(kernel_id):
+            return None
         return await super().cull_kernel_if_idle(kernel_id)
 
     def seats_left(self) -> int:

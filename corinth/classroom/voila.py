@@ -25,8 +25,11 @@ c.VoilaConfiguration.show_tracebacks = False
 # Kernels that end. A page that closes or reloads ends its kernel at once (its shutdown request). A
 # kernel with no page connected (the browser crashed, the laptop went to sleep, a script fetched the
 # page) ends after 90 s idle, checked every 15 s: within 105 s. A page left open keeps its kernel as
-# long as it stays open, however long the student reads (connected kernels are never culled).
+# long as it stays open, however long the student reads (connected kernels are never culled). A page
+# that was served its lesson has 5 minutes to connect to its kernel: a class opening a lesson at once
+# on slow devices may take that long to load every page.
 c.ClassroomKernelManager.cull_idle_timeout = 90
+c.ClassroomKernelManager.connect_timeout = 300
 c.ClassroomKernelManager.cull_interval = 15
 c.ClassroomKernelManager.cull_connected = False
 c.ClassroomKernelManager.cull_busy = False

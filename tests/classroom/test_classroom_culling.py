@@ -71,3 +71,26 @@ def test_a_pool_kernel_taken_during_a_cull_sweep_is_not_culled_by_it():
 
 def test_a_kernel_left_idle_without_a_page_is_culled():
     assert asyncio.run(_sweep(take_meanwhile=False)) == ["left"]
+
+
+async def _handed_after(seconds: float) -> list[str]:
+    """A pool's kernel handed to a page ``seconds`` ago, the page not connected yet (a class's slow
+    devices still loading it); the culler's sweep then."""
+    manager = _swept_manager(
+        cull_idle_timeout=90, cull_connected=False, cull_busy=False, connect_timeout=300
+    )
+    manager._kernels = {"handed": _kernel(400)}
+    manager._kernel_connections = {"handed": 0}
+    manager._pools = {"05_play_a_game.ipynb": [_pooled("handed")]}
+    manager._note_taken()
+    manager._pools["05_play_a_game.ipynb"].clear()  # a page takes it
+    manager._note_taken()
+    handed = datetime.now(UTC) - timedelta(seconds=seconds)
+    manager._handed["handed"] = manager._kernels["handed"].last_activity = handed
+    await manager.cull_kernel_if_idle("handed")
+    return manager.ended
+
+
+def test_a_kernel_handed_to_a_page_waits_for_it_to_connect_up_to_connect_timeout():
+    assert asyncio.run(_handed_after(100)) == []  # past cull_idle_timeout, the page still loading
+    assert asyncio.run(_handed_after(310)) == ["handed"]  # a page that never came
