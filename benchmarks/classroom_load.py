@@ -54,7 +54,7 @@ from pathlib import Path
 import psutil
 
 from tests.browser.classroom import ROOT, Room, start_classroom
-from tests.browser.lab import CHROMIUM, CHROMIUM_ARGS
+from tests.browser.lab import CHROMIUM, CHROMIUM_ARGS, LabError
 
 FULL = "The class is full"
 LOST = "could not be shown"  # the classroom's message when a cell's output timed out
@@ -727,6 +727,7 @@ def main() -> None:
     args = parser.parse_args()
     print(describe_machine(args.server_cpus, args.browser_cpus), flush=True)
     rows: dict[tuple[str, int, str], list[Result]] = {}
+    failed: list[tuple[str, int, str]] = []
     with tempfile.TemporaryDirectory() as trees_folder:
         trees = [checkout(rev, Path(trees_folder)) for rev in args.trees]
         labels = [f"{name}, joined" if args.joined else name for _, name in trees]
@@ -737,18 +738,27 @@ def main() -> None:
                         if not (tree / "notebooks" / LESSONS[lesson].file).exists():
                             continue  # a lesson that commit did not have
                         with tempfile.TemporaryDirectory() as folder:
-                            result = run(
-                                lesson,
-                                count,
-                                Path(folder),
-                                args.pool,
-                                tree,
-                                args.server_cpus,
-                                args.browser_cpus,
-                                label,
-                                args.joined,
-                                tuple(args.option),
-                            )
+                            try:
+                                result = run(
+                                    lesson,
+                                    count,
+                                    Path(folder),
+                                    args.pool,
+                                    tree,
+                                    args.server_cpus,
+                                    args.browser_cpus,
+                                    label,
+                                    args.joined,
+                                    tuple(args.option),
+                                )
+                            except LabError as exc:  # a run that did not start is said, not fatal
+                                log = next(Path(folder).glob("classroom-*.log"), None)
+                                tail = log.read_text(errors="replace")[-600:] if log else ""
+                                print(
+                                    f"run {repeat + 1}: {lesson}, {count}, {label}: {exc}\n{tail}"
+                                )
+                                failed.append((lesson, count, label))
+                                continue
                         rows.setdefault((lesson, count, label), []).append(result)
                         print(f"run {repeat + 1}: {row([result])}", flush=True)
                         for problem in result.problems[:5]:
@@ -763,6 +773,8 @@ def main() -> None:
     }
     for key in sorted(rows, key=order.__getitem__):
         print(row(rows[key]))
+    for lesson, count, label in failed:
+        print(f"A run of {lesson}, {count} students, {label} did not start: not in the table.")
     for label in labels:
         print(f"\nGoals, {label} (medians of {args.repeats} runs):")
         for goal in goals(rows, label):

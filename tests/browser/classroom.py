@@ -105,6 +105,10 @@ class Room:
         deadline = start + timeout
         before = -1.0
         while time.monotonic() < deadline:
+            if "restart failed" in self.log.read_text(errors="replace"):
+                # A kernel that could not start (its port taken by another process) never joins
+                # its pool: the class cannot be as the command said.
+                raise LabError(f"a kernel of the classroom could not start; see {self.log}")
             count = self.starting()
             used = self.cpu_seconds()
             if count and len(self.kernels()) >= count and 0 <= used - before < quiet:
