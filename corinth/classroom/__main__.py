@@ -316,6 +316,7 @@ def main(argv: list[str] | None = None) -> None:
     # stops, however it stops, and at once after a refusal (a teacher's --lessons-dir stays).
     made = None if args.lessons_dir else Path(tempfile.mkdtemp(prefix="corinth-classroom-"))
     folder = args.lessons_dir or made / "lessons"
+    ipython = Path(tempfile.mkdtemp(prefix="corinth-ipython-"))
     try:
         try:
             names = prepare(folder)
@@ -323,10 +324,22 @@ def main(argv: list[str] | None = None) -> None:
             raise ClassroomRefused(str(exc)) from None
         settings = voila_settings(args, names)
         announce_when_ready(announce(args, settings), args)
+        quiet_history(ipython)
         Classroom.launch_instance([*args.voila_args, str(folder)], config=settings)
     finally:
         if made is not None:
             shutil.rmtree(made, ignore_errors=True)
+        shutil.rmtree(ipython, ignore_errors=True)
+
+
+def quiet_history(folder: Path) -> None:
+    """The students' kernels keep no IPython history: dozens of kernels starting at once share one
+    history file, and a kernel that finds it locked printed "History will not be written to the
+    database" into the student's lesson. Their IPython folder is one of the classroom's own."""
+    config = folder / "profile_default" / "ipython_kernel_config.py"
+    config.parent.mkdir(parents=True, exist_ok=True)
+    config.write_text("c.HistoryManager.enabled = False\n", encoding="utf-8")
+    os.environ["IPYTHONDIR"] = str(folder)  # the kernels inherit the server's environment
 
 
 if __name__ == "__main__":
