@@ -316,7 +316,8 @@ def main(argv: list[str] | None = None) -> None:
     # stops, however it stops, and at once after a refusal (a teacher's --lessons-dir stays).
     made = None if args.lessons_dir else Path(tempfile.mkdtemp(prefix="corinth-classroom-"))
     folder = args.lessons_dir or made / "lessons"
-    ipython = Path(tempfile.mkdtemp(prefix="corinth-ipython-"))
+    # the students' kernels' IPython folder, beside the lessons' copy (or of its own for a teacher's)
+    ipython = made / "ipython" if made else Path(tempfile.mkdtemp(prefix="corinth-ipython-"))
     try:
         try:
             names = prepare(folder)
@@ -329,7 +330,8 @@ def main(argv: list[str] | None = None) -> None:
     finally:
         if made is not None:
             shutil.rmtree(made, ignore_errors=True)
-        shutil.rmtree(ipython, ignore_errors=True)
+        if made is None:
+            shutil.rmtree(ipython, ignore_errors=True)
 
 
 def quiet_history(folder: Path) -> None:
