@@ -115,7 +115,9 @@ def test_a_class_code_is_not_found_by_trying_them_and_joining_carries_no_token(r
     # A refused request with the token in its address: the log names no token, code or secret.
     Client(room.port, "127.0.0.4").request("POST", f"/class/api/progress?token={room.token}", "{")
     Client(room.port, "127.0.0.4").request("GET", f"/voila/render/nothing.ipynb?token={room.token}")
-    time.sleep(0.5)
+    deadline = time.monotonic() + 90  # the three lines come again once the classroom is ready
+    while "The classroom is ready." not in room.log.read_text() and time.monotonic() < deadline:
+        time.sleep(0.5)
     log = room.log.read_text()
     # every line but the three for the teacher (printed at start, and again once it is ready)
     told = ("Students open ", "  (or open ", "Your teacher's page (keep it to yourself)")
