@@ -119,7 +119,9 @@ def test_the_trainers_hint_opens_in_view_at_1280x720_and_its_marks_open_their_ru
             button = trainer.get_by_role("button", name=re.compile(r"Another hint"))
     mark = hints.nth(1).locator(".corinth-rule")
     mark.focus()
-    expect(page.locator(".corinth-rule-pop")).to_contain_text("Rule R5 Our reading: a player who now has three")
+    expect(page.locator(".corinth-rule-pop")).to_contain_text(
+        "Rule R5 Our reading: a player who now has three"
+    )
     page.keyboard.press("Escape")
     trainer.evaluate("node => { node.id = 'courts-trainer'; }")
     assert serious_violations(page, "#courts-trainer") == []
