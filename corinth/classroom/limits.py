@@ -60,9 +60,7 @@ class Window:
             start, used = self._used.get(who, (window, 0))
             used = used if start == window else 0
             if used + amount > self.limit:
-                self.refused += 1
-                wait = max(1, round((window + 1) * self.seconds - now))
-                raise TooMuch(f"{self.refusal}: try again in {wait} seconds", retry_after=wait)
+                raise self._refusal(now)
             self._used.pop(who, None)  # re-inserted last: the dict keeps the most recent last
             self._used[who] = (window, used + amount)
             while len(self._used) > TRACKED:
@@ -78,12 +76,14 @@ class Window:
 
     def check(self, who: object) -> None:
         """Refuse (``TooMuch``) if ``who`` has used the whole window, counting nothing."""
-        now = self.clock()
-        window = int(now // self.seconds)
         if self.used(who) >= self.limit:
-            self.refused += 1
-            wait = max(1, round((window + 1) * self.seconds - now))
-            raise TooMuch(f"{self.refusal}: try again in {wait} seconds", retry_after=wait)
+            raise self._refusal(self.clock())
+
+    def _refusal(self, now: float) -> TooMuch:
+        """A refusal, counted, with the seconds until the window ends."""
+        self.refused += 1
+        wait = max(1, round((int(now // self.seconds) + 1) * self.seconds - now))
+        return TooMuch(f"{self.refusal}: try again in {wait} seconds", retry_after=wait)
 
     def used(self, who: object) -> int:
         """What ``who`` used in the current window."""

@@ -392,8 +392,9 @@ class Store:
                 raise store._failed(exc) from None
             finally:
                 store._lock.release()
-            if value is not None and store._failed(value) is not value:
-                raise store._failed(value) from None
+            failed = store._failed(value) if value is not None else None
+            if failed is not value:
+                raise failed from None
 
     def _tx(self) -> Store._Tx:
         return Store._Tx(self)
@@ -410,8 +411,9 @@ class Store:
 
         def __exit__(self, kind, value, tb) -> None:
             self.store._lock.release()
-            if value is not None and self.store._failed(value) is not value:
-                raise self.store._failed(value) from None
+            failed = self.store._failed(value) if value is not None else None
+            if failed is not value:
+                raise failed from None
 
     def _read(self) -> Store._Read:
         return Store._Read(self)

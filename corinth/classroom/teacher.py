@@ -291,6 +291,16 @@ SENTENCES = {
 }
 
 
+def sentence_of(said: object) -> str:
+    """A refusal's words as a sentence for the page: a capital, a full stop.
+
+    >>> sentence_of("name: at most 40 characters")
+    'Name: at most 40 characters.'
+    """
+    text = str(said)
+    return f"{text[:1].upper()}{text[1:]}."
+
+
 class _Api:
     """The two APIs' shared manners: a body bounded before it is read (413 from its
     Content-Length, streamed up to the bound otherwise), and every error as JSON with a sentence,
@@ -350,9 +360,7 @@ class _Api:
         sentence = SENTENCES.get(status_code) or f"{phrase}."
         if said and said != phrase:  # the refusal's own words
             sentence = (
-                f"{sentence[:-1]} ({said})."
-                if status_code in (400, 413)
-                else f"{said[0].upper()}{said[1:]}."
+                f"{sentence[:-1]} ({said})." if status_code in (400, 413) else sentence_of(said)
             )
         self.refuse(status_code, sentence, 60 if status_code in (429, 503) else 0)
 
@@ -363,13 +371,13 @@ class _Api:
     def refused(self, exc: Exception) -> bool:
         """Answer a store's refusal; False for anything else."""
         if isinstance(exc, TooMuch):
-            self.refuse(429, f"{str(exc)[0].upper()}{str(exc)[1:]}.", exc.retry_after)
+            self.refuse(429, sentence_of(exc), exc.retry_after)
         elif isinstance(exc, UnknownStudent):
             self.refuse(403, f"{exc}.", member=False, **({"removed": True} if exc.removed else {}))
         elif isinstance(exc, StoreUnavailable):
             self.refuse(503, str(exc), 30)
         elif isinstance(exc, StoreError):
-            self.refuse(400, f"{str(exc)[0].upper()}{str(exc)[1:]}.")
+            self.refuse(400, sentence_of(exc))
         else:
             return False
         return True
@@ -1282,7 +1290,7 @@ class TeacherActionHandler(_TeacherHandler):
                     if isinstance(seconds, bool) or seconds not in TIMERS:
                         raise LiveError("the timer is 30 seconds, 1 minute or 2 minutes, or none")
                 except LiveError as exc:
-                    self.refuse(400, f"{str(exc)[0].upper()}{str(exc)[1:]}.")
+                    self.refuse(400, sentence_of(exc))
                     return
                 sent = await self.store(store.send, live.ref, offered, seconds)
                 self.finish({"number": sent.id})

@@ -20,15 +20,10 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from corinth.handouts.printing import ARGS as HEADLESS
+
 CHROMIUM = os.environ.get("CORINTH_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-]
+CHROMIUM_ARGS = list(HEADLESS)  # the flags the handouts print with, too
 NOTEBOOKS = Path(__file__).resolve().parent / "notebooks"
 
 
