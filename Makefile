@@ -16,7 +16,13 @@ POOL ?=
 # restarts; default ~/.local/share/corinth/class).
 CLASS_DIR ?=
 
-.PHONY: lab classroom handouts test check slow test-units test-browser test-notebooks install install-dev browser proxy lint bench clean
+# make lab LANGUAGE=fr, make classroom LANGUAGE=de: the lessons' language (English, French or German; a
+# locale's value such as fr_FR.UTF-8 or the environment's LANGUAGE=de:en says the same).
+LANGUAGE ?=
+SPOKEN := $(firstword $(filter en fr de,$(subst :, ,$(subst ., ,$(subst _, ,$(LANGUAGE))))))
+FIRST_LESSON := 00_start_here$(if $(filter fr de,$(SPOKEN)),.$(SPOKEN),).ipynb
+
+.PHONY: lab classroom handouts translations notebooks test check slow test-units test-browser test-notebooks install install-dev browser proxy lint bench clean
 
 # uv installs the same packages as pip in a third of the time (a fresh clone's `make test` and `make
 # lab` wait for it), compiled as pip compiles them; where uv cannot be installed or cannot reach the
@@ -47,7 +53,7 @@ install-dev: $(BIN)/python
 # notebook 00 itself, not the Launcher. Another port: make lab PORT=8899.
 lab: install
 	$(BIN)/jupyter lab --ip=127.0.0.1 --port=$(PORT) \
-		--LabApp.default_url=/lab/tree/notebooks/00_start_here.ipynb \
+		--LabApp.default_url=/lab/tree/notebooks/$(FIRST_LESSON) \
 		$(if $(filter 0,$(shell id -u)),--allow-root,)
 
 # The lessons as apps for a class (python -m corinth.classroom: Voilà with corinth/classroom/voila.py):
@@ -67,7 +73,8 @@ classroom: install
 	$(BIN)/python -m corinth.classroom --ip='$(IP)' --port=$(CLASSROOM_PORT) \
 		$(if $(TOKEN),--token='$(TOKEN)',) $(if $(MAX_STUDENTS),--max-students=$(MAX_STUDENTS),) \
 		$(if $(LESSON),--lesson=$(LESSON),) $(if $(STUDENTS),--students=$(STUDENTS),) \
-		$(if $(POOL),--pool=$(POOL),) $(if $(CLASS_DIR),--class-dir='$(CLASS_DIR)',)
+		$(if $(POOL),--pool=$(POOL),) $(if $(CLASS_DIR),--class-dir='$(CLASS_DIR)',) \
+		$(if $(SPOKEN),--language=$(SPOKEN),)
 
 # The lessons on paper, for a class without screens (python -m corinth.handouts): for each lesson that
 # asks exercises, a PDF for the students and its answer key in a PDF of its own, printed by Chromium
@@ -76,6 +83,17 @@ classroom: install
 LESSONS ?=
 handouts: install
 	$(BIN)/python -m corinth.handouts --out build/handouts $(LESSONS)
+
+# The catalogues (docs/translating.md): read every message out of the sources, bring the French and
+# German catalogues in step (new messages come in empty), compile them, and write the translated
+# lessons' cells beside the English ones. Then `make notebooks` runs the lessons whose outputs changed.
+translations: install
+	$(BIN)/python -m corinth.shared.catalogues update
+	$(BIN)/python -m corinth.shared.catalogues lessons
+
+# Run every lesson in place (all three languages), so its committed outputs are today's: about 15 min.
+notebooks: install
+	cd notebooks && for nb in *.ipynb; do ../$(BIN)/jupyter nbconvert --to notebook --execute --inplace "$$nb" || exit 1; done
 
 # Chromium for the browser tests (Debian's package; needs root).
 browser:

@@ -8,6 +8,11 @@ game (a full district, plenty of gold, a built Stables), ``with_player`` edits o
 from __future__ import annotations
 
 import dataclasses
+import os
+
+# The tests read the English words (the source language) whatever this machine's locale; the kernels
+# and servers they start inherit it. The translated ones are tested by name (use_language, speaking).
+os.environ["CORINTH_LANGUAGE"] = "en"
 
 import pytest
 from hypothesis import HealthCheck, settings

@@ -1,0 +1,484 @@
+"""The translation catalogues: what each part of the project says, in English, French and German.
+
+Babel reads the messages out of the sources (``extract``), keeps each language's ``.po`` file in step
+with them (``update``: new messages come in empty, changed ones fuzzy, gone ones leave) and compiles
+them to the ``.mo`` files gettext reads (``compile_all``). ``check`` lists what is not ready: a message
+missing, untranslated or fuzzy, a placeholder the translation lost or added, a ``.mo`` older than its
+``.po``. The lessons are translated paragraph by paragraph: ``write_lessons`` makes each language's
+notebooks from the English ones (``00_start_here.fr.ipynb`` beside ``00_start_here.ipynb``).
+
+    python -m corinth.shared.catalogues update            # extract, update, compile
+    python -m corinth.shared.catalogues todo fr ui        # what is left to translate
+    python -m corinth.shared.catalogues check             # what is not ready (exit 1)
+    python -m corinth.shared.catalogues lessons           # write the translated lessons' cells
+
+docs/translating.md says how to write a message and which files each catalogue reads.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import re
+import sys
+import tomllib
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_file
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po, write_po
+
+from corinth.shared.language import DOMAINS, LOCALE_DIR, _js_messages
+
+ROOT = LOCALE_DIR.parent.parent
+TRANSLATED = ("fr", "de")
+
+# Which files each catalogue reads ("*.py" by Babel's Python reader; "*.js" and "*.html" by the calls
+# t("…"), tn("…", "…") and _("…"); the lessons' Markdown; the exercises' and puzzles' texts).
+SOURCES: dict[str, tuple[str, ...]] = {
+    "corinth": (
+        "corinth/*.py",
+        "corinth/rules/*.py",
+        "corinth/render/*.py",
+        "corinth/solver/*.py",
+        "corinth/shared/*.py",
+        "corinth/cli/*.py",
+    ),
+    "games": ("corinth/courts/*.py", "corinth/corintho/*.py"),
+    "ui": ("corinth/ui/*.py", "widgets/*.js", "notebooks/*.py", "notebooks/answers/*.py"),
+    "classroom": (
+        "corinth/classroom/*.py",
+        "corinth/classroom/pages/*.html",
+        "corinth/classroom/pages/*.js",
+        "corinth/classroom/jupyter/voila/templates/corinth-classroom/*.j2",
+        "corinth/classroom/jupyter/voila/templates/corinth-classroom/static/*.js",
+        "corinth/handouts/*.py",
+    ),
+    "lessons": ("notebooks/*.ipynb",),
+    "exercises": ("notebooks/exercises.toml",),
+    "puzzles": ("seeds/puzzles/*.json", "seeds/puzzles/*/*.json"),
+}
+
+# The exercises' and the puzzles' fields a learner reads (the others are names, answers, numbers).
+EXERCISE_FIELDS = ("question", "options", "hint", "hints", "explain", "wrong")
+PUZZLE_FIELDS = ("title", "question", "explanation", "hints")
+
+_PLACEHOLDER = re.compile(
+    r"\{[A-Za-z_][A-Za-z0-9_]*(?:![rsa])?(?::[^{}]*)?\}|%\([a-z_]+\)[sd]|\{\}"
+)
+_TEMPLATE_CALL = re.compile(r"""\b_\(\s*("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')\s*\)""")
+
+
+def is_translated_lesson(path: Path) -> bool:
+    """``00_start_here.fr.ipynb`` is a translation; ``00_start_here.ipynb`` is its English source."""
+    return len(path.suffixes) > 1 and path.suffixes[-2].lstrip(".") in TRANSLATED
+
+
+def source_files(domain: str) -> list[Path]:
+    """The files a catalogue reads, in a stable order."""
+    files = sorted({path for pattern in SOURCES[domain] for path in ROOT.glob(pattern)})
+    return [
+        path for path in files if not is_translated_lesson(path) and "__pycache__" not in path.parts
+    ]
+
+
+# -- the lessons' Markdown, paragraph by paragraph ------------------------------------------------------
+
+
+def markdown_blocks(source: str) -> list[tuple[bool, str]]:
+    """A Markdown cell cut into blocks: ``(True, paragraph)`` to translate, ``(False, text)`` to keep
+    as it is (blank lines, fenced code, HTML comments such as "<!-- rules taught: … -->"). Joined,
+    the blocks give the cell back.
+
+    >>> markdown_blocks("# Title\\n<!-- rules taught: R1 -->\\n\\nSome text.")
+    [(True, '# Title'), (False, '\\n<!-- rules taught: R1 -->\\n\\n'), (True, 'Some text.')]
+    """
+    blocks: list[list] = []
+    pending = ""  # the newline after a paragraph's last line, which belongs to what follows
+    fenced = False
+    lines = source.split("\n")
+    for i, line in enumerate(lines):
+        end = "\n" if i < len(lines) - 1 else ""
+        stripped = line.strip()
+        fence = stripped.startswith("```")
+        kept = (
+            fenced
+            or fence
+            or not stripped
+            or (stripped.startswith("<!--") and stripped.endswith("-->"))
+        )
+        if fence:
+            fenced = not fenced
+        if kept:
+            if blocks and not blocks[-1][0]:
+                blocks[-1][1] += pending + line + end
+            else:
+                blocks.append([False, pending + line + end])
+            pending = ""
+        elif blocks and blocks[-1][0]:
+            blocks[-1][1] += pending + line
+            pending = end
+        else:
+            blocks.append([True, line])
+            pending = end
+    if pending:
+        blocks.append([False, pending])
+    return [(translate, text) for translate, text in blocks]
+
+
+def _cell_source(cell: dict) -> str:
+    source = cell.get("source", "")
+    return "".join(source) if isinstance(source, list) else source
+
+
+def _lesson_messages(path: Path) -> Iterator[tuple[int, str, None, list[str]]]:
+    for number, cell in enumerate(json.loads(path.read_text(encoding="utf-8"))["cells"], 1):
+        if cell["cell_type"] != "markdown":
+            continue
+        for translate, block in markdown_blocks(_cell_source(cell)):
+            if translate:
+                yield number, block, None, [f"cell {number}"]
+
+
+def _exercise_messages(path: Path) -> Iterator[tuple[int, str, None, list[str]]]:
+    exercises = tomllib.loads(path.read_text(encoding="utf-8"))
+    for name, exercise in exercises.items():
+        for field in EXERCISE_FIELDS:
+            value = exercise.get(field)
+            texts: list[object] = []
+            if isinstance(value, str):
+                texts = [value]
+            elif isinstance(value, list):
+                texts = value
+            elif isinstance(value, dict):  # wrong: {option or number: why}
+                texts = [key for key in value if not key.lstrip("-").isdigit()] + list(
+                    value.values()
+                )
+            for text in texts:
+                if isinstance(text, str) and text.strip():
+                    yield 0, text, None, [f"{name}.{field}"]
+
+
+def _puzzle_messages(path: Path) -> Iterator[tuple[int, str, None, list[str]]]:
+    data = json.loads(path.read_text(encoding="utf-8"))
+    if isinstance(data.get("title"), str):
+        yield 0, data["title"], None, ["title"]
+    for puzzle in data.get("puzzles", []):
+        for field in PUZZLE_FIELDS:
+            value = puzzle.get(field)
+            for text in [value] if isinstance(value, str) else value or []:
+                if isinstance(text, str) and text.strip():
+                    yield 0, text, None, [f"{puzzle.get('id', '?')}.{field}"]
+
+
+def _script_messages(path: Path) -> Iterator[tuple[int, str | tuple[str, str], None, list[str]]]:
+    source = path.read_text(encoding="utf-8")
+    for singular, plural in _js_messages(source):
+        yield 0, singular if plural is None else (singular, plural), None, []
+    if path.suffix in (".html", ".j2"):
+        for literal in _TEMPLATE_CALL.findall(source):
+            yield 0, json.loads(literal) if literal.startswith('"') else literal[1:-1], None, []
+
+
+def _python_messages(
+    path: Path,
+) -> Iterator[tuple[int, str | tuple[str, ...], str | None, list[str]]]:
+    for line, message, comments, context in extract_from_file("python", str(path)):
+        yield line, message, context, comments
+
+
+def extract(domain: str) -> Catalog:
+    """The catalogue's messages as its sources say them now (English, with where each one is)."""
+    catalog = Catalog(project="corinth", domain=domain, fuzzy=False)
+    for path in source_files(domain):
+        name = path.relative_to(ROOT).as_posix()
+        if domain == "lessons":
+            found: Iterable = _lesson_messages(path)
+        elif domain == "exercises":
+            found = _exercise_messages(path)
+        elif domain == "puzzles":
+            found = _puzzle_messages(path)
+        elif path.suffix == ".py":
+            found = _python_messages(path)
+        else:
+            found = _script_messages(path)
+        for line, message, context, comments in found:
+            if isinstance(message, tuple) and len(message) == 1:
+                message = message[0]
+            if not message or (isinstance(message, tuple) and not all(message)):
+                continue
+            where = (name, line) if line else (name, None)
+            existing = catalog.get(message, context=context)
+            if existing is not None:
+                existing.locations.append(where)
+            else:
+                catalog.add(message, locations=[where], auto_comments=comments, context=context)
+    return catalog
+
+
+# -- the files: .pot (the English), .po (a language's), .mo (compiled) -------------------------------
+
+
+def po_path(language: str, domain: str) -> Path:
+    return LOCALE_DIR / language / "LC_MESSAGES" / f"{domain}.po"
+
+
+def read_catalog(path: Path, language: str | None = None) -> Catalog:
+    with path.open("rb") as handle:
+        return read_po(handle, locale=language, domain=path.stem)
+
+
+def _write_catalog(catalog: Catalog, path: Path) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    buffer = io.BytesIO()
+    write_po(
+        buffer, catalog, width=100, sort_output=False, omit_header=False, include_previous=True
+    )
+    text = re.sub(rb'"POT-Creation-Date: .*?\\n"\n', b"", buffer.getvalue())
+    text = re.sub(rb'"PO-Revision-Date: .*?\\n"\n', b"", text)
+    if not path.exists() or path.read_bytes() != text:
+        path.write_bytes(text)
+
+
+def update(domains: Iterable[str] = DOMAINS, languages: Iterable[str] = TRANSLATED) -> None:
+    """Extract each catalogue, bring each language's ``.po`` in step with it, and compile."""
+    for domain in domains:
+        template = extract(domain)
+        _write_catalog(template, LOCALE_DIR / f"{domain}.pot")
+        for language in languages:
+            path = po_path(language, domain)
+            catalog = (
+                read_catalog(path, language)
+                if path.exists()
+                else Catalog(locale=language, domain=domain)
+            )
+            catalog.update(template, no_fuzzy_matching=False, update_header_comment=False)
+            catalog.obsolete.clear()  # gone from the sources: gone from the catalogue
+            _write_catalog(catalog, path)
+    compile_all(domains, languages)
+
+
+def compile_all(domains: Iterable[str] = DOMAINS, languages: Iterable[str] = TRANSLATED) -> None:
+    """Compile each ``.po`` to the ``.mo`` gettext reads (fuzzy translations left out)."""
+    for domain in domains:
+        for language in languages:
+            path = po_path(language, domain)
+            if not path.exists():
+                continue
+            buffer = io.BytesIO()
+            write_mo(buffer, read_catalog(path, language), use_fuzzy=False)
+            target = path.with_suffix(".mo")
+            if not target.exists() or target.read_bytes() != buffer.getvalue():
+                target.write_bytes(buffer.getvalue())
+
+
+def placeholders(text: str) -> list[str]:
+    """The placeholders of a message, sorted: ``placeholders("{n} of {total}") == ['{n}', '{total}']``."""
+    return sorted(_PLACEHOLDER.findall(text))
+
+
+def _strings(value: str | tuple | list) -> list[str]:
+    return [value] if isinstance(value, str) else [text for text in value if text is not None]
+
+
+def check(domains: Iterable[str] = DOMAINS, languages: Iterable[str] = TRANSLATED) -> list[str]:
+    """What is not ready, one line each (nothing when every message of every catalogue is translated)."""
+    problems: list[str] = []
+    for domain in domains:
+        template = extract(domain)
+        for language in languages:
+            path = po_path(language, domain)
+            if not path.exists():
+                problems.append(
+                    f"{language}/{domain}: no catalogue (python -m corinth.shared.catalogues update)"
+                )
+                continue
+            catalog = read_catalog(path, language)
+            for message in template:
+                if not message.id:
+                    continue
+                entry = catalog.get(message.id, context=message.context)
+                label = f"{language}/{domain}: {_strings(message.id)[0][:70]!r}"
+                if entry is None:
+                    problems.append(f"{label} is missing (update the catalogue)")
+                elif entry.fuzzy:
+                    problems.append(f"{label} is fuzzy")
+                elif not all(_strings(entry.string)) or not _strings(entry.string):
+                    problems.append(f"{label} is not translated")
+                else:
+                    wanted = placeholders(_strings(message.id)[-1])
+                    for form in _strings(entry.string):
+                        if placeholders(form) != wanted and placeholders(form) != placeholders(
+                            _strings(message.id)[0]
+                        ):
+                            problems.append(
+                                f"{label} has the placeholders {placeholders(form)}, not {wanted}"
+                            )
+            mo = path.with_suffix(".mo")
+            buffer = io.BytesIO()
+            write_mo(buffer, catalog, use_fuzzy=False)
+            if not mo.exists() or mo.read_bytes() != buffer.getvalue():
+                problems.append(
+                    f"{language}/{domain}: the .mo is not compiled from the .po (run update)"
+                )
+    return problems
+
+
+def todo(language: str, domain: str) -> list[str]:
+    """The messages of one catalogue still to translate (missing, empty or fuzzy), in English."""
+    path = po_path(language, domain)
+    catalog = read_catalog(path, language) if path.exists() else Catalog(locale=language)
+    left = []
+    for message in extract(domain):
+        entry = catalog.get(message.id, context=message.context)
+        if (
+            entry is None
+            or entry.fuzzy
+            or not all(_strings(entry.string))
+            or not _strings(entry.string)
+        ):
+            left.append(_strings(message.id)[0])
+    return left
+
+
+# -- the translated lessons --------------------------------------------------------------------------
+
+LANGUAGE_LINE = {
+    "fr": 'from corinth.shared.language import use_language\nuse_language("fr")  # cette leçon parle français\n',
+    "de": 'from corinth.shared.language import use_language\nuse_language("de")  # diese Lektion spricht Deutsch\n',
+}
+
+
+def heading_anchor(heading: str) -> str:
+    """The anchor JupyterLab gives a heading: ``heading_anchor("## Step 2 of 4: A tie") ==
+    'Step-2-of-4:-A-tie'``."""
+    text = heading.lstrip("#").strip()
+    text = re.sub(r"\*\*|__|`", "", text)
+    return text.replace(" ", "-")
+
+
+def translated_path(path: Path, language: str) -> Path:
+    return path.with_name(f"{path.stem}.{language}{path.suffix}")
+
+
+def translate_lesson(path: Path, language: str, translate) -> dict:
+    """The notebook of ``path`` in ``language``: its Markdown translated block by block (``translate``
+    gives a block's words), links to its headings following their new anchors, and its first code
+    cell telling the kernel the language. Outputs are left empty (the notebook is run after)."""
+    notebook = json.loads(path.read_text(encoding="utf-8"))
+    anchors: dict[str, str] = {}
+    first_code = True
+    for cell in notebook["cells"]:
+        if cell["cell_type"] == "markdown":
+            parts = []
+            for is_text, block in markdown_blocks(_cell_source(cell)):
+                words = translate(block) if is_text else block
+                if is_text and block.startswith("#"):
+                    anchors[heading_anchor(block.split("\n")[0])] = heading_anchor(
+                        words.split("\n")[0]
+                    )
+                parts.append(words)
+            cell["source"] = "".join(parts)
+        elif cell["cell_type"] == "code":
+            if first_code:
+                cell["source"] = LANGUAGE_LINE[language] + _cell_source(cell)
+                first_code = False
+            cell["outputs"] = []
+            cell["execution_count"] = None
+    for cell in notebook["cells"]:
+        if cell["cell_type"] == "markdown":
+            source = cell["source"]
+            for old, new in sorted(anchors.items(), key=lambda item: -len(item[0])):
+                source = source.replace(f"(#{old})", f"(#{new})")
+            cell["source"] = source
+    notebook.get("metadata", {}).pop("widgets", None)
+    return notebook
+
+
+def _cells_of(notebook: dict) -> list[tuple[str, str]]:
+    return [(cell["cell_type"], _cell_source(cell)) for cell in notebook["cells"]]
+
+
+def write_lessons(languages: Iterable[str] = TRANSLATED) -> list[Path]:
+    """Write each lesson in each language beside its English source, where its cells changed (a
+    notebook whose cells are as they should be keeps its outputs). Returns the notebooks written."""
+    from corinth.shared.language import _catalogue
+
+    written = []
+    for language in languages:
+        catalogue = _catalogue(language)
+        for path in source_files("lessons"):
+            wanted = translate_lesson(path, language, catalogue.gettext)
+            target = translated_path(path, language)
+            if target.exists() and _cells_of(
+                json.loads(target.read_text(encoding="utf-8"))
+            ) == _cells_of(wanted):
+                continue
+            for cell in wanted["cells"]:
+                source = cell["source"]
+                cell["source"] = source.splitlines(keepends=True)
+            target.write_text(
+                json.dumps(wanted, indent=1, ensure_ascii=False) + "\n", encoding="utf-8"
+            )
+            written.append(target)
+    return written
+
+
+def stale_lessons(languages: Iterable[str] = TRANSLATED) -> list[str]:
+    """The translated lessons whose cells are not what the English lesson and the catalogue make."""
+    from corinth.shared.language import _catalogue
+
+    stale = []
+    for language in languages:
+        for path in source_files("lessons"):
+            target = translated_path(path, language)
+            wanted = translate_lesson(path, language, _catalogue(language).gettext)
+            if not target.exists():
+                stale.append(f"{target.name} is missing")
+            elif _cells_of(json.loads(target.read_text(encoding="utf-8"))) != _cells_of(wanted):
+                stale.append(
+                    f"{target.name} is not what {path.name} and the {language} catalogue make"
+                )
+    return stale
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m corinth.shared.catalogues", description=__doc__.split("\n\n")[0]
+    )
+    parser.add_argument("command", choices=["update", "compile", "check", "todo", "lessons"])
+    parser.add_argument("language", nargs="?", choices=TRANSLATED)
+    parser.add_argument("domain", nargs="?", choices=DOMAINS)
+    args = parser.parse_args(argv)
+    domains = [args.domain] if args.domain else list(DOMAINS)
+    languages = [args.language] if args.language else list(TRANSLATED)
+    if args.command == "update":
+        update(domains, languages)
+    elif args.command == "compile":
+        compile_all(domains, languages)
+    elif args.command == "todo":
+        for domain in domains:
+            for language in languages:
+                for message in todo(language, domain):
+                    print(f"{language}/{domain}: {message}")
+    elif args.command == "lessons":
+        for path in write_lessons(languages):
+            print(f"wrote {path.relative_to(ROOT)}")
+    else:
+        problems = check(domains, languages) + stale_lessons(languages)
+        for line in problems:
+            print(line)
+        print(
+            f"{len(problems)} problem(s)"
+            if problems
+            else "Every catalogue is translated and compiled."
+        )
+        return 1 if problems else 0
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
