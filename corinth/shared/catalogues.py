@@ -477,25 +477,83 @@ def stale_lessons(languages: Iterable[str] = TRANSLATED) -> list[str]:
     return stale
 
 
+def fill(language: str, domain: str, translations: dict[str, str | list[str]]) -> list[str]:
+    """Write translations into a language's catalogue (a message's English → its words; a plural's
+    singular → its two forms), compile it, and return what was refused, one line each (a message the
+    catalogue does not have, a translation that lost or added a placeholder)."""
+    path = po_path(language, domain)
+    catalog = read_catalog(path, language)
+    refused = []
+    for english, words in translations.items():
+        entry = catalog.get(english)
+        if entry is None:
+            entry = next((m for m in catalog if _strings(m.id)[0] == english and m.id), None)
+        if entry is None:
+            refused.append(f"not in {language}/{domain}: {english[:70]!r}")
+            continue
+        forms = [words] if isinstance(words, str) else list(words)
+        wanted = placeholders(_strings(entry.id)[-1])
+        if any(
+            placeholders(form) not in (wanted, placeholders(_strings(entry.id)[0]))
+            for form in forms
+        ):
+            refused.append(f"placeholders differ from {wanted}: {english[:70]!r}")
+            continue
+        if isinstance(entry.id, tuple):
+            entry.string = tuple(forms) if len(forms) > 1 else (forms[0], forms[0])
+        else:
+            entry.string = forms[0]
+        entry.flags.discard("fuzzy")
+        entry.previous_id = []
+    _write_catalog(catalog, path)
+    compile_all([domain], [language])
+    return refused
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m corinth.shared.catalogues", description=__doc__.split("\n\n")[0]
     )
-    parser.add_argument("command", choices=["update", "compile", "check", "todo", "lessons"])
-    parser.add_argument("language", nargs="?", choices=TRANSLATED)
-    parser.add_argument("domain", nargs="?", choices=DOMAINS)
+    parser.add_argument(
+        "command", choices=["update", "compile", "check", "todo", "lessons", "fill"]
+    )
+    parser.add_argument("names", nargs="*", help="languages (fr, de) and catalogues, in any order")
+    parser.add_argument("--json", action="store_true", help="todo: as a JSON object to fill in")
+    parser.add_argument("--file", help="fill: a JSON object {English: translation}")
     args = parser.parse_args(argv)
-    domains = [args.domain] if args.domain else list(DOMAINS)
-    languages = [args.language] if args.language else list(TRANSLATED)
+    unknown = [name for name in args.names if name not in TRANSLATED and name not in DOMAINS]
+    if unknown:
+        parser.error(
+            f"no language or catalogue {unknown}: languages {TRANSLATED}, catalogues {DOMAINS}"
+        )
+    domains = [name for name in args.names if name in DOMAINS] or list(DOMAINS)
+    languages = [name for name in args.names if name in TRANSLATED] or list(TRANSLATED)
     if args.command == "update":
         update(domains, languages)
     elif args.command == "compile":
         compile_all(domains, languages)
     elif args.command == "todo":
-        for domain in domains:
-            for language in languages:
-                for message in todo(language, domain):
-                    print(f"{language}/{domain}: {message}")
+        left = {
+            f"{language}/{domain}": todo(language, domain)
+            for domain in domains
+            for language in languages
+        }
+        if args.json:
+            only = [message for messages in left.values() for message in messages]
+            print(json.dumps(dict.fromkeys(only, ""), ensure_ascii=False, indent=1))
+        else:
+            for where, messages in left.items():
+                for message in messages:
+                    print(f"{where}: {message}")
+    elif args.command == "fill":
+        if len(domains) != 1 or len(languages) != 1 or not args.file:
+            parser.error("fill needs one language, one catalogue and --file")
+        translations = json.loads(Path(args.file).read_text(encoding="utf-8"))
+        refused = fill(languages[0], domains[0], translations)
+        for line in refused:
+            print(line)
+        print(f"{len(translations) - len(refused)} written, {len(refused)} refused")
+        return 1 if refused else 0
     elif args.command == "lessons":
         for path in write_lessons(languages):
             print(f"wrote {path.relative_to(ROOT)}")
