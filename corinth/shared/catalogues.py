@@ -365,6 +365,8 @@ def todo(language: str, domain: str) -> list[str]:
     catalog = read_catalog(path, language) if path.exists() else Catalog(locale=language)
     left = []
     for message in extract(domain):
+        if not message.id:
+            continue
         entry = catalog.get(message.id, context=message.context)
         if (
             entry is None
