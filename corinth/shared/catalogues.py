@@ -92,6 +92,9 @@ SOURCES: dict[str, tuple[str, ...]] = {
     "lessons": ("notebooks/*.ipynb",),
     "exercises": ("notebooks/exercises.toml",),
     "puzzles": ("seeds/puzzles/*.json", "seeds/puzzles/*/*.json"),
+    # Each game's rule catalogue (each rule's text, as a rule card or a rule mark shows it) and the
+    # rule cards' titles.
+    "rules": ("corinth/rules/RULES.md", "corinth/*/RULES.md", "corinth/*/cards.toml"),
 }
 
 # The exercises' and the puzzles' fields a learner reads (the others are names, answers, numbers).
@@ -206,6 +209,27 @@ def _puzzle_messages(path: Path) -> Iterator[tuple[int, str, None, list[str]]]:
                     yield 0, text, None, [f"{puzzle.get('id', '?')}.{field}"]
 
 
+# A rule of a RULES.md: "- **R4** Sorting: …" and its indented lines (as corinth.rules.catalogue reads
+# it), one message with its lines joined by spaces.
+_RULE_ITEM = re.compile(r"^\s*- (\*\*([A-Z]\d+[a-z]?)\*\*.*(?:\n(?!\s*- \*\*|\s*$|#).*)*)", re.M)
+
+
+def _rule_messages(path: Path) -> Iterator[tuple[int, str, None, list[str]]]:
+    text = path.read_text(encoding="utf-8")
+    if path.suffix == ".toml":
+        for rule_id, card in tomllib.loads(text).items():
+            if isinstance(card, dict) and isinstance(card.get("title"), str):
+                yield 0, card["title"], None, [f"{rule_id}.title"]
+        return
+    for match in _RULE_ITEM.finditer(text):
+        yield (
+            0,
+            " ".join(line.strip() for line in match.group(1).splitlines()),
+            None,
+            [match.group(2)],
+        )
+
+
 def _script_messages(path: Path) -> Iterator[tuple[int, str | tuple[str, str], None, list[str]]]:
     source = path.read_text(encoding="utf-8")
     for singular, plural in _js_messages(source):
@@ -233,6 +257,8 @@ def extract(domain: str) -> Catalog:
             found = _exercise_messages(path)
         elif domain == "puzzles":
             found = _puzzle_messages(path)
+        elif domain == "rules":
+            found = _rule_messages(path)
         elif path.suffix == ".py":
             found = _python_messages(path)
         else:

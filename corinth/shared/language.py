@@ -54,7 +54,17 @@ LANGUAGES = {"en": "English", "fr": "Français", "de": "Deutsch"}
 
 # One catalogue per part of the project (docs/translating.md says which files each one reads), so
 # that each part's words are kept, updated and checked on their own.
-DOMAINS = ("corinth", "games", "ui", "boards", "classroom", "lessons", "exercises", "puzzles")
+DOMAINS = (
+    "corinth",
+    "games",
+    "ui",
+    "boards",
+    "classroom",
+    "lessons",
+    "exercises",
+    "puzzles",
+    "rules",
+)
 
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 
