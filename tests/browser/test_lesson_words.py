@@ -32,25 +32,45 @@ ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 # The course a learner follows, index first; the strategy lab (07) is not read here.
 LESSONS = [name for name in course_names() if not name.startswith("07_")]
 
-# What code and developer talk look like on a learner's screen, each with what it catches.
-CODE_LIKE = {
-    "a call": re.compile(r"\b[A-Za-z_]\w*\((?:[^()\s]|\)|$)"),
-    "brackets": re.compile(r"[\[\]{}]"),
-    "a snake_case name": re.compile(r"\b[a-z]+_[a-z0-9_]+\b"),
-    "a cell in move notation": re.compile(r"\br\dc\d\b"),
-    "a number with two decimals or more": re.compile(r"\d\.\d{2,}"),
-    "a developer word": re.compile(
-        r"\b(?:engines?|rollouts?|notebooks?|solver|seed(?:ed)?)\b", re.I
-    ),
-    "a statistician's abbreviation": re.compile(r"\b(?:CI|SD|SE|std)\b"),
-    "one thing in the plural": re.compile(
-        r"(?<![\d.,+-])\b1 (?:points|tokens|cards|goods|goats|groups|steps|rounds|turns|players|games"
-        r"|moves|cells|dice|spots|pieces)\b"
-    ),
+# What code and developer talk look like on a learner's screen, each with what it catches; the words
+# of developer talk and the things counted, in each language (``code_like(text, "fr")``).
+DEVELOPER_WORDS = {
+    "en": r"\b(?:engines?|rollouts?|notebooks?|solver|seed(?:ed)?)\b",
+    "fr": r"\b(?:moteurs?|rollouts?|notebooks?|solveur|solver|seed|graines?)\b",
+    "de": r"\b(?:Engines?|Rollouts?|Notebooks?|Solver|Seeds?|Startwert)\b",
+}
+ONE_IN_THE_PLURAL = {
+    "en": r"1 (?:points|tokens|cards|goods|goats|groups|steps|rounds|turns|players|games|moves|cells|dice"
+    r"|spots|pieces)",
+    "fr": r"1 (?:points|jetons|cartes|marchandises|chèvres|groupes|manches|tours|joueurs|parties|coups"
+    r"|cases|dés|pièces)",
+    "de": r"1 (?:Punkte|Karten|Waren|Ziegen|Gruppen|Schritte|Runden|Züge|Partien|Felder|Würfel\b(?!s)"
+    r"|Figuren|Steine)",
 }
 
 
-def code_like(text: str) -> list[str]:
+def code_patterns(language: str = "en") -> dict[str, re.Pattern]:
+    return {
+        "a call": re.compile(r"\b[A-Za-z_]\w*\((?:[^()\s]|\)|$)"),
+        "brackets": re.compile(r"[\[\]{}]"),
+        "a snake_case name": re.compile(r"\b[a-z]+_[a-z0-9_]+\b"),
+        "a cell in move notation": re.compile(r"\br\dc\d\b"),
+        # English writes 2.50, French and German 2,50 (a decimal comma; "1,2" alone is a list there).
+        "a number with two decimals or more": re.compile(
+            r"\d\.\d{2,}" if language == "en" else r"\d[.,]\d{2,}(?!\d*\s?(?:€|Punkt|point))"
+        ),
+        "a developer word": re.compile(DEVELOPER_WORDS[language], re.I),
+        "a statistician's abbreviation": re.compile(r"\b(?:CI|SD|SE|std|IC|KI)\b"),
+        "one thing in the plural": re.compile(
+            r"(?<![\d.,+-])\b" + ONE_IN_THE_PLURAL[language] + r"\b"
+        ),
+    }
+
+
+CODE_LIKE = code_patterns("en")
+
+
+def code_like(text: str, language: str = "en") -> list[str]:
     """Every line of ``text`` that looks like code, with what it looks like.
 
     >>> code_like("Take the Gold group.\\nplay(state, 'buy 0')\\nthe orange ×1 cell, row 1, column 2")
@@ -61,10 +81,15 @@ def code_like(text: str) -> list[str]:
     ["a statistician's abbreviation"]
     >>> [[f.split(":")[0] for f in code_like(t)] for t in ("Player 1: 1 points", "21 points")]
     [['one thing in the plural'], []]
+    >>> [[f.split(":")[0] for f in code_like(t, "fr")] for t in ("Joueur 1 : 1 points", "le solveur")]
+    [['one thing in the plural'], ['a developer word']]
+    >>> [[f.split(":")[0] for f in code_like(t, "de")] for t in ("Spieler 1: 1 Punkte", "1 Punkt")]
+    [['one thing in the plural'], []]
     """
+    patterns = CODE_LIKE if language == "en" else code_patterns(language)
     found = []
     for line in text.splitlines():
-        for what, pattern in CODE_LIKE.items():
+        for what, pattern in patterns.items():
             m = pattern.search(line)
             if m:
                 start = max(0, m.start() - 20)

@@ -19,6 +19,8 @@ import mistune
 import pytest
 
 from corinth.classroom.lessons import course_names
+from corinth.shared.catalogues import translated_path
+from corinth.shared.language import _, speaking
 from tests.browser.test_lesson_words import code_like, rule_ids_inline
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -32,11 +34,15 @@ def _text(markup: str) -> str:
     return html.unescape(re.sub(r"<!--.*?-->|<[^>]+>", "", markup, flags=re.S))
 
 
-def lesson_words(name: str) -> tuple[str, str]:
+def lesson_words(name: str, language: str = "en") -> tuple[str, str]:
     """The lesson's prose (its markdown, rendered) and everything else it shows in words: what its
-    code prints or shows as HTML, and its exercises' words. Cells for JupyterLab only are left
-    out, as the classroom app leaves them out."""
-    cells = json.loads((NOTEBOOKS / name).read_text(encoding="utf-8"))["cells"]
+    code prints or shows as HTML, and its exercises' words, in ``language`` (the translated lesson,
+    the exercises through the catalogue). Cells for JupyterLab only are left out, as the classroom
+    app leaves them out."""
+    path = NOTEBOOKS / name
+    if language != "en":
+        path = translated_path(path, language)
+    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
     prose, shown = [], []
     for cell in cells:
         if "lab-only" in cell.get("metadata", {}).get("tags", []):
@@ -51,11 +57,13 @@ def lesson_words(name: str) -> tuple[str, str]:
             if "text/html" in data and "application/vnd.jupyter.widget-view+json" not in data:
                 shown.append(_text("".join(data["text/html"])))
     lesson = name.split("_")[0]
-    for key, d in DATA.items():
-        if key.rsplit("-", 1)[0].split("-")[0] == lesson:
-            shown += [d.get(k, "") for k in ("question", "hint", "explain")]
-            shown += list(d.get("options", [])) + list(d.get("hints", []))
-            shown += [str(words) for words in d.get("wrong", {}).values()]
+    with speaking(language):
+        for key, d in DATA.items():
+            if key.rsplit("-", 1)[0].split("-")[0] == lesson:
+                texts = [d.get(k, "") for k in ("question", "hint", "explain")]
+                texts += list(d.get("options", [])) + list(d.get("hints", []))
+                texts += [str(words) for words in d.get("wrong", {}).values()]
+                shown += [_(text) for text in texts]
     return "\n".join(prose), "\n".join(shown)
 
 
@@ -64,11 +72,13 @@ def test_the_course_has_the_strategy_lab_and_the_four_courts():
     assert {"12_the_four_courts.ipynb", "12b_four_courts_score_and_game.ipynb"} <= set(LESSONS)
 
 
+@pytest.mark.parametrize("language", ["en", "fr", "de"])
 @pytest.mark.parametrize("name", LESSONS)
-def test_a_lessons_words_are_plain(name):
-    prose, shown = lesson_words(name)
+def test_a_lessons_words_are_plain(name, language):
+    """In every language, with that language's words for developer talk and things counted."""
+    prose, shown = lesson_words(name, language)
     assert len(prose) > 200, name
-    found = code_like(prose) + code_like(shown)
+    found = code_like(prose, language) + code_like(shown, language)
     assert not found, f"{name} shows code-like words:\n" + "\n".join(found)
     inline = rule_ids_inline(prose)
     assert not inline, f"{name} shows rule IDs in its prose:\n" + "\n".join(inline)

@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from corinth.shared.catalogues import is_translated_lesson, translated_path
+
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 KERNELSPEC = {"name": "python3", "display_name": "Python 3", "language": "python"}
 TEACHES = {
@@ -82,7 +84,10 @@ TEACHES = {
     "12b_four_courts_score_and_game": ["S3", "G2", "G3", "G4", "G5"],
     "index": [],  # the lesson list the classroom app opens first: it teaches no rule itself
 }
-PATHS = sorted(NOTEBOOKS.glob("*.ipynb"))
+# The English lessons are the sources; their French and German translations (``NAME.fr.ipynb``,
+# ``NAME.de.ipynb``, made by ``python -m corinth.shared.catalogues lessons``) are run and committed too.
+EVERY = sorted(NOTEBOOKS.glob("*.ipynb"))
+PATHS = [path for path in EVERY if not is_translated_lesson(path)]
 
 
 def _load(path: Path) -> dict:
@@ -99,7 +104,13 @@ def test_every_planned_notebook_exists():
     assert (NOTEBOOKS / "00_start_here.ipynb").is_file()  # `make lab` opens it
 
 
-@pytest.mark.parametrize("path", PATHS, ids=lambda p: p.stem)
+def test_every_lesson_is_in_french_and_german():
+    assert sorted(EVERY) == sorted(
+        [*PATHS, *(translated_path(path, language) for path in PATHS for language in ("fr", "de"))]
+    )
+
+
+@pytest.mark.parametrize("path", EVERY, ids=lambda p: p.name.removesuffix(".ipynb"))
 def test_notebook_metadata_and_outputs(path: Path):
     nb = _load(path)
     assert nb["metadata"]["kernelspec"] == KERNELSPEC
