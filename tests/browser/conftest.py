@@ -29,6 +29,7 @@ SHARED_CLASSROOM = (
     "tests/browser/test_corintho_lesson.py::",
     "tests/browser/test_courts_lesson.py::",
     "tests/browser/test_lesson_words.py::",
+    "tests/browser/test_lessons_in_languages.py::",
     "tests/browser/test_classroom_server.py::"
     "test_only_the_lessons_are_served_and_no_request_is_a_server_error",
 )
