@@ -1,5 +1,7 @@
 """A class opening a lesson together, measured: ``python -m benchmarks.classroom_load``.
 
+``--lessons 05 05.fr 05.de``: the same lesson in English, French and German (the class's language).
+
 Starts the classroom command (the lesson named, a kernel ready for each student) and waits until it
 is ready: every kernel it starts has run its lesson, the server and the kernels quiet. Then N browser
 contexts of one headless Chromium open the lesson at once, and each page times, from its own side,
@@ -71,6 +73,13 @@ LESSONS = {
     "05": Lesson("05_play_a_game.ipynb", ".corinth-harbor"),
     "07": Lesson("07_strategy_lab.ipynb", ".jp-RenderedImage img"),
     "12b": Lesson("12b_four_courts_score_and_game.ipynb", ".corinth-courts-app .corinth-courts"),
+}
+# The same lessons in French and German ("05.fr": 05_play_a_game.fr.ipynb, the class's language
+# French), so a translated lesson's first board is timed beside the English one.
+LESSONS |= {
+    f"{key}.{language}": Lesson(lesson.file.replace(".ipynb", f".{language}.ipynb"), lesson.first)
+    for key, lesson in list(LESSONS.items())
+    for language in ("fr", "de")
 }
 
 # Run in each page before its own scripts: times, from the page's side, the widget states arriving on
@@ -443,7 +452,10 @@ def run(
     together; ``pool``: the command's ``--pool`` (its default if None); ``joined``: each student
     joined the class first, so each lesson page also talks to the class's store; ``extra``: more
     of the command's options (a Voilà setting, ``--ClassroomKernelManager.cull_idle_timeout=600``)."""
-    options = [f"--lesson={lesson}", f"--students={students}", *extra]
+    number, _, language = lesson.partition(".")
+    options = [f"--lesson={number}", f"--students={students}", *extra]
+    if language:
+        options.append(f"--language={language}")
     if pool is not None:
         options.append(f"--pool={pool}")
     with start_classroom(folder, *options, tree=tree, cpus=server_cpus) as room:
