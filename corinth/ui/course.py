@@ -42,6 +42,7 @@ from typing import Any
 
 from corinth import GameState, IllegalMove, InvalidNotation, Move
 from corinth.rules.catalogue import rule_card, rules
+from corinth.shared.language import _, current_language
 
 from .progress import Progress
 
@@ -87,9 +88,9 @@ class Exercise:
 
     def feedback(self, reply: Any) -> str:
         if reply is None:
-            return f"Hint: {self.hint}"
+            return _("Hint: {hint}").format(hint=_(self.hint))
         if _same(reply, self.answer):
-            return f"Correct! {self.explain}".rstrip()
+            return _("Correct! {explain}").format(explain=_(self.explain)).rstrip()
         reason = None
         if callable(self.wrong):
             reason = self.wrong(reply)
@@ -97,7 +98,9 @@ class Exercise:
             for key, text in self.wrong.items():
                 if _same(reply, key):
                     reason = text
-        return f"Not quite: {reply!r} is not it. {reason or self.hint}"
+        return _("Not quite: {reply} is not it. {reason}").format(
+            reply=repr(reply), reason=_(reason or self.hint)
+        )
 
     def check(self, reply: Any) -> None:
         print(self.feedback(reply))
@@ -130,15 +133,20 @@ class MoveExercise:
 
     def feedback(self, reply: Any) -> str:
         if reply is None:
-            return f"Hint: {self.hint}"
+            return _("Hint: {hint}").format(hint=_(self.hint))
         try:
             move = Move.parse(reply) if isinstance(reply, str) else reply
             self.state.apply(move)
         except (IllegalMove, InvalidNotation) as exc:
-            return f"Not a legal move here: {exc}"
+            return _("Not a legal move here: {refusal}").format(refusal=exc)
+        described = move.describe(self.state)
         if self.accept(move):
-            return f"Correct! {move.describe(self.state)} {self.explain}".rstrip()
-        return f"Legal, but not the one: {move.describe(self.state)} {self.hint}"
+            return (
+                _("Correct! {move} {explain}")
+                .format(move=described, explain=_(self.explain))
+                .rstrip()
+            )
+        return _("Legal, but not the one: {move} {hint}").format(move=described, hint=_(self.hint))
 
     def check(self, reply: Any) -> None:
         print(self.feedback(reply))
@@ -219,38 +227,71 @@ def hint_ladder(d: dict, answer, positions: dict | None = None) -> list[str]:
 
     >>> hint_ladder({"kind": "choice", "hint": "Gold breaks a tie (E2).", "options": ["A", "B"]}, "A")[0]
     'The rule to use: “Who wins” (E2).'
+
+    The hints are in the language spoken now (exercises.toml's in English, the catalogue's keys).
     """
     if d.get("hints"):
-        return list(d["hints"])
+        return [_(hint) for hint in d["hints"]]
+    from .exercise import group_name
+
     ladder = []
     text = " ".join(d.get(k, "") for k in ("hint", "explain", "question"))
     ids = [i for i in dict.fromkeys(_RULE_ID.findall(text)) if i in rules()]
-    if ids:
-        cards = [f"“{rule_card(i).title}” ({i})" for i in ids[:2]]
-        ladder.append(f"The rule to use: {' and '.join(cards)}.")
+    if len(ids) > 1:
+        ladder.append(
+            _("The rule to use: “{title}” ({rule}) and “{other_title}” ({other_rule}).").format(
+                title=rule_card(ids[0]).title,
+                rule=ids[0],
+                other_title=rule_card(ids[1]).title,
+                other_rule=ids[1],
+            )
+        )
+    elif ids:
+        ladder.append(
+            _("The rule to use: “{title}” ({rule}).").format(
+                title=rule_card(ids[0]).title, rule=ids[0]
+            )
+        )
     else:
-        ladder.append("Read the question again: what does it ask you to count or compare?")
+        ladder.append(_("Read the question again: what does it ask you to count or compare?"))
     if d.get("hint"):
-        ladder.append(d["hint"])
+        ladder.append(_(d["hint"]))
     if d["kind"] == "choice":
-        wrong = [o for o in d["options"] if o != answer]
-        if len(wrong) > 1:
-            out = wrong[: len(wrong) - 1]
-            ladder.append("It is not " + " and not ".join(f"“{o}”" for o in out) + ".")
+        wrong = [_(o) for o in d["options"] if o != answer]
+        if len(wrong) == 2:
+            ladder.append(_("It is not “{option}”.").format(option=wrong[0]))
+        elif len(wrong) == 3:
+            ladder.append(
+                _("It is not “{option}” and not “{other}”.").format(option=wrong[0], other=wrong[1])
+            )
+        elif len(wrong) > 3:
+            ladder.append(
+                _("It is not “{options}” and not “{other}”.").format(
+                    options="”, “".join(wrong[:-2]), other=wrong[-2]
+                )
+            )
     elif d["kind"] == "number" and answer is not None:
         value = Fraction(str(answer))
         if value.denominator == 1 and value > 2:
             ladder.append(
-                f"The answer is a whole number from {int(value) // 2} to {int(value) * 2}."
+                _("The answer is a whole number from {low} to {high}.").format(
+                    low=int(value) // 2, high=int(value) * 2
+                )
             )
         elif value.denominator == 1 and value >= 0:
-            ladder.append("The answer is a small whole number: 0, 1 or 2.")
+            ladder.append(_("The answer is a small whole number: 0, 1 or 2."))
     elif d["kind"] == "group" and answer and positions:
         right = {answer} if isinstance(answer, str) else set(answer)
-        taken = [district for district, _ in positions[d["position"]]().groups()]
-        others = [district.capitalize() for district in taken if district not in right]
-        if len(others) > 1:
-            ladder.append(f"It is not the {' nor the '.join(others[:-1])} group.")
+        taken = [district for district, _n in positions[d["position"]]().groups()]
+        others = [group_name(district) for district in taken if district not in right]
+        if len(others) == 2:
+            ladder.append(_("It is not {group}.").format(group=others[0]))
+        elif len(others) > 2:
+            ladder.append(
+                _("It is not {groups} nor {other}.").format(
+                    groups=", ".join(others[:-2]), other=others[-2]
+                )
+            )
     return ladder
 
 
@@ -311,6 +352,27 @@ _MARK = {
     "courts_puzzle": "courts-",
 }
 _NEXT_LESSON = re.compile(r"Next lesson: \*\*\[([^\]]+)\]\((\d\d[a-z]?_[\w.-]+\.ipynb)\)")
+# A link to a lesson (in English, or to its translation: "05_play_a_game.fr.ipynb").
+_LESSON_LINK = re.compile(r"\[([^\]]+)\]\((\d\d[a-z]?_[\w-]+)(?:\.[a-z][a-z])?\.ipynb\)")
+_HEADING = re.compile(r"^## (.+)$", re.M)
+
+
+def _translation(path: Path, language: str) -> Path:
+    """A lesson's notebook in ``language`` (``NAME.fr.ipynb``), or the English one when it has none."""
+    if language == "en":
+        return path
+    translated = path.with_name(f"{path.stem}.{language}{path.suffix}")
+    return translated if translated.is_file() else path
+
+
+def _is_translation(path: Path) -> bool:
+    """``01_the_harbor.fr.ipynb`` is a translation of ``01_the_harbor.ipynb``."""
+    return len(path.suffixes) > 1
+
+
+def _cell_text(cell: dict) -> str:
+    source = cell.get("source", "")
+    return "".join(source) if isinstance(source, list) else source
 
 
 def _label(name: str, questions: dict) -> str:
@@ -319,9 +381,10 @@ def _label(name: str, questions: dict) -> str:
         name.startswith(("puzzle-", "corintho-", "courts-"))
         or questions.get(name, {}).get("kind") == "puzzle"
     ):
-        return "the puzzle on its board"
-    words = re.sub(r"<[^>]+>|[*`]", "", questions.get(name, {}).get("question", "")).strip()
-    return f"“{clip_words(words, 90)}”" if words else "its exercise"
+        return _("the puzzle on its board")
+    question = questions.get(name, {}).get("question", "")
+    words = re.sub(r"<[^>]+>|[*`]", "", _(question) if question else "").strip()
+    return _("“{question}”").format(question=clip_words(words, 90)) if words else _("its exercise")
 
 
 class Course:
@@ -424,33 +487,65 @@ class Course:
 
     # --- the lessons' steps, progress line and list -------------------------------------------
 
-    def lesson_steps(self, lesson: str) -> tuple[list[dict], dict]:
+    def lesson_file(self, file: str, language: str | None = None) -> str:
+        """A lesson's file name in ``language`` (the language spoken now by default): its
+        translation's beside it (``05_play_a_game.fr.ipynb``), or the English one's when it has none.
+
+        >>> course = Course(Path(__file__).resolve().parents[2] / "notebooks")
+        >>> course.lesson_file("05_play_a_game.ipynb", "en")
+        '05_play_a_game.ipynb'
+        """
+        return _translation(self.folder / file, language or current_language()).name
+
+    def lesson_steps(self, lesson: str, language: str | None = None) -> tuple[list[dict], dict]:
         """The steps of lesson ``lesson`` ("01") as the learner meets them, read from its notebook
         (cells tagged ``lab-only`` left out): each step's title, its heading's anchor, the exercises
         and puzzle boards it asks (by the names their marks are kept under) and how they read, and
         the rule IDs it teaches (``rules``, from the comment under its heading, None without one);
         and the next lesson its last step links to ({"file", "title"}, or {}).
 
+        The titles, anchors and labels are the notebook's of ``language`` (the language spoken now
+        by default: ``04_buildings_and_score.fr.ipynb`` in French, the English one where it has no
+        translation), and the next lesson's file is its translation's; the steps' exercises and
+        rules are the English notebook's (the same in every language).
+
         >>> course = Course(Path(__file__).resolve().parents[2] / "notebooks")
-        >>> steps, following = course.lesson_steps("04")
+        >>> steps, following = course.lesson_steps("04", "en")
         >>> steps[0]["title"], steps[0]["rules"], following["file"]
         ('Step 1 of 4: Building', ['B1'], '05_play_a_game.ipynb')
         """
-        files = sorted(self.folder.glob(f"{lesson}_*.ipynb"))
+        language = language or current_language()
+        files = [
+            path
+            for path in sorted(self.folder.glob(f"{lesson}_*.ipynb"))
+            if not _is_translation(path)
+        ]
         if not files:
             return [], {}
         questions = self.questions()
         cells = json.loads(files[0].read_text(encoding="utf-8"))["cells"]
+        shown = _translation(files[0], language)
+        said = (
+            cells if shown == files[0] else json.loads(shown.read_text(encoding="utf-8"))["cells"]
+        )
+        if len(said) != len(cells):  # a translation not made again since its lesson changed
+            said = cells
         steps: list[dict] = []
         following: dict = {}
-        for cell in cells:
+        for cell, words in zip(cells, said):
             if "lab-only" in cell.get("metadata", {}).get("tags", []):
                 continue
-            text = "".join(cell["source"])
+            text = _cell_text(cell)
             if cell["cell_type"] == "markdown":
+                english = _HEADING.findall(text)
+                heard = _HEADING.findall(_cell_text(words))
                 for found in _STEP_OR_TAUGHT.finditer(text):
                     title, taught = found.groups()
                     if title:
+                        # the step's heading in the shown notebook: its heading of the same place
+                        at = english.index(title)
+                        if len(heard) == len(english):
+                            title = heard[at].strip()
                         anchor = title.replace(" ", "-")
                         step = {"title": title, "anchor": anchor, "items": [], "labels": []}
                         steps.append({**step, "rules": None})
@@ -459,7 +554,13 @@ class Course:
                         steps[-1]["rules"] = (steps[-1]["rules"] or []) + [i for i in ids if i]
                 nxt = _NEXT_LESSON.search(text)
                 if nxt and not following:
-                    following = {"title": nxt.group(1), "file": nxt.group(2)}
+                    title = nxt.group(1)
+                    stem = nxt.group(2).removesuffix(".ipynb")
+                    for name, linked in _LESSON_LINK.findall(_cell_text(words)):
+                        if linked == stem:
+                            title = name
+                            break
+                    following = {"title": title, "file": self.lesson_file(nxt.group(2), language)}
             elif steps and cell["cell_type"] == "code":
                 for function, name in _TRACKED.findall(text):
                     name = _MARK[function] + name
@@ -485,7 +586,7 @@ class Course:
         asked: list[tuple[int, str, str]] = []  # (step number, where, exercise)
         number = 0
         for lesson in lessons:
-            for step in self.lesson_steps(lesson)[0]:
+            for step in self.lesson_steps(lesson, "en")[0]:
                 number += 1
                 where = f"lesson {lesson}, {step['title']}"
                 for rule in step["rules"] or []:
@@ -512,7 +613,13 @@ class Course:
         """
         names = [n for n in self.questions() if n.startswith(f"{lesson}-")]
         steps, following = self.lesson_steps(lesson)
-        self.progress = Progress(lesson=lesson, items=names, steps=steps, next_lesson=following)
+        self.progress = Progress(
+            lesson=lesson,
+            items=names,
+            steps=steps,
+            next_lesson=following,
+            language=current_language(),
+        )
         return self.progress
 
     def words_panel(self):
@@ -525,7 +632,10 @@ class Course:
         """
         from IPython.display import HTML
 
-        text = (self.folder / "WORDS.md").read_text(encoding="utf-8")
+        words = self.folder / f"WORDS.{current_language()}.md"  # a translation, where there is one
+        if not words.is_file():
+            words = self.folder / "WORDS.md"
+        text = words.read_text(encoding="utf-8")
         body = text.split("\n", 1)[1] if text.startswith("# ") else text  # without its own title
         try:
             import mistune
@@ -533,39 +643,45 @@ class Course:
             shown = mistune.html(body)
         except ImportError:  # pragma: no cover - the lessons' environments have it (nbconvert's)
             shown = f"<pre>{html.escape(body)}</pre>"
+        summary = _("<b>Words</b>: the game's words, each in one meaning")
         return HTML(
-            "<details class='corinth-words' style='margin:4px 0'><summary><b>Words</b>: the game's "
-            "words, each in one "
-            f"meaning</summary>{shown}</details>"
+            "<details class='corinth-words' style='margin:4px 0'>"
+            f"<summary>{summary}</summary>{shown}</details>"
         )
 
-    def course_map(self) -> Progress:
+    def course_map(self, language: str | None = None) -> Progress:
         """The lesson list with each lesson's solved count (from this browser), the first lesson
         not finished marked "Continue here →", finished ones "✓ finished", and a reset button.
 
         A lesson is finished when every exercise and puzzle board of its steps is solved; the
         puzzles of its trainer (06b, 11b, 12b) are counted apart, as extra practice.
 
+        The list is the language's (``index.fr.ipynb`` in French, its titles, and links to the
+        lessons' translations); the marks are the same in every language (kept by exercise name).
+
         >>> course = Course(Path(__file__).resolve().parents[2] / "notebooks")
-        >>> [lesson["file"] for lesson in course.course_map().lessons][:2]
+        >>> [lesson["file"] for lesson in course.course_map("en").lessons][:2]
         ['00_start_here.ipynb', '01_the_harbor.ipynb']
         """
+        language = language or current_language()
         names = list(self.questions())
-        cells = json.loads((self.folder / "index.ipynb").read_text(encoding="utf-8"))["cells"]
-        text = "".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
+        index = _translation(self.folder / "index.ipynb", language)
+        cells = json.loads(index.read_text(encoding="utf-8"))["cells"]
+        text = "".join(_cell_text(c) for c in cells if c["cell_type"] == "markdown")
         lessons = []
         trainers = puzzle_marks()  # each trainer's puzzles, by the lesson that offers it
-        for title, file in re.findall(r"\[([^\]]+)\]\((\d\d[a-z]?_[\w.-]+\.ipynb)\)", text):
+        for title, stem in _LESSON_LINK.findall(text):
+            file = self.lesson_file(f"{stem}.ipynb", language)
             if any(lesson["file"] == file for lesson in lessons):
                 continue
-            lesson = file.split("_", 1)[0]  # "06", or "06b" for the second part of a long lesson
-            steps, _ = self.lesson_steps(lesson)
+            lesson = stem.split("_", 1)[0]  # "06", or "06b" for the second part of a long lesson
+            steps, _following = self.lesson_steps(lesson, language)
             items = [n for step in steps for n in step["items"]]
             items += [n for n in names if n.startswith(f"{lesson}-") and n not in items]
             extra = [n for n in trainers.get(lesson, []) if n not in items]
             if items:
                 lessons.append({"file": file, "title": title, "items": items, "extra": extra})
-        return Progress(lessons=lessons)
+        return Progress(lessons=lessons, language=language)
 
     # --- puzzles on their own boards and in trainers ------------------------------------------
 

@@ -30,12 +30,31 @@ from typing import Any
 import ipywidgets as w
 
 from corinth.rules import Compensate, GameState, IllegalMove, Move, Take
+from corinth.shared.language import N_, _
 
 from ._base import hint_ladder_html, words_html
 from .harbor import HarborWidget
 from .sheet import SheetWidget
 
 Verdict = tuple[bool, str]
+
+# A group of the harbor by its district, as an answer or a reply names it.
+GROUP_NAMES = {
+    "goats": N_("the Goats group"),
+    "gold": N_("the Gold group"),
+    "green": N_("the Green group"),
+    "purple": N_("the Purple group"),
+    "blue": N_("the Blue group"),
+    "orange": N_("the Orange group"),
+}
+
+
+def group_name(district: str) -> str:
+    """A district's group in the language spoken now: ``group_name("blue") == "the Blue group"``."""
+    name = GROUP_NAMES.get(str(district).lower())
+    return (
+        _(name) if name else _("the {district} group").format(district=str(district).capitalize())
+    )
 
 
 class _Exercise(w.VBox):
@@ -62,13 +81,15 @@ class _Exercise(w.VBox):
         self._on_event: list[Callable[[str, str, bool | None], None]] = []
         self.solved = False
         self.tries = 0
-        self.question = w.HTML(f"<p><b>{words_html(question)}</b></p>")
+        self.last_right = False  # the last answer was right
+        # The exercise's words are kept in English (the catalogue's keys) and shown translated.
+        self.question = w.HTML(f"<p><b>{words_html(_(question))}</b></p>")
         self.feedback = w.HTML("", layout=w.Layout(min_height="1.6em"))
         self.feedback.add_class("corinth-feedback")
-        self.hint_button = w.Button(description="Hint", icon="lightbulb-o")
+        self.hint_button = w.Button(description=_("Hint"), icon="lightbulb-o")
         self.hint_button.on_click(lambda _b: self.next_hint())
         self.hint_button.layout.display = "" if self.hints else "none"
-        self.answer_button = w.Button(description="Show the answer")
+        self.answer_button = w.Button(description=_("Show the answer"))
         self.answer_button.on_click(lambda _b: self.show_answer())
         self.help_row = w.HBox([self.hint_button, self.answer_button])
         self.hint_list = w.HTML("")
@@ -116,9 +137,8 @@ class _Exercise(w.VBox):
         """Show that this browser remembers the exercise solved (on another visit)."""
         if not self.solved:
             self.solved = True
-            self.feedback.value = (
-                '<p role="status" class="corinth-solved-before">✓ Solved on an earlier visit. '
-                "Answer again if you like.</p>"
+            self.feedback.value = '<p role="status" class="corinth-solved-before">{}</p>'.format(
+                _("✓ Solved on an earlier visit. Answer again if you like.")
             )
 
     def forget(self) -> None:
@@ -136,18 +156,19 @@ class _Exercise(w.VBox):
         if self.hints_shown >= len(self.hints):
             return ""
         self.hints_shown += 1
-        self.hint_list.value = hint_ladder_html(self.hints, self.hints_shown, self.hint_button)
+        ladder = [_(hint) for hint in self.hints]
+        self.hint_list.value = hint_ladder_html(ladder, self.hints_shown, self.hint_button)
         self._tell("hint")
-        return self.hints[self.hints_shown - 1]
+        return ladder[self.hints_shown - 1]
 
     def answer_words(self) -> str:  # pragma: no cover - every subclass has its own
         raise NotImplementedError
 
     def show_answer(self) -> str:
         """Show the answer and why (the "Show the answer" button); return the words shown."""
-        text = f"The answer: {self.answer_words()}"
+        text = _("The answer: {answer}").format(answer=self.answer_words())
         if self.explain:
-            text += f" {self.explain}"
+            text += f" {_(self.explain)}"
         self.feedback.value = f'<p role="status">{words_html(text)}</p>'
         self._reveal_check()
         self._tell("shown")
@@ -155,7 +176,9 @@ class _Exercise(w.VBox):
 
     def _reveal_check(self) -> None:
         if self.then and not self.revealed.value:
-            self.revealed.value = f"<p><b>Check your prediction:</b> {words_html(self.then)}</p>"
+            self.revealed.value = "<p><b>{}</b> {}</p>".format(
+                _("Check your prediction:"), words_html(_(self.then))
+            )
             self.revealed.layout.display = ""
 
     def judge(self, reply: Any) -> Verdict:  # pragma: no cover - every subclass has its own
@@ -164,15 +187,20 @@ class _Exercise(w.VBox):
     def _wrong_words(self, reply: Any) -> str:
         for key, text in self.wrong.items():
             if str(key).strip().lower() == str(reply).strip().lower():
-                return text
-        return f"Hint: {self.hint}" if self.hint else "Try again."
+                return _(text)
+        return self._hint_or_try()
+
+    def _hint_or_try(self) -> str:
+        return _("Hint: {hint}").format(hint=_(self.hint)) if self.hint else _("Try again.")
 
     def answer_with(self, reply: Any) -> str:
         """Answer as a click would, and return the feedback shown."""
         self.tries += 1
         right, words = self.judge(reply)
         self.solved = self.solved or right
-        text = f"Right! {words}".rstrip() if right else f"Not quite. {words}".rstrip()
+        self.last_right = right
+        said = _("Right! {words}") if right else _("Not quite. {words}")
+        text = said.format(words=words).rstrip()
         if right:
             for callback in self._on_solved:
                 callback()
@@ -207,7 +235,7 @@ class ChoiceExercise(_Exercise):
             raise ValueError(f"the answer {answer!r} is not one of the options {list(options)}")
         self.answer = answer
         self.buttons = [
-            w.Button(description=str(o), layout=w.Layout(width="auto")) for o in options
+            w.Button(description=_(str(o)), layout=w.Layout(width="auto")) for o in options
         ]
         for button, option in zip(self.buttons, options):
             button.on_click(lambda _b, option=option: self.answer_with(option))
@@ -216,11 +244,11 @@ class ChoiceExercise(_Exercise):
         super().__init__(question, [row], hint, explain, wrong, then, hints)
 
     def answer_words(self) -> str:
-        return f"{self.answer}."
+        return f"{_(self.answer)}."
 
     def judge(self, reply: Any) -> Verdict:
-        if str(reply) == self.answer:
-            return True, self.explain
+        if str(reply) == self.answer:  # the English option: the catalogue's key
+            return True, _(self.explain)
         return False, self._wrong_words(reply)
 
 
@@ -258,9 +286,9 @@ class NumberExercise(_Exercise):
         hints: Sequence[str] = (),
     ):
         self.answer = Fraction(answer)
-        self.box = w.Text(placeholder="your answer", layout=w.Layout(width="12em"))
-        self.box.description = "Answer"
-        self.check_button = w.Button(description="Check", button_style="primary")
+        self.box = w.Text(placeholder=_("your answer"), layout=w.Layout(width="12em"))
+        self.box.description = _("Answer")
+        self.check_button = w.Button(description=_("Check"), button_style="primary")
         self.check_button.on_click(lambda _b: self._check(self.box.value))
         # Enter (or leaving the box) sends the value, and checks it, as "Check" does
         self.box.continuous_update = False
@@ -284,16 +312,17 @@ class NumberExercise(_Exercise):
         value = _number(reply)
         for key, text in self.wrong.items():
             if _number(key) == value:
-                return text
-        return f"Hint: {self.hint}" if self.hint else "Try again."
+                return _(text)
+        return self._hint_or_try()
 
     def judge(self, reply: Any) -> Verdict:
         value = _number(reply)
         if value is None:
-            example = "4" if self.answer.denominator == 1 else "4 or 5/36"
-            return False, f"Please type a number, for example {example}."
+            if self.answer.denominator == 1:
+                return False, _("Please type a number, for example 4.")
+            return False, _("Please type a number, for example 4 or 5/36.")
         if value == self.answer:
-            return True, self.explain
+            return True, _(self.explain)
         return False, self._wrong_words(reply)
 
 
@@ -326,15 +355,17 @@ class GroupExercise(_Exercise):
         super().__init__(question, [self.harbor], hint, explain, wrong, hints=hints)
 
     def answer_words(self) -> str:
-        names = [d.capitalize() for d in sorted(self.answer)]
-        return f"the {' or the '.join(names)} group."
+        names = [group_name(d) for d in sorted(self.answer)]
+        if len(names) == 1:
+            return f"{names[0]}."
+        return _("{groups} or {last}.").format(groups=", ".join(names[:-1]), last=names[-1])
 
     def reply_words(self, reply: Any) -> str:
-        return f"the {str(reply).capitalize()} group"
+        return group_name(str(reply))
 
     def judge(self, reply: Any) -> Verdict:
         if reply in self.answer:
-            return True, self.explain
+            return True, _(self.explain)
         return False, self._wrong_words(reply)
 
 
@@ -370,8 +401,8 @@ class PathExercise(_Exercise):
         self.why_wrong = wrong
         self.sheet_group = group  # the group the walk is made with ('' for a compensation step)
         self.sheet = SheetWidget(state, player=state.current_player, group=group)
-        self.check_button = w.Button(description="Check my walk", button_style="primary")
-        self.clear_button = w.Button(description="Start again")
+        self.check_button = w.Button(description=_("Check my walk"), button_style="primary")
+        self.clear_button = w.Button(description=_("Start again"))
         self.check_button.on_click(lambda _b: self.answer_with(self.sheet.move()))
         self.clear_button.on_click(lambda _b: self.sheet.clear())
         controls = [self.sheet, w.HBox([self.check_button, self.clear_button]), self.sheet.output]
@@ -403,18 +434,18 @@ class PathExercise(_Exercise):
     def reply_words(self, reply: Any) -> str:
         """The walk in words ("a walk the rules refuse" for one the engine does not take)."""
         if reply is None:
-            return "no walk drawn"
+            return _("no walk drawn")
         try:
             move = Move.parse(reply) if isinstance(reply, str) else reply
             self.state.apply(move)
             return move.describe(self.state)
         except (IllegalMove, ValueError):
-            return f"a walk the rules refuse ({reply})"
+            return _("a walk the rules refuse ({walk})").format(walk=reply)
 
     def answer_words(self) -> str:
         move = self.right_walk()
         if move is None:
-            return "no walk is right here."
+            return _("no walk is right here.")
         self.sheet.draw(list(move.path))  # drawn on the sheet too
         return move.describe(self.state)
 
@@ -422,7 +453,7 @@ class PathExercise(_Exercise):
         """Answer as "Check my walk" does; a right walk is then made on the sheet (its cell circled,
         its effect applied) and the last refusal under the board goes."""
         text = super().answer_with(reply)
-        if text.startswith("Right"):
+        if self.last_right:
             move = Move.parse(reply) if isinstance(reply, str) else reply
             self.sheet.output.outputs = ()
             self.sheet.group = ""
@@ -432,24 +463,25 @@ class PathExercise(_Exercise):
 
     def judge(self, reply: Any) -> Verdict:
         if reply is None:
-            return False, "Draw a walk first: click the market cells one step at a time."
+            return False, _("Draw a walk first: click the market cells one step at a time.")
         move = Move.parse(reply) if isinstance(reply, str) else reply
         try:
             self.state.apply(move)
         except IllegalMove as refusal:
-            return False, f"The rules do not allow this walk: {refusal}"
+            return False, _("The rules do not allow this walk: {refusal}").format(refusal=refusal)
         if not (isinstance(move, (Take, Compensate)) and move.path and self._group_of(move)):
-            group = self.sheet_group.capitalize()
             return False, (
-                f"Walk with the {group} group, as the question asks."
-                if group
-                else "Take the compensation step, as the question asks."
+                _("Walk with {group}, as the question asks.").format(
+                    group=group_name(self.sheet_group)
+                )
+                if self.sheet_group
+                else _("Take the compensation step, as the question asks.")
             )
         if self.accept(move):
-            return True, f"{move.describe(self.state)} {self.explain}".strip()
+            return True, f"{move.describe(self.state)} {_(self.explain)}".strip()
         reason = self.why_wrong(move) if self.why_wrong else None
-        return False, reason or (
-            f"Hint: {self.hint}"
+        return False, _(reason) if reason else (
+            self._hint_or_try()
             if self.hint
-            else "The rules allow this walk, but it is not the one asked for."
+            else _("The rules allow this walk, but it is not the one asked for.")
         )

@@ -25,7 +25,9 @@ from typing import Any
 import anywidget
 import traitlets
 
-from ._base import Texts, clip, module, read_message, stylesheet
+from corinth.shared.language import _, current_language, js_words, ngettext, speaking
+
+from ._base import Texts, asset, clip, module, read_message, stylesheet
 
 _NAME = re.compile(r"^[\w.-]{1,80}$")  # an exercise's or puzzle's name, as the page sends it back
 
@@ -35,7 +37,10 @@ class Progress(anywidget.AnyWidget):
     ``{"title", "anchor", "items", "labels"}``; ``next_lesson``: ``{"file", "title"}``) or, with
     ``lessons``, the map of every lesson (each ``{"file", "title", "items", "extra"}``: the items its
     steps ask, which finish it, and the puzzles of its trainer, counted apart). ``on_restore``
-    callbacks get the names the browser remembered as solved when the page opened."""
+    callbacks get the names the browser remembered as solved when the page opened.
+
+    ``language`` (the language spoken now by default) is the one the page speaks: its ``words``
+    (``js_words`` of ``widgets/progress.js``) and the lesson list's language switch."""
 
     _esm = module("progress.js")
     _css = stylesheet()
@@ -45,8 +50,11 @@ class Progress(anywidget.AnyWidget):
     lessons = traitlets.List(traitlets.Dict()).tag(sync=True)
     steps = traitlets.List(traitlets.Dict()).tag(sync=True)
     next_lesson = traitlets.Dict().tag(sync=True)
+    words = traitlets.Dict().tag(sync=True)  # the page's words in its language (js_words)
 
-    def __init__(self, **kwargs: Any):
+    def __init__(self, language: str | None = None, **kwargs: Any):
+        with speaking(language or current_language()):
+            kwargs.setdefault("words", js_words(asset("progress.js").read_text(encoding="utf-8")))
         super().__init__(**kwargs)
         self._restore: dict[str, list[Callable[[str], None]]] = {}  # name -> its callbacks
         self._reset: list[Callable[[], None]] = []
@@ -138,17 +146,38 @@ class Progress(anywidget.AnyWidget):
         done = set(self.solved if solved is None else solved)
         needed = [n for step in self.steps for n in step.get("items", ())] or list(self.items)
         extra = [n for n in self.items if n not in needed]
-        text = f"This lesson: {sum(n in done for n in needed)} of {len(needed)} exercises solved"
+        count = sum(n in done for n in needed)
         if extra:
-            text += f", and {sum(n in done for n in extra)} of {len(extra)} puzzles of the trainer"
-        text += " (kept in this browser)."
+            text = ngettext(
+                "This lesson: {done} of {total} exercises solved, and {puzzles_done} of {puzzles} "
+                "puzzles of the trainer (kept in this browser).",
+                "This lesson: {done} of {total} exercises solved, and {puzzles_done} of {puzzles} "
+                "puzzles of the trainer (kept in this browser).",
+                count,
+            ).format(
+                done=count,
+                total=len(needed),
+                puzzles_done=sum(n in done for n in extra),
+                puzzles=len(extra),
+            )
+        else:
+            text = ngettext(
+                "This lesson: {done} of {total} exercises solved (kept in this browser).",
+                "This lesson: {done} of {total} exercises solved (kept in this browser).",
+                count,
+            ).format(done=count, total=len(needed))
         for step in self.steps:
             for name, label in zip(step.get("items", ()), step.get("labels", ())):
                 if name not in done:
-                    return f"{text} Next: {step['title']} — {label}"
+                    following = _("Next: {step} — {exercise}")
+                    return f"{text} {following.format(step=step['title'], exercise=label)}"
         if self.steps and all(n in done for n in needed):
             following = self.next_lesson.get("title")
-            return f"{text} ✓ Lesson finished" + (f" — next: {following}" if following else ".")
+            if following:
+                finished = _("✓ Lesson finished — next: {lesson}").format(lesson=following)
+            else:
+                finished = _("✓ Lesson finished.")
+            return f"{text} {finished}"
         return text
 
     def course(self, solved: Iterable[str] | None = None, trainers: bool = True) -> list[str]:
@@ -169,25 +198,40 @@ class Progress(anywidget.AnyWidget):
             items, extra = lesson.get("items", []), lesson.get("extra", [])
             n = sum(name in done for name in items)
             total, count = total + len(items), count + n
-            text = f"{lesson['title']} — {n} of {len(items)} solved"
+            text = ngettext(
+                "{lesson} — {done} of {total} solved", "{lesson} — {done} of {total} solved", n
+            ).format(lesson=lesson["title"], done=n, total=len(items))
             if extra and trainers:
-                text += f" · {sum(name in done for name in extra)} of {len(extra)} puzzles"
+                solved_extra = sum(name in done for name in extra)
+                puzzles = ngettext(
+                    "{done} of {total} puzzles", "{done} of {total} puzzles", solved_extra
+                ).format(done=solved_extra, total=len(extra))
+                text += f" · {puzzles}"
             if n == len(items):
                 finished += 1
-                text += " ✓ finished"
+                text += " " + _("✓ finished")
             elif not here:
                 here = True
-                text += " · Continue here →" if anything else " · Start here →"
+                text += " · " + (_("Continue here →") if anything else _("Start here →"))
             lines.append(text)
-        summary = (
-            f"Your progress: {finished} of {len(self.lessons)} lessons finished, {count} of {total} "
-            "exercises solved (kept in this browser)."
-        )
+        summary = ngettext(
+            "Your progress: {finished} of {lessons} lessons finished, {done} of {total} exercises "
+            "solved (kept in this browser).",
+            "Your progress: {finished} of {lessons} lessons finished, {done} of {total} exercises "
+            "solved (kept in this browser).",
+            finished,
+        ).format(finished=finished, lessons=len(self.lessons), done=count, total=total)
         if self.lessons and finished == len(self.lessons):
-            summary += " Every lesson finished ✓"
+            summary += " " + _("Every lesson finished ✓")
         return [summary, *lines]
 
     def __repr__(self) -> str:
         if self.lessons:
             return "\n".join(self.course(trainers=False))
-        return clip(f"This lesson: {len(self.solved)} of {len(self.items)} exercises solved")
+        return clip(
+            ngettext(
+                "This lesson: {done} of {total} exercises solved",
+                "This lesson: {done} of {total} exercises solved",
+                len(self.solved),
+            ).format(done=len(self.solved), total=len(self.items))
+        )
