@@ -17,36 +17,41 @@ from typing import Any
 
 from corinth.rules import HARBOR, GameState, Market, distinct_steward_paths, steward_steps
 from corinth.rules import arrival_shops as engine_arrival_shops
+from corinth.rules.describe import number_word
 from corinth.rules.geometry import SIZE, cell_place
 from corinth.rules.geometry import distances as geometry_distances
 from corinth.rules.scoring import TERMS
+from corinth.rules.sheet import district_word
+from corinth.shared.language import N_, _, ngettext
 
 from .palette import base, fill, ink, kind_style
 
-TITLES = {d: d.capitalize() for d in HARBOR}
+TITLES = {d: d.capitalize() for d in HARBOR}  # English; shown in the language spoken: district_word
 NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 
 
 def count_words(n: int, face: int) -> str:
     """``count_words(2, 4)`` → "two 4s": dice of one face value in plain words."""
-    word = NUMBER_WORDS[n] if 0 <= n < len(NUMBER_WORDS) else str(n)
-    return f"{word} {face}" + ("s" if n != 1 else "")
+    word = number_word(n) if 0 <= n < len(NUMBER_WORDS) else str(n)
+    return ngettext("{count} {face}", "{count} {face}s", n).format(count=word, face=face)
 
 
 def caption(state: GameState | None) -> str:
     """Whose decision the position waits for, in the shared words (players numbered from 1)."""
     if state is None:
-        return "no game"
+        return _("no game")
     if state.is_over:
-        return "the game is over"
-    who = f"Player {state.current_player + 1}"
-    return {
-        "purvey": f"{who} buys yellow dice",
-        "roll": f"{who} rolls",
-        "take": f"{who} takes a group",
-        "build": f"{who} may build",
-        "compensate": f"{who}: no group left, one steward step or pass",
-    }[state.phase]
+        return _("the game is over")
+    return _(_CAPTIONS[state.phase]).format(n=state.current_player + 1)
+
+
+_CAPTIONS = {
+    "purvey": N_("Player {n} buys yellow dice"),
+    "roll": N_("Player {n} rolls"),
+    "take": N_("Player {n} takes a group"),
+    "build": N_("Player {n} may build"),
+    "compensate": N_("Player {n}: no group left, one steward step or pass"),
+}
 
 
 def harbor_groups(state: GameState | None, legal: bool = True) -> list[dict[str, Any]]:
@@ -57,7 +62,7 @@ def harbor_groups(state: GameState | None, legal: bool = True) -> list[dict[str,
         group = state.harbor[i] if state is not None else None
         entry: dict[str, Any] = {
             "district": district,
-            "title": TITLES[district],
+            "title": district_word(district),
             "colour": base(district),
             "fill": fill(district),
             "ink": ink(district),
@@ -68,26 +73,56 @@ def harbor_groups(state: GameState | None, legal: bool = True) -> list[dict[str,
             "legal": bool(group) and takeable,
         }
         if group:
-            dice = f"{group.white} white" + (f" and {group.yellow} yellow" if group.yellow else "")
-            entry["label"] = (
-                f"Harbor {TITLES[district]}: {group.face}×{group.size} "
-                f"({count_words(group.size, group.face)}, {dice} dice)"
-                + ("" if entry["legal"] else ", cannot be taken now")
+            values = dict(
+                district=district_word(district),
+                face=group.face,
+                size=group.size,
+                count=count_words(group.size, group.face),
+                white=group.white,
+                yellow=group.yellow,
             )
+            if group.yellow:
+                label = _(
+                    "Harbor {district}: {face}×{size} ({count}, {white} white and {yellow} yellow dice)"
+                )
+            else:
+                label = ngettext(
+                    "Harbor {district}: {face}×{size} ({count}, {white} white dice)",
+                    "Harbor {district}: {face}×{size} ({count}, {white} white dice)",
+                    group.white,
+                )
+            entry["label"] = label.format(**values)
+            if not entry["legal"]:
+                entry["label"] = _("{label}, cannot be taken now").format(label=entry["label"])
         else:
-            entry["label"] = f"Harbor {TITLES[district]}: empty"
+            entry["label"] = _("Harbor {district}: empty").format(district=district_word(district))
         out.append(entry)
     return out
 
 
 # Words shown in a market cell (two short lines at most; the cell's label reads out the full words).
-_CELL_WORDS = {"score": "score", "steward": "start", "+1": "+1", "yellow": "yellow\ndie"}
+_CELL_WORDS = {
+    "score": N_("score"),
+    "steward": N_("start"),
+    "+1": "+1",
+    "yellow": N_("yellow\ndie"),
+}
+_KIND_WORDS = {
+    "gold": N_("gold\n×{amount}"),
+    "goats": N_("goats\n×{amount}"),
+    "green": N_("green\n×{amount}"),
+    "purple": N_("purple\n×{amount}"),
+    "blue": N_("blue\n×{amount}"),
+    "orange": N_("orange\n×{amount}"),
+}
 
 
 def cell_words(kind: str, amount: int) -> str:
     """The short text printed in a market cell: ``cell_words("purple", 2)`` → "purple\\n×2"."""
     if kind in _CELL_WORDS:
-        return _CELL_WORDS[kind]
+        return _(_CELL_WORDS[kind])
+    if kind in _KIND_WORDS:
+        return _(_KIND_WORDS[kind]).format(amount=amount)
     return f"{kind}\n×{amount}"
 
 
@@ -141,7 +176,7 @@ def sheet_board(
     return {
         "player": player,
         "size": SIZE,  # the market is size × size cells, row by row in ``market``
-        "title": f"Player {player + 1}",
+        "title": _("Player {n}").format(n=player + 1),
         "current": state.current_player == player,
         "districts": _district_boards(state, player),
         "market": _market_cells(state, player, group, path),
@@ -192,19 +227,19 @@ def _market_cells(
         used = bool(p.used >> i & 1)
         status = []
         if i == p.steward:
-            status.append("steward here")
+            status.append(_("steward here"))
         if circled:
-            status.append("circled")
+            status.append(_("circled"))
         elif used and i != sheet.market.centre:
-            status.append("used up")
+            status.append(_("used up"))
         if i in in_path:
-            status.append(f"on the drawn path, step {path.index(i) + 1}")
+            status.append(_("on the drawn path, step {n}").format(n=path.index(i) + 1))
         if i in dist:
-            status.append(f"reachable in {dist[i]}")
+            status.append(_("reachable in {n}").format(n=dist[i]))
         elif not used:
-            status.append("cut off")
+            status.append(_("cut off"))
         if i in reach:
-            status.append("a steward move can end here now")
+            status.append(_("a steward move can end here now"))
         cells.append(
             {
                 "index": i,
@@ -222,7 +257,9 @@ def _market_cells(
                 "reachable": i in reach,
                 "next": i in nxt,
                 "step": path.index(i) + 1 if i in in_path else 0,
-                "label": f"{cell.label()}, {cell_place(i)}: " + ", ".join(status),
+                "label": _("{cell}, {place}: {status}").format(
+                    cell=cell.label(), place=cell_place(i), status=", ".join(status)
+                ),
             }
         )
     return cells
@@ -248,15 +285,23 @@ def _district_boards(state: GameState, player: int) -> list[dict[str, Any]]:
                 "points": shop.points,
                 "filled": p.shops[d][k],
                 "complete": p.shops[d][k] == shop.goods,
-                "label": f"{TITLES[district.name]} shop worth {shop.points}: {p.shops[d][k]} of "
-                f"{shop.goods} goods" + (", complete" if p.shops[d][k] == shop.goods else ""),
+                "label": (
+                    _("{district} shop worth {points}: {filled} of {goods} goods, complete")
+                    if p.shops[d][k] == shop.goods
+                    else _("{district} shop worth {points}: {filled} of {goods} goods")
+                ).format(
+                    district=district_word(district.name),
+                    points=shop.points,
+                    filled=p.shops[d][k],
+                    goods=shop.goods,
+                ),
             }
             for k, shop in enumerate(district.shops)
         ]
         districts.append(
             {
                 "name": district.name,
-                "title": TITLES[district.name],
+                "title": district_word(district.name),
                 "colour": base(district.name),
                 "fill": fill(district.name),
                 "ink": ink(district.name),

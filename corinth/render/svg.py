@@ -19,7 +19,8 @@ from collections.abc import Sequence
 from corinth.rules import HARBOR, GameState
 from corinth.rules.errors import shown
 from corinth.rules.geometry import CELLS, NEIGHBOURS, SIZE
-from corinth.rules.scoring import TERMS
+from corinth.rules.scoring import TERMS, term_word
+from corinth.shared.language import _, ngettext
 
 from . import palette as pal
 from .board import caption, harbor_groups, sheet_board
@@ -35,7 +36,18 @@ MAX_SCORES = 20  # scoring spots listed
 
 def more(x: float, y: float, count: int, what: str) -> str:
     """The marker of what a drawing leaves out: "+3 more shops"."""
-    return f'<text x="{x:g}" y="{y:g}" fill="{pal.MUTED}" font-style="italic">+{count} more {what}</text>'
+    words = {
+        "dice": lambda: ngettext("+{n} more dice", "+{n} more dice", count),
+        "shops": lambda: ngettext("+{n} more shops", "+{n} more shops", count),
+        "buildings": lambda: ngettext("+{n} more buildings", "+{n} more buildings", count),
+        "rolls on the track": lambda: ngettext(
+            "+{n} more rolls on the track", "+{n} more rolls on the track", count
+        ),
+    }.get(what, lambda: "+{n} more " + what)()
+    return (
+        f'<text x="{x:g}" y="{y:g}" fill="{pal.MUTED}" font-style="italic">'
+        f"{esc(words.format(n=count))}</text>"
+    )
 
 
 def esc(text: object) -> str:
@@ -94,7 +106,7 @@ def draw_harbor(groups: list[dict], title: str = "", selected: str = "") -> str:
     """The harbor from its board data (``harbor_groups``): Gold on top, each group's dice drawn."""
     row, die, width = 46, 30, 560
     height = row * len(groups) + 40
-    head = "Harbor" + (" - " + title if title else "")
+    head = _("Harbor - {caption}").format(caption=title) if title else _("Harbor")
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
         f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="14" '
@@ -178,8 +190,14 @@ def _track(out: list[str], x: float, y: float, name: str, kind: str, t: dict) ->
             )
     if t["track"] > MAX_SPOTS:
         out.append(
-            f'<text x="{x + 120}" y="{y}" fill="{pal.MUTED}">(+{t["track"] - MAX_SPOTS} spots)</text>'
+            f'<text x="{x + 120}" y="{y}" fill="{pal.MUTED}">'
+            + esc(_("(+{n} spots)").format(n=t["track"] - MAX_SPOTS))
+            + "</text>"
         )
+
+
+def _sheet_title(player: str) -> str:
+    return _("{player}'s sheet").format(player=player)
 
 
 def draw_sheet(b: dict) -> str:
@@ -188,7 +206,7 @@ def draw_sheet(b: dict) -> str:
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" '
         f'font-family="sans-serif" font-size="13" role="img" '
-        f'aria-label="{esc(b.get("title", "Player"))}\'s sheet">',
+        f'aria-label="{esc(_sheet_title(b.get("title", _("Player"))))}">',
         f'<rect width="{w}" height="{h}" fill="{pal.PAPER}"/>',
     ]
     if not b:
@@ -196,7 +214,7 @@ def draw_sheet(b: dict) -> str:
         return "".join(out)
     out.append(
         f'<text x="12" y="24" font-size="17" font-weight="bold" fill="{pal.TEXT}">'
-        f"{esc(b['title'])}'s sheet</text>"
+        f"{esc(_sheet_title(b['title']))}</text>"
     )
     for k, d in enumerate(b["districts"]):
         y = 44 + k * 44
@@ -208,8 +226,8 @@ def draw_sheet(b: dict) -> str:
             _bonus(out, d, x, y)
     _market(out, b)
     rx = 310  # the right-hand column: tracks, buildings, the roll track, the score
-    _track(out, rx, 272, "Gold", "gold", b["gold"])
-    _track(out, rx, 322, "Goats", "goats", b["goats"])
+    _track(out, rx, 272, _("Gold"), "gold", b["gold"])
+    _track(out, rx, 322, _("Goats"), "goats", b["goats"])
     _buildings(out, b["buildings"], rx)
     _turns(out, b["turns"], rx)
     _score(out, b, rx)
@@ -259,7 +277,9 @@ def _bonus(out: list[str], d: dict, x: float, y: float) -> None:
     colour = {"claimed": "#b7e4b7", "lost": "#dddddd", "open": "#ffffff"}[status]
     out.append(
         f'<rect x="{x + 4}" y="{y}" width="76" height="34" rx="5" fill="{colour}" stroke="#555"/>'
-        f'<text x="{x + 12}" y="{y + 22}" fill="{pal.TEXT}">bonus {d["bonus"]}</text>'
+        f'<text x="{x + 12}" y="{y + 22}" fill="{pal.TEXT}">'
+        + esc(_("bonus {points}").format(points=d["bonus"]))
+        + "</text>"
     )
     if status == "lost":
         out.append(
@@ -315,7 +335,7 @@ def _market(out: list[str], b: dict) -> None:
         )
     sx, sy = centres[steward]
     out.append(  # the steward pawn, in the cell's top right corner so the words stay readable
-        f'<circle cx="{sx + 17}" cy="{sy - 17}" r="7" fill="#333" role="img" aria-label="steward"/>'
+        f'<circle cx="{sx + 17}" cy="{sy - 17}" r="7" fill="#333" role="img" aria-label="{esc(_("steward"))}"/>'
     )
 
 
@@ -327,7 +347,9 @@ def _buildings(out: list[str], buildings: list[dict], rx: float) -> None:
             f'<rect x="{x}" y="{y}" width="104" height="44" rx="5" '
             f'fill="{"#b7e4b7" if bd["built"] else "#fff"}" stroke="#555"/>'
             f'<text x="{x + 6}" y="{y + 18}" font-weight="bold" fill="{pal.TEXT}">{esc(bd["title"])}</text>'
-            f'<text x="{x + 6}" y="{y + 36}" fill="{pal.TEXT}">{bd["gold"]} gold + {bd["goats"]} goats</text>'
+            f'<text x="{x + 6}" y="{y + 36}" fill="{pal.TEXT}">'
+            + esc(_("{gold} gold + {goats} goats").format(gold=bd["gold"], goats=bd["goats"]))
+            + "</text>"
         )
     if len(buildings) > MAX_BUILDINGS:
         out.append(more(rx, 430, len(buildings) - MAX_BUILDINGS, "buildings"))
@@ -335,7 +357,9 @@ def _buildings(out: list[str], buildings: list[dict], rx: float) -> None:
 
 def _turns(out: list[str], tr: dict, rx: float) -> None:
     """The roll track, its spots crossed as the rolls are used."""
-    out.append(f'<text x="{rx}" y="452" font-weight="bold" fill="{pal.TEXT}">Roll track</text>')
+    out.append(
+        f'<text x="{rx}" y="452" font-weight="bold" fill="{pal.TEXT}">{esc(_("Roll track"))}</text>'
+    )
     for j in range(min(tr["track"], MAX_TURNS)):
         x = rx + 80 + j * 26
         out.append(f'<rect x="{x}" y="438" width="20" height="20" fill="#fff" stroke="#555"/>')
@@ -352,21 +376,29 @@ def _turns(out: list[str], tr: dict, rx: float) -> None:
 def _score(out: list[str], b: dict, rx: float) -> None:
     """The score's terms and total, the scoring spots written and the yellow dice earned."""
     s = b["score"]
-    terms = "  ".join(f"{t} {s[t]}" for t in TERMS)
+    terms = "  ".join(f"{term_word(t)} {s[t]}" for t in TERMS)
     out.append(f'<text x="{rx}" y="492" fill="{pal.TEXT}">{esc(terms)}</text>')
     out.append(
-        f'<text x="{rx}" y="516" font-size="16" font-weight="bold" fill="{pal.TEXT}">Score {s["total"]}</text>'
+        f'<text x="{rx}" y="516" font-size="16" font-weight="bold" fill="{pal.TEXT}">'
+        + esc(_("Score {total}").format(total=s["total"]))
+        + "</text>"
     )
     if b["scores"]:
+        written = ", ".join(map(str, b["scores"][:MAX_SCORES]))
+        if len(b["scores"]) > MAX_SCORES:
+            written = _("{scores} (+{n} more)").format(
+                scores=written, n=len(b["scores"]) - MAX_SCORES
+            )
         out.append(
-            f'<text x="{rx}" y="540" fill="{pal.TEXT}">Scoring spots written: '
-            f"{esc(', '.join(map(str, b['scores'][:MAX_SCORES])))}"
-            + (f" (+{len(b['scores']) - MAX_SCORES} more)" if len(b["scores"]) > MAX_SCORES else "")
+            f'<text x="{rx}" y="540" fill="{pal.TEXT}">'
+            + esc(_("Scoring spots written: {scores}").format(scores=written))
             + "</text>"
         )
     if b["yellow"]:
         out.append(
-            f'<text x="{rx}" y="562" fill="{pal.TEXT}">Yellow dice earned: {b["yellow"]}</text>'
+            f'<text x="{rx}" y="562" fill="{pal.TEXT}">'
+            + esc(_("Yellow dice earned: {n}").format(n=b["yellow"]))
+            + "</text>"
         )
 
 

@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from corinth.shared.language import N_, _, current_language
+
 from .errors import shown
 
 CATALOGUE = Path(__file__).with_name("RULES.md")
@@ -74,6 +76,7 @@ def quotes() -> dict[str, Quote]:
 
 
 _MARKS = re.compile(r"\*\*|`")
+_CONFIDENCE = {"likely": N_("likely"), "certain": N_("certain")}
 
 
 def rule_card(rule_id: str) -> RuleCard:
@@ -86,15 +89,33 @@ def rule_card(rule_id: str) -> RuleCard:
     True
     """
     text = rule_text(rule_id)
-    words = _MARKS.sub("", text.removeprefix(f"**{rule_id}**")).strip()
-    # The catalogue's marks for readers of the code, in words for learners.
-    words = words.replace("[interp]", "(our reading where the rulebook is silent)")
-    words = words.replace("turn track", "roll track (the rulebook's turn track)").replace(
-        "purveys", "buys yellow dice"
-    )
-    words = re.sub(r"\[recon(?:, (\w+))?\]", r"(reconstructed, \1)", words).replace(", )", ")")
+    translated = _(text) if current_language() != "en" else text
+    if translated != text:
+        # The rules catalogue's translation, written for learners already: only the ID and the
+        # markdown marks go, and the code's marks become words.
+        words = _MARKS.sub("", translated.strip().removeprefix(f"**{rule_id}**")).strip()
+        words = words.replace("[interp]", _("(our reading where the rulebook is silent)"))
+        words = re.sub(
+            r"\[recon(?:, (\w+))?\]",
+            lambda m: (
+                _("(reconstructed, {confidence})").format(
+                    confidence=_(_CONFIDENCE.get(m.group(1), m.group(1)))
+                )
+                if m.group(1)
+                else _("(reconstructed)")
+            ),
+            words,
+        )
+    else:
+        words = _MARKS.sub("", text.removeprefix(f"**{rule_id}**")).strip()
+        # The catalogue's marks for readers of the code, in words for learners.
+        words = words.replace("[interp]", "(our reading where the rulebook is silent)")
+        words = words.replace("turn track", "roll track (the rulebook's turn track)").replace(
+            "purveys", "buys yellow dice"
+        )
+        words = re.sub(r"\[recon(?:, (\w+))?\]", r"(reconstructed, \1)", words).replace(", )", ")")
     title = _cards().get(rule_id, {}).get("title") or rule_id
-    return RuleCard(rule_id, title, words, quotes().get(rule_id))
+    return RuleCard(rule_id, _(title), words, quotes().get(rule_id))
 
 
 def _scan(files, pattern: re.Pattern) -> list[tuple[str, int, str]]:

@@ -15,10 +15,12 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from corinth.shared.language import N_, _, current_language, ngettext
+
 from .errors import IllegalMove
 from .geometry import cell_index, cell_place
 from .moves import Build, Compensate, Move, Pass, Purvey, Roll, Take
-from .sheet import BUILDING_TITLES, GOODS, HARBOR, Sheet, default_sheet
+from .sheet import BUILDINGS, GOODS, HARBOR, Sheet, building_titles, default_sheet, district_word
 
 if TYPE_CHECKING:
     from .state import GameState
@@ -43,13 +45,44 @@ _NUMBERS = [
 ]
 
 
-def _count(n: int, word: str) -> str:
-    name = _NUMBERS[n] if n < len(_NUMBERS) else str(n)
-    return f"{name} {word}{'' if n == 1 else 's'}"
+def number_word(n: int) -> str:
+    """A small count as a sentence says it: "two" in English; French and German lessons write counts
+    in digits ("2 chèvres", "2 Ziegen"), as their glossaries say."""
+    if current_language() == "en" and 0 <= n < len(_NUMBERS):
+        return _NUMBERS[n]
+    return str(n)
 
 
 def _points(n: int) -> str:
-    return f"{n} point{'' if n == 1 else 's'}"
+    return ngettext("{n} point", "{n} points", n).format(n=n)
+
+
+# The group a player takes, by its district (translated where shown).
+_GROUPS = {
+    "goats": N_("the Goats group"),
+    "green": N_("the Green group"),
+    "purple": N_("the Purple group"),
+    "blue": N_("the Blue group"),
+    "orange": N_("the Orange group"),
+    "gold": N_("the Gold group"),
+}
+
+# A shop as the sheet prints it, by its district and points (translated where shown).
+_SHOPS = {
+    "green": N_("the Green shop worth {points}"),
+    "purple": N_("the Purple shop worth {points}"),
+    "blue": N_("the Blue shop worth {points}"),
+    "orange": N_("the Orange shop worth {points}"),
+}
+
+
+def group_name(district: str) -> str:
+    """The group of a district as a sentence names it: "the Purple group".
+
+    >>> group_name("gold")
+    'the Gold group'
+    """
+    return _(_GROUPS[district])
 
 
 def cell_words(index: int, sheet: Sheet | None = None) -> str:
@@ -62,8 +95,9 @@ def cell_words(index: int, sheet: Sheet | None = None) -> str:
     """
     cell = (sheet or default_sheet()).market.cells[index]
     label = cell.label()
-    what = f"the {label}" if label in ("scoring spot", "steward start") else f"the {label} cell"
-    return f"{what}, {cell_place(index)}"
+    if cell.kind in ("score", "steward"):
+        return _("the {label}, {place}").format(label=label, place=cell_place(index))
+    return _("the {label} cell, {place}").format(label=label, place=cell_place(index))
 
 
 def shop_words(district: str, index: int, sheet: Sheet | None = None) -> str:
@@ -75,13 +109,23 @@ def shop_words(district: str, index: int, sheet: Sheet | None = None) -> str:
     sheet = sheet or default_sheet()
     shops = sheet.districts[GOODS.index(district)].shops
     points = shops[index].points
-    text = f"the {district.capitalize()} shop worth {points}"
+    text = _(_SHOPS[district]).format(points=points)
     if sum(s.points == points for s in shops) > 1:  # a sheet with two shops of equal points
-        text += f" ({_ORDINALS[index]} from the left)"
+        text = _("{shop} ({which})").format(shop=text, which=_(_ORDINALS[index]))
     return text
 
 
-_ORDINALS = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth"]
+_ORDINALS = [
+    N_("first from the left"),
+    N_("second from the left"),
+    N_("third from the left"),
+    N_("fourth from the left"),
+    N_("fifth from the left"),
+    N_("sixth from the left"),
+    N_("seventh from the left"),
+    N_("eighth from the left"),
+    N_("ninth from the left"),
+]
 
 
 def plain_words(text: str, sheet: Sheet | None = None) -> str:
@@ -110,11 +154,22 @@ def group_words(state: GameState, district: str) -> str:
     """'two 4s' for the group on ``district``."""
     g = state.harbor[HARBOR.index(district)]
     if g is None:
-        return "empty"
-    word = f"{g.face}s" if g.size != 1 else str(g.face)
-    text = f"{_NUMBERS[g.size] if g.size < len(_NUMBERS) else g.size} {word}"
+        return _("empty")
+    text = ngettext("{count} {face}", "{count} {face}s", g.size).format(
+        count=number_word(g.size) if g.size < len(_NUMBERS) else g.size, face=g.face
+    )
     if g.yellow:
-        text += f", {g.yellow} yellow"
+        text = ngettext("{dice}, {yellow} yellow", "{dice}, {yellow} yellow", g.yellow).format(
+            dice=text, yellow=g.yellow
+        )
+    return text
+
+
+def _and(words: list[str]) -> str:
+    """Words joined as a sentence lists them: "A and B and C"."""
+    text = words[0]
+    for word in words[1:]:
+        text = _("{first} and {second}").format(first=text, second=word)
     return text
 
 
@@ -123,42 +178,63 @@ def gains(state: GameState, after: GameState, player: int) -> list[str]:
     a, b = state.players[player], after.players[player]
     out = []
     if b.gold_circled > a.gold_circled:
-        out.append(f"gain {b.gold_circled - a.gold_circled} gold")
+        n = b.gold_circled - a.gold_circled
+        out.append(ngettext("gain {n} gold", "gain {n} gold", n).format(n=n))
     if b.goats_circled > a.goats_circled:
-        out.append(f"gain {_count(b.goats_circled - a.goats_circled, 'goat')}")
+        n = b.goats_circled - a.goats_circled
+        out.append(
+            ngettext("gain {count} goat", "gain {count} goats", n).format(count=number_word(n))
+        )
     if b.gold_crossed > a.gold_crossed:
-        out.append(f"spend {b.gold_crossed - a.gold_crossed} gold")
+        n = b.gold_crossed - a.gold_crossed
+        out.append(ngettext("spend {n} gold", "spend {n} gold", n).format(n=n))
     if b.goats_crossed > a.goats_crossed:
-        out.append(f"spend {_count(b.goats_crossed - a.goats_crossed, 'goat')}")
+        n = b.goats_crossed - a.goats_crossed
+        out.append(
+            ngettext("spend {count} goat", "spend {count} goats", n).format(count=number_word(n))
+        )
     for d, district in enumerate(state.sheet.districts):
         before, now = a.shops[d], b.shops[d]
         placed = sum(now) - sum(before)
         if placed:
-            text = f"check {_count(placed, 'good')} in {district.name.capitalize()}"
+            text = ngettext(
+                "check {count} good in {district}", "check {count} goods in {district}", placed
+            ).format(count=number_word(placed), district=district_word(district.name))
             done, begun = [], []
             for i, s in enumerate(district.shops):
                 if now[i] == s.goods and before[i] < s.goods:
-                    done.append(f"the shop worth {s.points}")
+                    done.append(_("the shop worth {points}").format(points=s.points))
                 elif now[i] > before[i]:
-                    begun.append(f"the shop worth {s.points} ({now[i]} of {s.goods})")
+                    begun.append(
+                        _("the shop worth {points} ({filled} of {goods})").format(
+                            points=s.points, filled=now[i], goods=s.goods
+                        )
+                    )
             if done:
-                text += ", completing " + " and ".join(done)
+                text = _("{check}, completing {shops}").format(check=text, shops=_and(done))
             if begun:
-                text += (" and filling " if done else ", filling ") + " and ".join(begun)
+                if done:
+                    text = _("{check} and filling {shops}").format(check=text, shops=_and(begun))
+                else:
+                    text = _("{check}, filling {shops}").format(check=text, shops=_and(begun))
             out.append(text)
         if after.bonus_owner[d] == player and state.bonus_owner[d] != player:
-            out.append(f"claim the {district.name.capitalize()} bonus ({_points(district.bonus)})")
+            out.append(
+                _("claim the {district} bonus ({points})").format(
+                    district=district_word(district.name), points=_points(district.bonus)
+                )
+            )
     if b.scores != a.scores:
-        out.append(f"write {b.scores[-1]} on a scoring spot")
+        out.append(_("write {score} on a scoring spot").format(score=b.scores[-1]))
     if after.earned_yellow(player) > state.earned_yellow(player):
-        out.append("earn a free yellow die for every later roll")
+        out.append(_("earn a free yellow die for every later roll"))
     plus = state.sheet.market.count(b.circled, "+1") - state.sheet.market.count(a.circled, "+1")
     if plus > 0:
-        out.append("circle a +1 for the later scoring spots")
+        out.append(_("circle a +1 for the later scoring spots"))
     new = b.buildings & ~a.buildings
     if new:
-        names = [t for i, t in enumerate(BUILDING_TITLES.values()) if new >> i & 1]
-        out.append("build the " + " and the ".join(names))
+        names = [name for i, name in enumerate(BUILDINGS) if new >> i & 1]
+        out.append(_("build {buildings}").format(buildings=building_titles(names)))
     return out
 
 
@@ -167,29 +243,62 @@ def describe_move(state: GameState, move: Move) -> str:
     try:
         after = state.apply(move)
     except IllegalMove as exc:
-        return plain_words(f"{move.describe()} Not legal here: {exc}.", state.sheet)
+        return plain_words(
+            _("{move} Not legal here: {reason}.").format(move=move.describe(), reason=exc),
+            state.sheet,
+        )
     player = state.current_player
-    effects = gains(state, after, player)
+    effects = ", ".join(gains(state, after, player))
     if isinstance(move, Take):
-        head = f"Take the {move.district.capitalize()} group ({group_words(state, move.district)})"
+        group = group_name(move.district)
+        dice = group_words(state, move.district)
         if move.path:
-            head += (
-                f" and move the steward {_count(len(move.path), 'step')} to"
-                f" {cell_words(move.path[-1], state.sheet)}"
+            n = len(move.path)
+            values = dict(
+                group=group,
+                dice=dice,
+                count=number_word(n),
+                cell=cell_words(move.path[-1], state.sheet),
+                effects=effects,
             )
-            return head + (": " + ", ".join(effects) if effects else "") + "."
+            if effects:
+                return ngettext(
+                    "Take {group} ({dice}) and move the steward {count} step to {cell}: {effects}.",
+                    "Take {group} ({dice}) and move the steward {count} steps to {cell}: {effects}.",
+                    n,
+                ).format(**values)
+            return ngettext(
+                "Take {group} ({dice}) and move the steward {count} step to {cell}.",
+                "Take {group} ({dice}) and move the steward {count} steps to {cell}.",
+                n,
+            ).format(**values)
         if not effects:
             if move.district in GOODS:
-                return (
-                    head
-                    + f" and deliver: {move.district.capitalize()} is full, the goods are lost (A3d)."
-                )
-            return head + ": the track is full, the gain is lost (T1)."
-        return head + " and " + ", ".join(effects) + "."
+                return _(
+                    "Take {group} ({dice}) and deliver: {district} is full, the goods are lost (A3d)."
+                ).format(group=group, dice=dice, district=district_word(move.district))
+            return _("Take {group} ({dice}): the track is full, the gain is lost (T1).").format(
+                group=group, dice=dice
+            )
+        return _("Take {group} ({dice}) and {effects}.").format(
+            group=group, dice=dice, effects=effects
+        )
     if isinstance(move, Compensate):
-        steps = _count(len(move.path), "step")
-        text = f"No group is left: move the steward {steps} to {cell_words(move.path[-1], state.sheet)}"
-        return text + (": " + ", ".join(effects) if effects else "") + "."
+        n = len(move.path)
+        values = dict(
+            count=number_word(n), cell=cell_words(move.path[-1], state.sheet), effects=effects
+        )
+        if effects:
+            return ngettext(
+                "No group is left: move the steward {count} step to {cell}: {effects}.",
+                "No group is left: move the steward {count} steps to {cell}: {effects}.",
+                n,
+            ).format(**values)
+        return ngettext(
+            "No group is left: move the steward {count} step to {cell}.",
+            "No group is left: move the steward {count} steps to {cell}.",
+            n,
+        ).format(**values)
     if isinstance(move, (Build, Purvey, Roll, Pass)):
         return move.describe()
     return move.describe()

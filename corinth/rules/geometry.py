@@ -18,6 +18,8 @@ from __future__ import annotations
 import functools
 import re
 
+from corinth.shared.language import _
+
 from .errors import InvalidNotation
 
 SIZE = 5  # rows and columns
@@ -40,7 +42,7 @@ def cell_place(index: int) -> str:
     'row 2, column 3'
     """
     row, column = divmod(index, SIZE)
-    return f"row {row + 1}, column {column + 1}"
+    return _("row {row}, column {column}").format(row=row + 1, column=column + 1)
 
 
 def cell_index(name: str) -> int:

@@ -26,10 +26,12 @@ import functools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
+from corinth.shared.language import _, ngettext
+
 from . import geometry
 from .dice import FACES, MAX_YELLOW, WHITE_DICE, counts_of, values_of
 from .errors import InvalidNotation, shown
-from .sheet import BUILDING_TITLES, BUILDINGS, HARBOR, Market
+from .sheet import BUILDINGS, HARBOR, Market, building_titles
 
 if TYPE_CHECKING:
     from .state import GameState
@@ -202,8 +204,10 @@ class Purvey(Move):
 
     def _words(self) -> str:
         if self.buy == 0:
-            return "Buy no yellow die."
-        return f"Buy {self.buy} yellow {'die' if self.buy == 1 else 'dice'} for {self.buy} gold."
+            return _("Buy no yellow die.")
+        return ngettext(
+            "Buy {n} yellow die for {n} gold.", "Buy {n} yellow dice for {n} gold.", self.buy
+        ).format(n=self.buy)
 
 
 @dataclass(frozen=True, slots=True)
@@ -230,7 +234,7 @@ class Roll(Move):
 
     @staticmethod
     def from_text(text: str) -> Roll:
-        white, _, yellow = text.replace(" ", "").partition("/")
+        white, _slash, yellow = text.replace(" ", "").partition("/")
         if not white or not (white + yellow).isdigit() or not set(white + yellow) <= set("123456"):
             raise InvalidNotation("a roll is written as dice values 1–6, e.g. 'roll 112344666/5'")
         return Roll.of([int(c) for c in white], [int(c) for c in yellow])
@@ -241,10 +245,12 @@ class Roll(Move):
         return f"roll {white}/{yellow}" if yellow else f"roll {white}"
 
     def _words(self) -> str:
-        text = f"The white dice show {', '.join(map(str, values_of(self.white)))}"
+        white = ", ".join(map(str, values_of(self.white)))
         if sum(self.yellow):
-            text += f"; the yellow dice show {', '.join(map(str, values_of(self.yellow)))}"
-        return text + "."
+            return _("The white dice show {white}; the yellow dice show {yellow}.").format(
+                white=white, yellow=", ".join(map(str, values_of(self.yellow)))
+            )
+        return _("The white dice show {white}.").format(white=white)
 
 
 @dataclass(frozen=True, slots=True)
@@ -297,22 +303,42 @@ class Take(Move):
         return text
 
     def _words(self) -> str:
-        group = f"Take the {self.district.capitalize()} group"
+        from .describe import group_name
+
+        group = group_name(self.district)
         if self.path:
             n = len(self.path)
-            text = f"{group} and move the steward {n} step{'s' if n > 1 else ''} to {Market.name(self.path[-1])}"
-            if self.shops:
-                text += (
-                    f", starting shop{'s' if len(self.shops) > 1 else ''} {_shops_text(self.shops)}"
+            where = Market.name(self.path[-1])
+            if len(self.shops) == 1:
+                text = ngettext(
+                    "Take {group} and move the steward {n} step to {cell}, starting shop {shops}.",
+                    "Take {group} and move the steward {n} steps to {cell}, starting shop {shops}.",
+                    n,
                 )
-            return text + "."
+                return text.format(group=group, n=n, cell=where, shops=_shops_text(self.shops))
+            if self.shops:
+                text = ngettext(
+                    "Take {group} and move the steward {n} step to {cell}, starting shops {shops}.",
+                    "Take {group} and move the steward {n} steps to {cell}, starting shops {shops}.",
+                    n,
+                )
+                return text.format(group=group, n=n, cell=where, shops=_shops_text(self.shops))
+            return ngettext(
+                "Take {group} and move the steward {n} step to {cell}.",
+                "Take {group} and move the steward {n} steps to {cell}.",
+                n,
+            ).format(group=group, n=n, cell=where)
         if self.district == "gold":
-            return f"{group} and gain gold."
+            return _("Take {group} and gain gold.").format(group=group)
         if self.district == "goats":
-            return f"{group} and gain goats."
+            return _("Take {group} and gain goats.").format(group=group)
         if self.shops:
-            return f"{group} and deliver goods, starting shop{'s' if len(self.shops) > 1 else ''} {_shops_text(self.shops)}."
-        return f"{group} and deliver goods."
+            return ngettext(
+                "Take {group} and deliver goods, starting shop {shops}.",
+                "Take {group} and deliver goods, starting shops {shops}.",
+                len(self.shops),
+            ).format(group=group, shops=_shops_text(self.shops))
+        return _("Take {group} and deliver goods.").format(group=group)
 
 
 @dataclass(frozen=True, slots=True)
@@ -348,8 +374,8 @@ class Build(Move):
 
     def _words(self) -> str:
         if not self.buildings:
-            return "Build nothing."
-        return "Build the " + " and the ".join(BUILDING_TITLES[b] for b in self.buildings) + "."
+            return _("Build nothing.")
+        return _("Build {buildings}.").format(buildings=building_titles(self.buildings))
 
 
 @dataclass(frozen=True, slots=True)
@@ -370,8 +396,15 @@ class Compensate(Move):
         return text
 
     def _words(self) -> str:
-        steps = "one step" if len(self.path) == 1 else f"{len(self.path)} steps"
-        return f"No group is left: move the steward {steps} to {Market.name(self.path[-1])}."
+        n = len(self.path)
+        where = Market.name(self.path[-1])
+        if n == 1:
+            return _("No group is left: move the steward one step to {cell}.").format(cell=where)
+        return ngettext(
+            "No group is left: move the steward {n} step to {cell}.",
+            "No group is left: move the steward {n} steps to {cell}.",
+            n,
+        ).format(n=n, cell=where)
 
 
 @dataclass(frozen=True, slots=True)
@@ -384,4 +417,4 @@ class Pass(Move):
         return "pass"
 
     def _words(self) -> str:
-        return "No group is left; do not move the steward."
+        return _("No group is left; do not move the steward.")

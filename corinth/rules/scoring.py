@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING
 
+from corinth.shared.language import N_, _
+
 from .sheet import BUILDINGS
 
 if TYPE_CHECKING:
@@ -38,6 +40,20 @@ class ScoreBreakdown:
 
 
 TERMS = ("shops", "bonuses", "gold", "goats", "market", "temple")
+# Each term's word as a learner reads it (the keys above stay in code and data).
+_TERM_WORDS = {
+    "shops": N_("shops"),
+    "bonuses": N_("bonuses"),
+    "gold": N_("gold"),
+    "goats": N_("goats"),
+    "market": N_("market"),
+    "temple": N_("temple"),
+}
+
+
+def term_word(term: str) -> str:
+    """A score term's word in the language spoken now: ``term_word("bonuses") == "bonuses"``."""
+    return _(_TERM_WORDS[term])
 
 
 def score_breakdown(state: GameState, player: int) -> ScoreBreakdown:

@@ -20,6 +20,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from corinth.shared.language import N_, _, pgettext
+
 from . import geometry
 from .errors import InvalidSheet, shown
 from .files import read_bounded, strict_json, text_from_bytes
@@ -28,12 +30,66 @@ from .files import read_bounded, strict_json, text_from_bytes
 HARBOR = ("goats", "green", "purple", "blue", "orange", "gold")
 GOODS = ("green", "purple", "blue", "orange")
 BUILDINGS = ("trading_post", "warehouse", "stables", "temple")
-BUILDING_TITLES = {
-    "trading_post": "Trading Post",
-    "warehouse": "Warehouse",
-    "stables": "Stables",
-    "temple": "Temple",
+BUILDING_TITLES = {  # English, as saved games and code name them; shown as _(title)
+    "trading_post": N_("Trading Post"),
+    "warehouse": N_("Warehouse"),
+    "stables": N_("Stables"),
+    "temple": N_("Temple"),
 }
+# Each building with its article, as a sentence names it ("build the Temple").
+_THE_BUILDING = {
+    "trading_post": N_("the Trading Post"),
+    "warehouse": N_("the Warehouse"),
+    "stables": N_("the Stables"),
+    "temple": N_("the Temple"),
+}
+
+
+def building_titles(names) -> str:
+    """Buildings as a sentence lists them, in the language spoken now: "the Temple and the Stables".
+
+    >>> building_titles(["warehouse", "temple"])
+    'the Warehouse and the Temple'
+    """
+    words = [_(_THE_BUILDING[name]) for name in names]
+    text = words[0] if words else ""
+    for word in words[1:]:
+        text = _("{first} and {second}").format(first=text, second=word)
+    return text
+
+
+def district_word(name: str) -> str:
+    """A harbor district's name as a learner reads it ("Purple", "Gold"), in the language spoken now.
+
+    >>> district_word("purple")
+    'Purple'
+    """
+    return {
+        "goats": lambda: pgettext("district", "Goats"),
+        "green": lambda: pgettext("district", "Green"),
+        "purple": lambda: pgettext("district", "Purple"),
+        "blue": lambda: pgettext("district", "Blue"),
+        "orange": lambda: pgettext("district", "Orange"),
+        "gold": lambda: pgettext("district", "Gold"),
+    }.get(name, lambda: name.capitalize())()
+
+
+def district_lower(name: str) -> str:
+    """A harbor district's name as a sentence of the engine writes it ("purple has no shop 5").
+
+    >>> district_lower("purple")
+    'purple'
+    """
+    return {
+        "goats": lambda: pgettext("district in a sentence", "goats"),
+        "green": lambda: pgettext("district in a sentence", "green"),
+        "purple": lambda: pgettext("district in a sentence", "purple"),
+        "blue": lambda: pgettext("district in a sentence", "blue"),
+        "orange": lambda: pgettext("district in a sentence", "orange"),
+        "gold": lambda: pgettext("district in a sentence", "gold"),
+    }.get(name, lambda: name)()
+
+
 CONFIDENCE = ("certain", "likely", "reconstructed")
 MARKET_SIZE = geometry.SIZE
 # Limits on every size a sheet file sets, generously above the printed sheet (RULES.md, "Sheet data"):
@@ -76,6 +132,23 @@ class District:
         return sum(s.goods for s in self.shops)
 
 
+# A market cell's words (Cell.label), translated where shown.
+_AMOUNT_LABELS = {
+    "gold": N_("gold ×{amount}"),
+    "goats": N_("goats ×{amount}"),
+    "green": N_("green ×{amount}"),
+    "purple": N_("purple ×{amount}"),
+    "blue": N_("blue ×{amount}"),
+    "orange": N_("orange ×{amount}"),
+}
+_PLAIN_LABELS = {
+    "score": N_("scoring spot"),
+    "steward": N_("steward start"),
+    "+1": "+1",
+    "yellow": N_("yellow die"),
+}
+
+
 @dataclass(frozen=True, slots=True)
 class Cell:
     """A market cell: ``kind`` is one of score, steward, +1, yellow, gold, goats or a goods colour."""
@@ -86,13 +159,8 @@ class Cell:
     def label(self) -> str:
         """Plain words for the cell, as printed on boards and read by screen readers."""
         if self.kind in AMOUNT_KINDS:
-            return f"{self.kind} ×{self.amount}"
-        return {
-            "score": "scoring spot",
-            "steward": "steward start",
-            "+1": "+1",
-            "yellow": "yellow die",
-        }[self.kind]
+            return _(_AMOUNT_LABELS[self.kind]).format(amount=self.amount)
+        return _(_PLAIN_LABELS[self.kind])
 
     def short(self) -> str:
         """A label of at most 4 characters for text boards."""
@@ -153,7 +221,7 @@ class Building:
 
     @property
     def title(self) -> str:
-        return BUILDING_TITLES[self.name]
+        return _(BUILDING_TITLES[self.name])
 
 
 @dataclass(frozen=True, eq=False)

@@ -17,13 +17,26 @@ from typing import Any
 
 import numpy as np
 
+from corinth.shared.language import _, ngettext
+
 from . import describe, record, scoring, text
 from . import dice as dice_mod
 from .dice import DiceGroup, all_same, sort_harbor
 from .errors import IllegalMove, shown
 from .geometry import CELLS, NEIGHBOURS
 from .moves import Build, Compensate, Move, Pass, Purvey, Roll, Take
-from .sheet import BUILDINGS, GOODS, HARBOR, Market, Sheet, Shop, default_sheet
+from .sheet import (
+    _THE_BUILDING,
+    BUILDINGS,
+    GOODS,
+    HARBOR,
+    Market,
+    Sheet,
+    Shop,
+    default_sheet,
+    district_lower,
+    district_word,
+)
 from .variants import DEFAULT as DEFAULT_VARIANTS
 from .variants import Variants
 
@@ -325,7 +338,7 @@ class GameState:
     def _take_moves(self) -> list[Move]:
         moves: list[Move] = []
         plan, shops_at = self._take_plan(counted=False)
-        for _, district, choices, paths in plan:
+        for _slot, district, choices, paths in plan:
             if choices is not None:
                 moves += [Take.listed(district, (), shops) for shops in choices]
                 continue
@@ -385,7 +398,7 @@ class GameState:
 
     def _compensation_paths(self, p: PlayerState) -> list[tuple[int, ...]]:
         """The steward paths ``p``'s compensation step may take (R8)."""
-        _, hi = self.compensation_range(p)
+        _lo, hi = self.compensation_range(p)
         if hi == 1:  # the common case: one step to a free neighbour
             return [(c,) for c in _NEIGHBOURS[p.steward] if not p.used >> c & 1]
         longest = min(CELLS - 1, hi)
@@ -428,10 +441,13 @@ class GameState:
         if isinstance(move, str):
             move = Move.parse(move)
         if self.phase == "over":
-            raise IllegalMove("E2", "the game is over")
+            raise IllegalMove("E2", _("the game is over"))
         handler = _HANDLERS.get((self.phase, type(move)))
         if handler is None:
-            raise IllegalMove(_PHASE_RULE[self.phase], f"{self._expecting()}, not '{move}'")
+            raise IllegalMove(
+                _PHASE_RULE[self.phase],
+                _("{expected}, not '{move}'").format(expected=self._expecting(), move=move),
+            )
         state, recorded = handler(self, move)
         node = _History(recorded, self.history_node)
         if state is self:  # never so today; a handler that changed nothing must not change self
@@ -442,14 +458,14 @@ class GameState:
         return state
 
     def _expecting(self) -> str:
-        who = f"player {self.current_player + 1}"
+        n = self.current_player + 1
         return {
-            "purvey": f"{who} is buying yellow dice ('buy N')",
-            "roll": "the dice must be rolled ('roll …')",
-            "take": f"{who} must take a group",
-            "build": f"{who} may build ('build …' or 'build none')",
-            "compensate": f"{who} has no group left: 'steward rRcC' or 'pass'",
-        }[self.phase]
+            "purvey": lambda: _("player {n} is buying yellow dice ('buy N')"),
+            "roll": lambda: _("the dice must be rolled ('roll …')"),
+            "take": lambda: _("player {n} must take a group"),
+            "build": lambda: _("player {n} may build ('build …' or 'build none')"),
+            "compensate": lambda: _("player {n} has no group left: 'steward rRcC' or 'pass'"),
+        }[self.phase]().format(n=n)
 
     def _require(self, phase: str, rule: str, message: str) -> None:
         if self.phase != phase:
@@ -460,11 +476,15 @@ class GameState:
         if not 0 <= move.buy <= limit:
             p = self.players[self.first_player]
             why = (
-                f"at most {dice_mod.MAX_YELLOW} yellow dice per roll, {self.earned_yellow(self.first_player)} earned"
+                _("at most {most} yellow dice per roll, {earned} earned").format(
+                    most=dice_mod.MAX_YELLOW, earned=self.earned_yellow(self.first_player)
+                )
                 if move.buy > dice_mod.MAX_YELLOW - self.earned_yellow(self.first_player)
-                else f"only {p.gold} gold to pay with"
+                else _("only {gold} gold to pay with").format(gold=p.gold)
             )
-            raise IllegalMove("R2", f"cannot buy {move.buy} yellow dice: {why}")
+            raise IllegalMove(
+                "R2", _("cannot buy {n} yellow dice: {why}").format(n=move.buy, why=why)
+            )
         players = _set(
             self.players, self.first_player, _spend(self.players[self.first_player], move.buy, 0)
         )
@@ -472,15 +492,20 @@ class GameState:
 
     def _roll(self, move: Roll) -> tuple[GameState, Move]:
         if len(move.white) != dice_mod.FACES or len(move.yellow) != dice_mod.FACES:
-            raise IllegalMove("C1", "a roll gives counts for the six faces")
+            raise IllegalMove("C1", _("a roll gives counts for the six faces"))
         if sum(move.white) != dice_mod.WHITE_DICE or min(move.white) < 0:
             raise IllegalMove(
-                "R3", f"all {dice_mod.WHITE_DICE} white dice are rolled, not {sum(move.white)}"
+                "R3",
+                _("all {n} white dice are rolled, not {rolled}").format(
+                    n=dice_mod.WHITE_DICE, rolled=sum(move.white)
+                ),
             )
         if sum(move.yellow) != self.yellow_dice() or min(move.yellow) < 0:
             raise IllegalMove(
                 "R2",
-                f"{self.yellow_dice()} yellow dice are rolled this round, not {sum(move.yellow)}",
+                _("{n} yellow dice are rolled this round, not {rolled}").format(
+                    n=self.yellow_dice(), rolled=sum(move.yellow)
+                ),
             )
         if self.variants.nine_dice_win and all_same(move.white, move.yellow):  # R5: win at once
             return _evolve(
@@ -494,12 +519,17 @@ class GameState:
 
     def _take(self, move: Take) -> tuple[GameState, Move]:
         if move.district not in HARBOR:
-            raise IllegalMove("R6", f"there is no {move.district!r} district")
+            raise IllegalMove(
+                "R6", _("there is no {district} district").format(district=repr(move.district))
+            )
         slot = HARBOR.index(move.district)
         group = self.harbor[slot]
         if group is None:
             raise IllegalMove(
-                "R6", f"the {move.district.capitalize()} district has no group to take"
+                "R6",
+                _("the {district} district has no group to take").format(
+                    district=district_word(move.district)
+                ),
             )
         who = self.current_player
         p = self.players[who]
@@ -546,17 +576,23 @@ class GameState:
         gold = goats = 0
         for name in move.buildings:
             if name not in BUILDINGS:
-                raise IllegalMove("B1", f"unknown building {name!r}")
+                raise IllegalMove("B1", _("unknown building {name}").format(name=repr(name)))
             if p.has(name):
-                raise IllegalMove("B1", f"the {name.replace('_', ' ').title()} is already built")
+                raise IllegalMove(
+                    "B1",
+                    _("{building} is already built").format(building=_(_THE_BUILDING[name])),
+                )
             b = self.sheet.building(name)
             gold, goats = gold + b.gold, goats + b.goats
         if len(set(move.buildings)) != len(move.buildings):
-            raise IllegalMove("B1", "each building is built once")
+            raise IllegalMove("B1", _("each building is built once"))
         if gold > p.gold or goats > p.goats:
             raise IllegalMove(
                 "B1",
-                f"building that costs {gold} gold and {goats} goats; player holds {p.gold} gold and {p.goats} goats",
+                _(
+                    "building that costs {gold} gold and {goats} goats;"
+                    " player holds {held_gold} gold and {held_goats} goats"
+                ).format(gold=gold, goats=goats, held_gold=p.gold, held_goats=p.goats),
             )
         mask = p.buildings
         for name in move.buildings:
@@ -585,11 +621,17 @@ class GameState:
         for cell in path:  # the path first: a wrong step is reported as such, whatever it costs
             if not 0 <= cell < CELLS or cell not in _NEIGHBOURS[here]:
                 raise IllegalMove(
-                    "A4b", f"{Market.name(cell)} is not orthogonally next to {Market.name(here)}"
+                    "A4b",
+                    _("{cell} is not orthogonally next to {other}").format(
+                        cell=Market.name(cell), other=Market.name(here)
+                    ),
                 )
             if used >> cell & 1:
                 raise IllegalMove(
-                    "A4c", f"{Market.name(cell)} was already passed through or circled"
+                    "A4c",
+                    _("{cell} was already passed through or circled").format(
+                        cell=Market.name(cell)
+                    ),
                 )
             used |= 1 << cell
             here = cell
@@ -597,14 +639,17 @@ class GameState:
             stables = p.has("stables")
         cost = steward_cost(face, n, stables) if adjust else 0
         if cost > p.gold:
-            article = (
-                "an" if str(n)[0] == "8" or n in (11, 18) else "a"
-            )  # "an 8-step", "an 11-step"
-            raise IllegalMove(
-                "A4a",
-                f"{article} {n}-step move with a face value of {face} costs {cost} gold;"
-                f" player holds {p.gold}",
+            an = str(n)[0] == "8" or n in (11, 18)  # "an 8-step", "an 11-step"
+            message = (
+                _(
+                    "an {n}-step move with a face value of {face} costs {cost} gold; player holds {gold}"
+                )
+                if an
+                else _(
+                    "a {n}-step move with a face value of {face} costs {cost} gold; player holds {gold}"
+                )
             )
+            raise IllegalMove("A4a", message.format(n=n, face=face, cost=cost, gold=p.gold))
         p = _evolve(
             _spend(p, cost, 0),
             used=used | 1 << self.sheet.market.centre,
@@ -761,15 +806,18 @@ def affordable_building_sets(
 def _compensation_limit(steps: int, most: int, variants: Variants) -> str:
     """Why a compensation step of ``steps`` steps is refused (R8)."""
     if steps < 1:
-        return "the compensation moves the steward at least one step"
+        return _("the compensation moves the steward at least one step")
     if most == 1:
-        why = (
-            "exactly one step"
-            if not (variants.gold_adjusts_compensation or variants.stables_adjust_compensation)
-            else "one step (no gold or Stables to change it)"
-        )
-        return f"the compensation moves the steward {why}, not {steps}"
-    return f"this compensation step may take at most {most} steps, not {steps}"
+        if not (variants.gold_adjusts_compensation or variants.stables_adjust_compensation):
+            return _("the compensation moves the steward exactly one step, not {steps}").format(
+                steps=steps
+            )
+        return _(
+            "the compensation moves the steward one step (no gold or Stables to change it), not {steps}"
+        ).format(steps=steps)
+    return _("this compensation step may take at most {most} steps, not {steps}").format(
+        most=most, steps=steps
+    )
 
 
 _NO_SHOPS: tuple[tuple[int, ...], ...] = ((),)  # a Gold or Goats action places nothing
@@ -811,7 +859,12 @@ def _set(items: tuple, index: int, value) -> tuple:
 
 def _no_shops(move: Take) -> None:
     if move.shops:
-        raise IllegalMove("A3", f"only goods districts take shops; {move.district} does not")
+        raise IllegalMove(
+            "A3",
+            _("only goods districts take shops; {district} does not").format(
+                district=district_lower(move.district)
+            ),
+        )
 
 
 def _gain(p: PlayerState, sheet: Sheet, gold: int, goats: int) -> PlayerState:
@@ -827,7 +880,10 @@ def _spend(p: PlayerState, gold: int, goats: int) -> PlayerState:
     """T1: cross out circled symbols; never more than the player holds."""
     if gold > p.gold or goats > p.goats:
         raise IllegalMove(
-            "T1", f"cannot spend {gold} gold and {goats} goats holding {p.gold} and {p.goats}"
+            "T1",
+            _(
+                "cannot spend {gold} gold and {goats} goats holding {held_gold} and {held_goats}"
+            ).format(gold=gold, goats=goats, held_gold=p.gold, held_goats=p.goats),
         )
     if not gold and not goats:
         return p
@@ -848,7 +904,10 @@ def _arrive(
         return _deliver(sheet, p, who, bonus, GOODS.index(c.kind), c.amount, shops)
     if shops:
         raise IllegalMove(
-            "M1", f"{Market.name(cell)} ({c.label()}) gives no goods to place in shops"
+            "M1",
+            _("{cell} ({label}) gives no goods to place in shops").format(
+                cell=Market.name(cell), label=c.label()
+            ),
         )
     if c.kind == "gold":  # M2 (the Trading Post does not apply)
         p = _gain(p, sheet, c.amount, 0)
@@ -945,17 +1004,25 @@ def place_goods(
             break
     for k, i in enumerate(started):
         if not 0 <= i < len(shops):
-            raise IllegalMove("A3a", f"{name} has no shop {i + 1}")
+            raise IllegalMove(
+                "A3a",
+                _("{district} has no shop {number}").format(
+                    district=district_lower(name), number=i + 1
+                ),
+            )
+        shop = f"shop {i + 1} of {name}"  # notation, put in a learner's words by plain_words
         if new[i] != 0 or fills[i] != 0:
             raise IllegalMove(
-                "A3a", f"shop {i + 1} of {name} is already started; it cannot be started again"
+                "A3a", _("{shop} is already started; it cannot be started again").format(shop=shop)
             )
         if m == 0:
-            raise IllegalMove("A3a", f"no goods are left to start shop {i + 1} of {name}")
+            raise IllegalMove("A3a", _("no goods are left to start {shop}").format(shop=shop))
         if m < shops[i].goods and k != len(started) - 1:
             raise IllegalMove(
                 "A3a",
-                f"shop {i + 1} of {name} would stay partly filled while another shop is started",
+                _("{shop} would stay partly filled while another shop is started").format(
+                    shop=shop
+                ),
             )
         put = min(m, shops[i].goods)
         new[i] = put
@@ -963,8 +1030,13 @@ def place_goods(
     if m > 0 and any(v == 0 for v in new):
         raise IllegalMove(
             "A3a",
-            f"{m} good{'' if m == 1 else 's'} left over while {name} still has free symbols:"
-            " say which shops they start",
+            ngettext(
+                "{n} good left over while {district} still has free symbols:"
+                " say which shops they start",
+                "{n} goods left over while {district} still has free symbols:"
+                " say which shops they start",
+                m,
+            ).format(n=m, district=district_lower(name)),
         )
     return tuple(new)
 
@@ -1213,7 +1285,10 @@ def new_game(
     [2, 3, 2, 2]
     """
     if not _whole_number(players) or players not in (2, 3, 4):
-        raise IllegalMove("S1", f"Corinth is for 2, 3 or 4 players, not {shown(players)}")
+        raise IllegalMove(
+            "S1",
+            _("Corinth is for 2, 3 or 4 players, not {players}").format(players=shown(players)),
+        )
     if sheet is not None and not isinstance(sheet, Sheet):
         raise IllegalMove("S1", f"the sheet is a Sheet value, not {type(sheet).__name__}")
     sheet = sheet or default_sheet()
@@ -1221,14 +1296,19 @@ def new_game(
         seed = int(np.random.SeedSequence().entropy % MAX_SEED)
     # A save stores the seed as a JSON number that loads back only below 2**63 (corinth.rules.save).
     if not _whole_number(seed) or not 0 <= seed < MAX_SEED:
-        raise IllegalMove("S3", f"a seed is a whole number from 0 to 2**63 - 1, not {shown(seed)}")
+        raise IllegalMove(
+            "S3",
+            _("a seed is a whole number from 0 to 2**63 - 1, not {seed}").format(seed=shown(seed)),
+        )
     if first_player is None:
         first_player = int(np.random.default_rng(seed).integers(players))  # S3
     if not _whole_number(first_player) or not 0 <= first_player < players:
         raise IllegalMove(
             "S3",
-            f"the first player is a whole number from 0 to {players - 1} (player 1 to {players}), "
-            f"not {shown(first_player)}",
+            _(
+                "the first player is a whole number from 0 to {last} (player 1 to {players}),"
+                " not {value}"
+            ).format(last=players - 1, players=players, value=shown(first_player)),
         )
     # numpy ints to plain ints
     players, seed, first_player = int(players), int(seed), int(first_player)

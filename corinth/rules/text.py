@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .sheet import BUILDING_TITLES, BUILDINGS, HARBOR, MARKET_SIZE
+from corinth.shared.language import N_, _
+
+from .sheet import BUILDING_TITLES, BUILDINGS, HARBOR, MARKET_SIZE, district_lower
 
 if TYPE_CHECKING:
     from .state import GameState
@@ -22,8 +24,8 @@ def render_harbor(state: GameState) -> str:
         text = "-" if g is None else f"{g}"
         if g is not None and g.yellow:
             text += f"({g.yellow}y)"
-        parts.append(f"{name} {text}")
-    return "Harbor: " + " | ".join(parts)
+        parts.append(f"{district_lower(name)} {text}")
+    return _("Harbor: {districts}").format(districts=" | ".join(parts))
 
 
 def render_market(state: GameState, player: int) -> list[str]:
@@ -51,7 +53,11 @@ def render_sheet(state: GameState, player: int) -> str:
     """One player's sheet: shops, bonuses, tracks, buildings, market and score terms."""
     p = state.players[player]
     sheet = state.sheet
-    out = [f"Player {player + 1}" + (" (first player)" if player == state.first_player else "")]
+    out = [
+        _("Player {n} (first player)").format(n=player + 1)
+        if player == state.first_player
+        else _("Player {n}").format(n=player + 1)
+    ]
     for d, district in enumerate(sheet.districts):
         shops = " ".join(
             f"[{'x' * f}{'.' * (s.goods - f)}]{s.points}"
@@ -60,49 +66,84 @@ def render_sheet(state: GameState, player: int) -> str:
         owner = state.bonus_owner[d]
         bonus = ""
         if district.bonus:
-            bonus = f"  bonus {district.bonus}: " + (
-                "open"
+            bonus = "  " + _("bonus {points}: {state}").format(
+                points=district.bonus,
+                state=_("open")
                 if owner < 0
-                else "claimed"
+                else _("claimed")
                 if owner == player
-                else f"lost to player {owner + 1}"
+                else _("lost to player {n}").format(n=owner + 1),
             )
-        out.append(f"  {district.name:<7}{shops}{bonus}")
+        out.append(f"  {district_lower(district.name):<7}{shops}{bonus}")
     out.append(
-        f"  gold {p.gold} (circled {p.gold_circled}/{sheet.gold_track})   "
-        f"goats {p.goats} (circled {p.goats_circled}/{sheet.goat_track})   "
-        f"turns {p.turns}/{sheet.turn_track}"
+        "  "
+        + _(
+            "gold {gold} (circled {gold_circled}/{gold_track})   "
+            "goats {goats} (circled {goats_circled}/{goat_track})   "
+            "turns {turns}/{turn_track}"
+        ).format(
+            gold=p.gold,
+            gold_circled=p.gold_circled,
+            gold_track=sheet.gold_track,
+            goats=p.goats,
+            goats_circled=p.goats_circled,
+            goat_track=sheet.goat_track,
+            turns=p.turns,
+            turn_track=sheet.turn_track,
+        )
     )
-    built = [BUILDING_TITLES[b] for b in BUILDINGS if p.has(b)]
-    out.append("  buildings: " + (", ".join(built) if built else "none"))
-    out.append("  market (circled in (), used in [], steward @):")
+    built = [_(BUILDING_TITLES[b]) for b in BUILDINGS if p.has(b)]
+    out.append(
+        "  "
+        + _("buildings: {buildings}").format(buildings=", ".join(built) if built else _("none"))
+    )
+    out.append("  " + _("market (circled in (), used in [], steward @):"))
     out.extend(render_market(state, player))
     if p.scores:
-        out.append("  scoring spots: " + ", ".join(map(str, p.scores)))
+        out.append("  " + _("scoring spots: {scores}").format(scores=", ".join(map(str, p.scores))))
     b = state.score_breakdown(player)
     out.append(
-        f"  score {b.total} = shops {b.shops} + bonuses {b.bonuses} + gold {b.gold} + goats {b.goats}"
-        f" + market {b.market} + temple {b.temple}"
+        "  "
+        + _(
+            "score {total} = shops {shops} + bonuses {bonuses} + gold {gold} + goats {goats}"
+            " + market {market} + temple {temple}"
+        ).format(
+            total=b.total,
+            shops=b.shops,
+            bonuses=b.bonuses,
+            gold=b.gold,
+            goats=b.goats,
+            market=b.market,
+            temple=b.temple,
+        )
     )
     return "\n".join(out)
 
 
-# Each phase of a turn in plain words (the engine's phase names stay in code and saved games).
+# Each phase of a turn in plain words (the engine's phase names stay in code and saved games);
+# English here, shown as _(PHASE_WORDS[phase]).
 PHASE_WORDS = {
-    "purvey": "buy yellow dice",
-    "roll": "roll",
-    "take": "take a group",
-    "build": "build",
-    "compensate": "no group left: one steward step or pass",
+    "purvey": N_("buy yellow dice"),
+    "roll": N_("roll"),
+    "take": N_("take a group"),
+    "build": N_("build"),
+    "compensate": N_("no group left: one steward step or pass"),
 }
 
 
 def render_state(state: GameState, player: int | None = None) -> str:
     """The whole game, or one player's sheet when ``player`` is given."""
     if state.is_over:
-        winners = " and ".join(f"player {w + 1}" for w in state.winners)
-        head = f"Round {state.round}: game over, winner {winners}"
+        winners = [_("player {n}").format(n=w + 1) for w in state.winners]
+        names = winners[0] if winners else ""
+        for name in winners[1:]:
+            names = _("{first} and {second}").format(first=names, second=name)
+        head = _("Round {round}: game over, winner {winners}").format(
+            round=state.round, winners=names
+        )
     else:
-        head = f"Round {state.round}, {PHASE_WORDS[state.phase]}, player {state.current_player + 1} to play"
+        head = _("Round {round}, {phase}, player {n} to play").format(
+            round=state.round, phase=_(PHASE_WORDS[state.phase]), n=state.current_player + 1
+        )
     players = range(state.num_players) if player is None else [player]
     return "\n".join([head, render_harbor(state)] + [render_sheet(state, i) for i in players])

@@ -21,13 +21,14 @@ from corinth.rules import (
 )
 from corinth.rules.describe import shop_words
 from corinth.rules.geometry import cell_place, cells_of
-from corinth.rules.sheet import BUILDING_TITLES, BUILDINGS
+from corinth.rules.sheet import _THE_BUILDING, BUILDINGS, district_word
+from corinth.shared.language import _, ngettext
 
 from .market import reachable_mask
 
 
-def _plural(n: int, word: str, plural: str | None = None) -> str:
-    return f"{n} {word if abs(n) == 1 else (plural or word + 's')}"
+def _points(n: int) -> str:
+    return ngettext("{n} point", "{n} points", abs(n)).format(n=n)
 
 
 _cells = cells_of
@@ -80,27 +81,38 @@ def move_effects(
     gold_delta = p1.gold - p0.gold
     goat_delta = p1.goats - p0.goats
     if gold_delta > 0:
-        gains.append(f"gains {gold_delta} gold")
+        gains.append(ngettext("gains {n} gold", "gains {n} gold", gold_delta).format(n=gold_delta))
     if goat_delta > 0:
-        gains.append(f"gains {_plural(goat_delta, 'goat')}")
+        gains.append(ngettext("gains {n} goat", "gains {n} goats", goat_delta).format(n=goat_delta))
     _district_effects(before, after, claimable, gains, costs)
     _market_effects(before.sheet, p0, p1, gains)
     built = _building_effects(before.sheet, p0, p1, gains, costs)
     if isinstance(move, Purvey) and move.buy:
-        gains.append(f"rolls {_plural(move.buy, 'more yellow die', 'more yellow dice')}")
-        costs.append(f"pays {move.buy} gold for them")
+        gains.append(
+            ngettext("rolls {n} more yellow die", "rolls {n} more yellow dice", move.buy).format(
+                n=move.buy
+            )
+        )
+        costs.append(_("pays {n} gold for them").format(n=move.buy))
     spent_adjust = adjustment_gold(before, move)
     if spent_adjust:
-        costs.append(f"spends {spent_adjust} gold to change the steward's step count")
+        costs.append(_("spends {n} gold to change the steward's step count").format(n=spent_adjust))
     elif gold_delta < 0 and not built and not isinstance(move, Purvey):
-        costs.append(f"spends {-gold_delta} gold")
+        costs.append(_("spends {n} gold").format(n=-gold_delta))
     if isinstance(move, Take | Compensate) and move.path:
         path, cut = cut_off_cells(before, move)
-        costs.append(f"uses up {_plural(len(path), 'market cell')} ({_names(before.sheet, path)})")
+        costs.append(
+            ngettext(
+                "uses up {n} market cell ({cells})", "uses up {n} market cells ({cells})", len(path)
+            ).format(n=len(path), cells=_names(before.sheet, path))
+        )
         if cut:
             costs.append(
-                f"cuts off {_plural(len(cut), 'more cell')} no later steward move can reach "
-                f"({_names(before.sheet, cut)})"
+                ngettext(
+                    "cuts off {n} more cell no later steward move can reach ({cells})",
+                    "cuts off {n} more cells no later steward move can reach ({cells})",
+                    len(cut),
+                ).format(n=len(cut), cells=_names(before.sheet, cut))
             )
     return gains, costs
 
@@ -109,11 +121,23 @@ def _score_effects(s0: int, s1: int, gains: list[str], costs: list[str]) -> None
     """The score now, before → after: a gain, a loss or no change."""
     d = s1 - s0
     if d > 0:
-        gains.append(f"scores +{_plural(d, 'point')} now ({s0} → {s1})")
+        gains.append(
+            ngettext(
+                "scores +{n} point now ({before} → {after})",
+                "scores +{n} points now ({before} → {after})",
+                d,
+            ).format(n=d, before=s0, after=s1)
+        )
     elif d < 0:
-        costs.append(f"loses {_plural(-d, 'point')} now ({s0} → {s1})")
+        costs.append(
+            ngettext(
+                "loses {n} point now ({before} → {after})",
+                "loses {n} points now ({before} → {after})",
+                -d,
+            ).format(n=-d, before=s0, after=s1)
+        )
     else:
-        gains.append(f"scores no points now (stays at {s0})")
+        gains.append(_("scores no points now (stays at {score})").format(score=s0))
 
 
 def _district_effects(
@@ -131,25 +155,39 @@ def _district_effects(
     for i, district in enumerate(sheet.districts):
         f0, f1 = p0.shops[i], p1.shops[i]
         checks = sum(f1) - sum(f0)
-        name = district.name.capitalize()
+        name = district_word(district.name)
         if checks:
-            gains.append(f"checks {_plural(checks, name + ' good')}")
+            gains.append(
+                ngettext(
+                    "checks {n} {district} good", "checks {n} {district} goods", abs(checks)
+                ).format(n=checks, district=name)
+            )
         for j, shop in enumerate(district.shops):
             if f1[j] == shop.goods and f0[j] != shop.goods:
-                gains.append(f"completes {shop_words(district.name, j, sheet)}")
+                gains.append(_("completes {shop}").format(shop=shop_words(district.name, j, sheet)))
             elif f1[j] != f0[j]:
-                verb = "starts" if f0[j] == 0 else "adds to"
+                message = (
+                    _("starts {shop} ({filled} of {goods} goods)")
+                    if f0[j] == 0
+                    else _("adds to {shop} ({filled} of {goods} goods)")
+                )
                 gains.append(
-                    f"{verb} {shop_words(district.name, j, sheet)} ({f1[j]} of {shop.goods} goods)"
+                    message.format(
+                        shop=shop_words(district.name, j, sheet), filled=f1[j], goods=shop.goods
+                    )
                 )
         if after.bonus_owner[i] == who and before.bonus_owner[i] != who:
             gains.append(
-                f"claims the {district.name.capitalize()} bonus ({_plural(district.bonus, 'point')})"
+                _("claims the {district} bonus ({points})").format(
+                    district=name, points=_points(district.bonus)
+                )
             )
         elif claimable and i in claimable and after.bonus_owner[i] != who:
             costs.append(
-                f"leaves the {GOODS[i].capitalize()} bonus ({_plural(claimable[i], 'point')}) "
-                "to the race although another move claims it now"
+                _(
+                    "leaves the {district} bonus ({points}) to the race although another move"
+                    " claims it now"
+                ).format(district=district_word(GOODS[i]), points=_points(claimable[i]))
             )
 
 
@@ -158,18 +196,34 @@ def _market_effects(sheet, p0, p1, gains: list[str]) -> None:
     new_circled = p1.circled & ~p0.circled
     for c in _cells(new_circled):
         cell = sheet.market.cells[c]
-        where = f"({cell_place(c)})"
+        where = cell_place(c)
         if cell.kind == "score":
-            gains.append(f"circles the scoring spot {where} and writes {p1.scores[-1]} on it")
+            gains.append(
+                _("circles the scoring spot ({place}) and writes {score} on it").format(
+                    place=where, score=p1.scores[-1]
+                )
+            )
         elif cell.kind == "yellow":
-            gains.append(f"circles the yellow die {where}: one free yellow die in every later roll")
+            gains.append(
+                _(
+                    "circles the yellow die ({place}): one free yellow die in every later roll"
+                ).format(place=where)
+            )
         elif cell.kind == "+1":
-            gains.append(f"circles the +1 {where}: worth 1 more on every later scoring spot")
+            gains.append(
+                _("circles the +1 ({place}): worth 1 more on every later scoring spot").format(
+                    place=where
+                )
+            )
         else:
-            gains.append(f"circles the {cell.label()} cell {where}")
+            gains.append(
+                _("circles the {label} cell ({place})").format(label=cell.label(), place=where)
+            )
     if new_circled:
         gains.append(
-            f"raises the market count to {bin(p1.circled).count('1')} for the next scoring spot"
+            _("raises the market count to {n} for the next scoring spot").format(
+                n=bin(p1.circled).count("1")
+            )
         )
 
 
@@ -179,8 +233,14 @@ def _building_effects(sheet, p0, p1, gains: list[str], costs: list[str]) -> int:
     for i, name in enumerate(BUILDINGS):
         if built >> i & 1:
             b = sheet.building(name)
-            gains.append(f"builds the {BUILDING_TITLES[name]}")
-            costs.append(f"pays {b.gold} gold and {_plural(b.goats, 'goat')} for the {b.title}")
+            gains.append(_("builds {building}").format(building=_(_THE_BUILDING[name])))
+            costs.append(
+                ngettext(
+                    "pays {gold} gold and {goats} goat for {building}",
+                    "pays {gold} gold and {goats} goats for {building}",
+                    abs(b.goats),
+                ).format(gold=b.gold, goats=b.goats, building=_(_THE_BUILDING[name]))
+            )
     return built
 
 
@@ -191,9 +251,9 @@ def _names(sheet, cells: list[int]) -> str:
 
 def sentence(gains: list[str], costs: list[str]) -> str:
     """Join the phrases into one or two sentences."""
-    text = _upper_first(_join(gains)) + "." if gains else ""
+    text = _("{gains}.").format(gains=_upper_first(_join(gains))) if gains else ""
     if costs:
-        text += (" " if text else "") + "It " + _join(costs) + "."
+        text += (" " if text else "") + _("It {costs}.").format(costs=_join(costs))
     return text
 
 
@@ -204,7 +264,7 @@ def _upper_first(text: str) -> str:
 def _join(parts: list[str]) -> str:
     if len(parts) <= 1:
         return "".join(parts)
-    return ", ".join(parts[:-1]) + " and " + parts[-1]
+    return _("{list} and {last}").format(list=", ".join(parts[:-1]), last=parts[-1])
 
 
 def share_words(share: float) -> str:
@@ -214,13 +274,13 @@ def share_words(share: float) -> str:
     ('about 4 games in 5', 'about 1 game in 2', 'no game', 'every game', 'about 1 game in 3')
     """
     if share <= 0:
-        return "no game"
+        return _("no game")
     if share >= 1:
-        return "every game"
+        return _("every game")
     if share < 0.05:
-        return "almost no game"
+        return _("almost no game")
     if share > 0.95:
-        return "almost every game"
+        return _("almost every game")
     # The simplest fraction near the share: the smallest "in N" within 3 points of it.
     for whole in range(2, 11):
         part = round(share * whole)
@@ -229,7 +289,9 @@ def share_words(share: float) -> str:
     else:
         whole = 10
         part = round(share * whole)
-    return f"about {part} game{'s' if part > 1 else ''} in {whole}"
+    return ngettext("about {part} game in {whole}", "about {part} games in {whole}", part).format(
+        part=part, whole=whole
+    )
 
 
 def points_words(value: float) -> str:
@@ -238,9 +300,10 @@ def points_words(value: float) -> str:
     >>> points_words(59.38), points_words(12.0), points_words(12.04)
     ('about 59 points', '12 points', '12 points')
     """
-    if abs(value - round(value)) < 0.05:
-        return f"{round(value)} points"
-    return f"about {round(value)} points"
+    n = round(value)
+    if abs(value - n) < 0.05:
+        return ngettext("{n} points", "{n} points", n).format(n=n)
+    return ngettext("about {n} points", "about {n} points", n).format(n=n)
 
 
 def apart_words(state: GameState, moves: list[Move]) -> list[str]:
@@ -260,9 +323,13 @@ def apart_words(state: GameState, moves: list[Move]) -> list[str]:
         if not same or not isinstance(move, Take | Compensate) or not move.path:
             continue
         via = [
-            f"the {state.sheet.market.cells[c].label()} cell ({cell_place(c)})"
+            _("the {label} cell ({place})").format(
+                label=state.sheet.market.cells[c].label(), place=cell_place(c)
+            )
             for c in move.path[:-1]
         ]
         if via:
-            words[k] = words[k].rstrip(".") + ", by way of " + _join(via) + "."
+            words[k] = _("{move}, by way of {cells}.").format(
+                move=words[k].rstrip("."), cells=_join(via)
+            )
     return words
