@@ -7,6 +7,44 @@
 import { h } from "./dice.js";
 
 const KEY = "corinth-progress-v1";
+// The language the learner chose on the lesson list's switch (the classroom's pages read it too).
+const LANGUAGE_KEY = "corinth-language";
+const LANGUAGES = [
+  ["en", "English", "index.ipynb"],
+  ["fr", "Français", "index.fr.ipynb"],
+  ["de", "Deutsch", "index.de.ipynb"],
+];
+
+// The page's words in its language: the widget's `words` trait (js_words of this file, in Python),
+// read by the two functions t and tn, always called with literal strings (docs/translating.md).
+function progressTranslator(model) {
+  const words = () => model.get("words") || {};
+  const fill = (text, values) =>
+    text.replace(/\{(\w+)\}/g, (whole, key) => (values && key in values ? String(values[key]) : whole));
+  const t = (text, values) => fill(words()[text] ?? text, values);
+  const tn = (one, many, n, values) => {
+    const forms = words()[`${one}\u0000${many}`];
+    const plural = (words()["\u0000lang"] || "en") === "fr" ? n > 1 : n !== 1;
+    return fill(forms ? forms[plural ? 1 : 0] : plural ? many : one, { n, ...values });
+  };
+  const language = () => words()["\u0000lang"] || "en";
+  return { t, tn, language };
+}
+
+// A sentence with some of its {placeholders} filled by page elements (a link), the others by text:
+// the words around them stay in the order the language puts them.
+function sentence(text, values) {
+  const nodes = [];
+  let last = 0;
+  for (const found of text.matchAll(/\{(\w+)\}/g)) {
+    if (found.index > last) nodes.push(text.slice(last, found.index));
+    const value = values[found[1]];
+    nodes.push(value === undefined ? found[0] : value instanceof Node ? value : String(value));
+    last = found.index + found[0].length;
+  }
+  if (last < text.length) nodes.push(text.slice(last));
+  return nodes;
+}
 
 function read() {
   try {
@@ -210,24 +248,25 @@ function projectorAsked() {
 }
 
 function render({ model, el }) {
-  const root = h("div", { class: "corinth-progress", role: "region", "aria-label": "Your progress" });
+  const { t, tn, language } = progressTranslator(model);
+  const root = h("div", { class: "corinth-progress", role: "region", "aria-label": t("Your progress") });
   const line = h("p", { class: "corinth-progress-line", role: "status", "aria-live": "polite" });
   const map = h("ul", { class: "corinth-progress-map" });
-  const reset = h("button", { type: "button", class: "corinth-progress-reset", text: "Reset my progress" });
+  const reset = h("button", { type: "button", class: "corinth-progress-reset", text: t("Reset my progress") });
   let armed = false;
   reset.addEventListener("click", () => {
     if (!armed) {
       armed = true;
-      reset.textContent = "Click again to forget every solved exercise";
+      reset.textContent = t("Click again to forget every solved exercise");
       return;
     }
     armed = false;
     write({});
-    reset.textContent = "Reset my progress";
+    reset.textContent = t("Reset my progress");
     model.send({ event: "reset" });
     draw();
   });
-  const screen = h("button", { type: "button", class: "corinth-progress-projector", text: "Projector mode" });
+  const screen = h("button", { type: "button", class: "corinth-progress-projector", text: t("Projector mode") });
   const stored = projectorAsked();
   screen.setAttribute("aria-pressed", String(stored));
   if (stored || document.body.classList.contains("corinth-projector")) projector(stored);
@@ -242,9 +281,36 @@ function render({ model, el }) {
   const onList = () => model.get("lessons").length > 0;
   if (inClassroom && onList()) {
     // The lesson list in a classroom or on the school hub: the way to the class's page.
-    live.append(h("a", { href: `${classBase()}class`, class: "corinth-progress-class", text: "Your class: join it and answer your teacher's puzzles →" }));
+    live.append(
+      h("a", {
+        href: `${classBase()}class`,
+        class: "corinth-progress-class",
+        text: t("Your class: join it and answer your teacher's puzzles →"),
+      }),
+    );
   }
-  root.append(line, live, lockNote, map, reset, screen);
+  // The lesson list's language switch: the list in each language the lessons speak (relative links,
+  // for JupyterLab and for the classroom's /voila/render/ alike), the one shown marked, the choice kept.
+  const switcher = h("nav", { class: "corinth-progress-languages", "aria-label": t("Language") });
+  if (onList()) {
+    LANGUAGES.forEach(([code, name, file], i) => {
+      if (i) switcher.append(" · ");
+      const link = h("a", { href: file, lang: code, hreflang: code, text: name });
+      if (code === language()) {
+        link.setAttribute("aria-current", "page");
+        link.style.fontWeight = "700";
+      }
+      link.addEventListener("click", () => {
+        try {
+          window.localStorage.setItem(LANGUAGE_KEY, code);
+        } catch (e) {
+          /* storage refused: the link still opens the list in that language */
+        }
+      });
+      switcher.append(link);
+    });
+  }
+  root.append(...(onList() ? [switcher] : []), line, live, lockNote, map, reset, screen);
   el.appendChild(root);
 
   // The lesson the teacher keeps the class to (the lesson list then shows only it), and the teacher's
@@ -256,12 +322,10 @@ function render({ model, el }) {
     lock = file ? { file, title: String(found.title || file) } : null;
     const here = window.location.pathname.split("/").pop();
     if (!lock) lockNote.replaceChildren();
-    else if (onList()) lockNote.replaceChildren(`Your teacher keeps the class to one lesson for now: ${lock.title}.`);
+    else if (onList()) lockNote.replaceChildren(t("Your teacher keeps the class to one lesson for now: {lesson}.", { lesson: lock.title }));
     else if (lock.file !== here) {
-      lockNote.replaceChildren(
-        "Your teacher asks the class to work on another lesson: ",
-        h("a", { href: lock.file, class: "corinth-progress-next", text: `${lock.title} →` }),
-      );
+      const link = h("a", { href: lock.file, class: "corinth-progress-next", text: `${lock.title} →` });
+      lockNote.replaceChildren(...sentence(t("Your teacher asks the class to work on another lesson: {lesson}"), { lesson: link }));
     } else lockNote.replaceChildren();
     if (onList()) draw();
   }
@@ -284,7 +348,7 @@ function render({ model, el }) {
       if (!me) return;
       if (data.puzzle && !data.mine && !data.revealed && !(data.closes_in === 0)) {
         live.replaceChildren(
-          h("a", { href: `${base}class`, class: "corinth-progress-next", text: "Your teacher sent a puzzle to the class: answer it →" }),
+          h("a", { href: `${base}class`, class: "corinth-progress-next", text: t("Your teacher sent a puzzle to the class: answer it →") }),
         );
       } else if (!onList()) live.replaceChildren();
     } catch (e) {
@@ -293,7 +357,7 @@ function render({ model, el }) {
   }
   endedListeners.add((removed) => {
     if (!el.isConnected) return;
-    const words = removed ? "You are no longer in the class: join it again →" : "The class has ended: join it again →";
+    const words = removed ? t("You are no longer in the class: join it again →") : t("The class has ended: join it again →");
     live.replaceChildren(h("a", { href: `${classBase()}class`, class: "corinth-progress-next", text: words }));
   });
   if (inClassroom && (classMember() || onList())) {
@@ -358,17 +422,24 @@ function render({ model, el }) {
       const extra = lesson.extra || [];
       all += lesson.items.length;
       done += n;
-      const item = h("li", {}, h("a", { href: lesson.file, text: lesson.title }));
-      let count = ` — ${n} of ${lesson.items.length} solved`;
-      if (extra.length) count += ` · ${extra.filter((name) => stored[name]).length} of ${extra.length} puzzles`;
-      item.appendChild(h("span", { text: count }));
+      const item = h("li");
+      const count = tn("{lesson} — {done} of {total} solved", "{lesson} — {done} of {total} solved", n);
+      for (const part of sentence(count, { lesson: h("a", { href: lesson.file, text: lesson.title }), done: n, total: lesson.items.length })) {
+        item.append(typeof part === "string" ? h("span", { text: part }) : part);
+      }
+      if (extra.length) {
+        const solved = extra.filter((name) => stored[name]).length;
+        const puzzles = tn("{done} of {total} puzzles", "{done} of {total} puzzles", solved, { done: solved, total: extra.length });
+        item.appendChild(h("span", { text: ` · ${puzzles}` }));
+      }
       if (n === lesson.items.length) {
         finished += 1;
         item.classList.add("corinth-progress-finished");
-        item.appendChild(h("span", { text: " ✓ finished", style: "font-weight: 600" }));
+        item.appendChild(h("span", { text: ` ${t("✓ finished")}`, style: "font-weight: 600" }));
       } else if (!here) {
         here = true;
-        const words = anything ? "Continue here →" : "Start here →";
+        const words = anything ? t("Continue here →") : t("Start here →");
+        const named = anything ? t("Continue here: {lesson}", { lesson: lesson.title }) : t("Start here: {lesson}", { lesson: lesson.title });
         item.classList.add("corinth-progress-here");
         item.setAttribute("aria-current", "step");
         item.append(
@@ -377,23 +448,26 @@ function render({ model, el }) {
             href: lesson.file,
             class: "corinth-progress-continue",
             text: words,
-            "aria-label": `${words.slice(0, -2)}: ${lesson.title}`,
+            "aria-label": named,
             style: "font-weight: 700",
           }),
         );
       }
       if (!kept || lesson.file === kept) map.appendChild(item);
     }
-    line.textContent =
-      `Your progress: ${finished} of ${lessons.length} lessons finished, ${done} of ${all} ` +
-      "exercises solved (kept in this browser).";
+    line.textContent = tn(
+      "Your progress: {finished} of {lessons} lessons finished, {done} of {total} exercises solved (kept in this browser).",
+      "Your progress: {finished} of {lessons} lessons finished, {done} of {total} exercises solved (kept in this browser).",
+      finished,
+      { finished, lessons: lessons.length, done, total: all },
+    );
     reportToClass(
-      "The lesson list",
+      t("The lesson list"),
       "",
       true,
       lessons.filter((lesson) => lesson.items.length && lesson.items.every((name) => stored[name])).map((lesson) => lesson.title),
     );
-    if (lessons.length && finished === lessons.length) line.textContent += " Every lesson finished ✓";
+    if (lessons.length && finished === lessons.length) line.textContent += ` ${t("Every lesson finished ✓")}`;
   }
 
   function reportLesson(stored) {
@@ -406,7 +480,7 @@ function render({ model, el }) {
     const lesson = title.replace(/[¶#]/g, "").trim();
     const all = counted.length > 0 && counted.every((name) => stored[name]);
     const seen = stepInView();
-    const step = seen ? seen.title : steps.length ? "Start of the lesson" : "";
+    const step = seen ? seen.title : steps.length ? t("Start of the lesson") : "";
     const done = seen ? seen.items.every((name) => stored[name]) : true;
     reportToClass(lesson, step, done, all ? [lesson] : []);
   }
@@ -418,33 +492,37 @@ function render({ model, el }) {
     const needed = steps.flatMap((step) => step.items);
     const counted = needed.length ? needed : items;
     const extra = items.filter((name) => !counted.includes(name));
-    let text = `This lesson: ${counted.filter((name) => stored[name]).length} of ${counted.length} exercises solved`;
-    if (extra.length) {
-      text += `, and ${extra.filter((name) => stored[name]).length} of ${extra.length} puzzles of the trainer`;
-    }
-    line.replaceChildren(document.createTextNode(`${text} (kept in this browser).`));
+    const done = counted.filter((name) => stored[name]).length;
+    const text = extra.length
+      ? tn(
+          "This lesson: {done} of {total} exercises solved, and {puzzles_done} of {puzzles} puzzles of the trainer (kept in this browser).",
+          "This lesson: {done} of {total} exercises solved, and {puzzles_done} of {puzzles} puzzles of the trainer (kept in this browser).",
+          done,
+          { done, total: counted.length, puzzles_done: extra.filter((name) => stored[name]).length, puzzles: extra.length },
+        )
+      : tn(
+          "This lesson: {done} of {total} exercises solved (kept in this browser).",
+          "This lesson: {done} of {total} exercises solved (kept in this browser).",
+          done,
+          { done, total: counted.length },
+        );
+    line.replaceChildren(document.createTextNode(text));
     reportLesson(stored);
     for (const step of steps) {
       const i = step.items.findIndex((name) => !stored[name]);
       if (i >= 0) {
-        line.append(
-          " Next: ",
-          h("a", { href: `#${step.anchor}`, class: "corinth-progress-next", text: step.title }),
-          ` — ${step.labels[i]}`,
-        );
+        const link = h("a", { href: `#${step.anchor}`, class: "corinth-progress-next", text: step.title });
+        line.append(" ", ...sentence(t("Next: {step} — {exercise}"), { step: link, exercise: step.labels[i] }));
         return;
       }
     }
     if (steps.length && counted.every((name) => stored[name])) {
       const following = model.get("next_lesson");
-      line.append(" ✓ Lesson finished");
       if (following && following.file) {
-        line.append(
-          " — next: ",
-          h("a", { href: following.file, class: "corinth-progress-next", text: following.title }),
-        );
+        const link = h("a", { href: following.file, class: "corinth-progress-next", text: following.title });
+        line.append(" ", ...sentence(t("✓ Lesson finished — next: {lesson}"), { lesson: link }));
       } else {
-        line.append(".");
+        line.append(" ", t("✓ Lesson finished."));
       }
     }
   }
@@ -480,6 +558,7 @@ function render({ model, el }) {
     draw();
   });
   model.on("change:steps", draw);
+  model.on("change:words", draw);
   draw();
 }
 
