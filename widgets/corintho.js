@@ -3,7 +3,7 @@
 // draws and reports clicks ({event: "hand" | "cell" | "clear"}); Python applies every move.
 // No colour here: boards.css draws with the palette's --corinth-* variables. The traits are listed in
 // corinth/ui/corintho.py (CorinthoBoard).
-import { guardKeys, h, roving, showMessage } from "./dice.js";
+import { guardKeys, h, roving, showMessage, translator } from "./dice.js";
 
 const SIZE = 4;
 const CELL = 92; // px per cell (button and its margin), keep in step with boards.css
@@ -61,29 +61,36 @@ function piecePicture(piece, cls) {
   return pic;
 }
 
-function legendList() {
+function legendList(t) {
   const list = h("ul", { class: "corinth-legend-list" });
   const item = (sample, words) => list.appendChild(h("li", {}, sample, h("span", { text: words })));
-  item(piecePicture("base", "corinth-legend-piece"), "base: a wide stepped slab");
-  item(piecePicture("column", "corinth-legend-piece"), "column: a tall fluted shaft");
-  item(piecePicture("capital", "corinth-legend-piece"), "capital: a flaring top with two scrolls");
+  item(piecePicture("base", "corinth-legend-piece"), t("base: a wide stepped slab"));
+  item(piecePicture("column", "corinth-legend-piece"), t("column: a tall fluted shaft"));
+  item(piecePicture("capital", "corinth-legend-piece"), t("capital: a flaring top with two scrolls"));
   const sample = (cls, text = "") =>
     h("span", { class: `corinth-legend-sample corinth-stack-cell ${cls}`, "aria-hidden": "true", text });
-  item(sample("frozen"), "hatched, marked “frozen”: nobody may move this stack yet (K4)");
-  item(sample("selected"), "red border: the stack you chose to move");
-  item(sample("target"), "green border: where the chosen piece or stack may go");
-  item(sample("claimed"), "dashed line: a line claimed, the next player must answer it (W3)");
-  item(sample("winning"), "thick line: the winning line");
-  return h("details", { class: "corinth-legend" }, h("summary", { text: "What the marks mean" }), list);
+  item(sample("frozen"), t("hatched, marked “frozen”: nobody may move this stack yet (K4)"));
+  item(sample("selected"), t("red border: the stack you chose to move"));
+  item(sample("target"), t("green border: where the chosen piece or stack may go"));
+  item(sample("claimed"), t("dashed line: a line claimed, the next player must answer it (W3)"));
+  item(sample("winning"), t("thick line: the winning line"));
+  return h("details", { class: "corinth-legend" }, h("summary", { text: t("What the marks mean") }), list);
 }
 
 function render({ model, el }) {
+  const { t, tn } = translator(model);
+  // A count of pieces in hand, under its picture: "1 base", "2 columns" (the count is drawn apart).
+  const pieceWord = {
+    base: (n) => tn("base", "bases", n),
+    column: (n) => tn("column", "columns", n),
+    capital: (n) => tn("capital", "capitals", n),
+  };
   const root = h("div", { class: "corinth-board corinth-corintho" });
   guardKeys(root);
   const caption = h("div", { class: "corinth-caption" });
 
   // The board: row 4 on top, as the text board; an ARIA grid of buttons with one tab stop.
-  const grid = h("div", { class: "corinth-corintho-grid", role: "grid", "aria-label": "Corintho board, 4 by 4" });
+  const grid = h("div", { class: "corinth-corintho-grid", role: "grid", "aria-label": t("Corintho board, 4 by 4") });
   const cells = new Array(SIZE * SIZE);
   const order = []; // DOM order (row 4 first) → cell index
   for (let r = SIZE - 1; r >= 0; r--) {
@@ -97,7 +104,7 @@ function render({ model, el }) {
       const pieces = svg("g");
       pic.appendChild(pieces);
       const name = h("span", { class: "corinth-cell-name", "aria-hidden": "true", text: btn.dataset.cell });
-      const badge = h("span", { class: "corinth-frozen-badge", "aria-hidden": "true", text: "frozen" });
+      const badge = h("span", { class: "corinth-frozen-badge", "aria-hidden": "true", text: t("frozen") });
       btn.append(pic, name, badge);
       btn.addEventListener("click", () => clickCell(index));
       gridcell.appendChild(btn);
@@ -134,7 +141,7 @@ function render({ model, el }) {
   });
 
   // The pieces in hand: a row per player, one tab stop for all (arrows move, Enter/Space choose).
-  const handsBox = h("div", { class: "corinth-corintho-hands", role: "group", "aria-label": "Pieces in hand" });
+  const handsBox = h("div", { class: "corinth-corintho-hands", role: "group", "aria-label": t("Pieces in hand") });
   const players = model.get("hands").length;
   const hands = [];
   const handButtons = [];
@@ -164,7 +171,7 @@ function render({ model, el }) {
   const status = h("div", { class: "corinth-status", role: "status", "aria-live": "polite" });
   const announce = h("div", { class: "corinth-announce", role: "status", "aria-live": "polite" });
   const main = h("div", { class: "corinth-corintho-main" }, boardArea, handsBox);
-  root.append(caption, main, status, announce, legendList());
+  root.append(caption, main, status, announce, legendList(t));
   el.appendChild(root);
 
   let toBoard = false; // a piece chosen in hand: the focus goes to the board once Python agrees
@@ -202,7 +209,8 @@ function render({ model, el }) {
     const selected = model.get("selected");
     const line = new Set(model.get("line"));
     const kind = model.get("line_kind");
-    showMessage(caption, "Corintho — " + model.get("caption")); // its rule on hover, as the sheet's
+    // its rule on hover, as the sheet's
+    showMessage(caption, t("Corintho — {caption}", { caption: model.get("caption") }), null, t);
     for (const c of model.get("cells")) {
       const cell = cells[c.index];
       const key = c.stack.join("/");
@@ -223,11 +231,11 @@ function render({ model, el }) {
       const node = hands[p];
       if (!node) return;
       node.box.classList.toggle("current", hand.current);
-      node.title.textContent = hand.title + (hand.current ? " — to play" : "");
+      node.title.textContent = hand.current ? t("{player} — to play", { player: hand.title }) : hand.title;
       hand.pieces.forEach((pc, k) => {
         const b = node.buttons[k];
         b.count.textContent = String(pc.count);
-        b.word.textContent = pc.count === 1 ? pc.piece : pc.piece + "s";
+        b.word.textContent = pieceWord[pc.piece] ? pieceWord[pc.piece](pc.count) : pc.piece;
         b.btn.setAttribute("aria-label", pc.label);
         b.btn.classList.toggle("legal", pc.legal);
         b.btn.classList.toggle("none", pc.count === 0);
@@ -238,7 +246,7 @@ function render({ model, el }) {
       });
     });
     drawLine();
-    showMessage(status, model.get("message"));
+    showMessage(status, model.get("message"), null, t);
     if (announce.textContent !== model.get("announce")) announce.textContent = model.get("announce");
     root.classList.toggle("readonly", !model.get("interactive"));
   }

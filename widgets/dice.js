@@ -10,6 +10,28 @@ const PIPS = {
 
 const NS = "http://www.w3.org/2000/svg";
 
+const fill = (text, values) =>
+  text.replace(/\{(\w+)\}/g, (whole, key) => (values && key in values ? String(values[key]) : whole));
+
+/** English as written: the words of a helper called without a board's translator. */
+const english = (text, values) => fill(text, values);
+
+/**
+ * A board's words in the kernel's language (docs/translating.md): `t("Undo")`, `t("… {n} …", {n})`
+ * and `tn("{n} die", "{n} dice", n, {…})`, read from the widget's `words` trait (Python fills it
+ * with corinth.shared.language.js_words from this module's source). Call them with literal strings.
+ */
+export function translator(model) {
+  const words = () => model.get("words") || {};
+  const t = (text, values) => fill(words()[text] ?? text, values);
+  const tn = (one, many, n, values) => {
+    const forms = words()[`${one}\u0000${many}`];
+    const plural = (words()["\u0000lang"] || "en") === "fr" ? n > 1 : n !== 1;
+    return fill(forms ? forms[plural ? 1 : 0] : plural ? many : one, { n, ...values });
+  };
+  return { t, tn };
+}
+
 /** One die as an inline SVG element with its pips drawn. */
 export function die(face, yellow) {
   const svg = document.createElementNS(NS, "svg");
@@ -109,21 +131,21 @@ export function roving(container, items, cols, choose) {
  * stop, opened with Enter). `items` are [sample class, words] pairs; the sample is drawn with the
  * board's own classes, so it looks exactly like the mark it explains.
  */
-export function legend(items) {
+export function legend(items, t = english) {
   const list = h("ul", { class: "corinth-legend-list" });
   for (const [sample, words] of items) {
     const mark = h("span", { class: `corinth-legend-sample ${sample}`, "aria-hidden": "true" });
     list.appendChild(h("li", {}, mark, h("span", { text: words })));
   }
-  return h("details", { class: "corinth-legend" }, h("summary", { text: "What the marks mean" }), list);
+  return h("details", { class: "corinth-legend" }, h("summary", { text: t("What the marks mean") }), list);
 }
 
 // A board's message ("… (A4b)"): the words as text, the rule's ID on hover only, behind a "rule" mark.
 // With `words` (a rule's ID → its words, as the board sends them), the mark opens the rule's words.
-export function showMessage(el, text, words = null) {
+export function showMessage(el, text, words = null, t = english) {
   const m = /^(.*?) ?\(([A-Z]\d+[a-z]?(?:(?:, | and |–|-)[A-Z]\d+[a-z]?)*)\)(\.?)$/s.exec(text || "");
   el.replaceChildren(m ? m[1] : text || "");
-  if (m) el.append(ruleMark(m[2], words), m[3]);
+  if (m) el.append(ruleMark(m[2], words, t), m[3]);
 }
 
 const RULE_IDS = / ?\(([A-Z]\d+[a-z]?(?:(?:, | and |–|-)[A-Z]\d+[a-z]?)*)\)/g;
@@ -132,11 +154,11 @@ const RULE_IDS = / ?\(([A-Z]\d+[a-z]?(?:(?:, | and |–|-)[A-Z]\d+[a-z]?)*)\)/g;
  * Sentences with their rules' IDs ("(G3)") each behind a "rule" mark, as text and marks (never HTML),
  * the marks opening the rules' `words` (corinth.ui._base.words_html does the same in Python).
  */
-export function withRuleMarks(text, words = null) {
+export function withRuleMarks(text, words = null, t = english) {
   const parts = [];
   let last = 0;
   for (const m of (text || "").matchAll(RULE_IDS)) {
-    parts.push(document.createTextNode(text.slice(last, m.index)), ruleMark(m[1], words));
+    parts.push(document.createTextNode(text.slice(last, m.index)), ruleMark(m[1], words, t));
     last = m.index + m[0].length;
   }
   parts.push(document.createTextNode((text || "").slice(last)));
@@ -147,11 +169,11 @@ export function withRuleMarks(text, words = null) {
  * The "rule" mark of `ids` ("C2, R2"): its ID on hover; where `words` has a rule's words, the mark
  * is reached by the keyboard and opens them in a small card on focus, hover or a click (ruleCards).
  */
-export function ruleMark(ids, words = null) {
+export function ruleMark(ids, words = null, t = english) {
   const lines = (ids.match(/[A-Z]\d+[a-z]?/g) || [])
     .filter((id) => words && words[id])
-    .map((id) => `Rule ${id}: ${words[id]}`);
-  const mark = h("sup", { class: "corinth-rule", title: `Rule ${ids}`, text: "rule" });
+    .map((id) => t("Rule {id}: {words}", { id, words: words[id] }));
+  const mark = h("sup", { class: "corinth-rule", title: t("Rule {ids}", { ids }), text: t("rule") });
   if (lines.length) {
     const said = lines.join("\n");
     const attrs = { tabindex: "0", role: "button", "aria-label": said, "data-words": said, "data-lm-suppress-shortcuts": "true" };
@@ -180,7 +202,8 @@ export function ruleCards() {
     mark.removeAttribute("title"); // the card says it: no browser tooltip over it
     card.replaceChildren();
     for (const line of mark.dataset.words.split("\n")) {
-      const m = /^(Rule [A-Z]\d+[a-z]?): (.*)$/s.exec(line);
+      // "Rule A3c: …", "Règle A3c : …", "Regel A3c: …": the rule's name in bold, then its words
+      const m = /^(\S+ [A-Z]\d+[a-z]?)\s?: (.*)$/s.exec(line);
       card.appendChild(h("p", {}, h("b", { text: m ? m[1] : "" }), document.createTextNode(m ? ` ${m[2]}` : line)));
     }
     card.hidden = false;

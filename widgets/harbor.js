@@ -1,23 +1,24 @@
 // The harbor board: six districts, Gold on top. Built once; `update` changes it in place.
 // Colours come from Python in each group's data (corinth/render/palette.py); keys in widgets/README.md.
-import { die, focusWhenShown, guardKeys, h, legend, roving, showMessage } from "./dice.js";
+import { die, focusWhenShown, guardKeys, h, legend, roving, showMessage, translator } from "./dice.js";
 
 // What the harbor's borders mean; each sample uses the board's own classes (boards.css).
-const HARBOR_LEGEND = [
-  ["corinth-district legal", "green border: a group you may take now (click it)"],
-  ["corinth-district selected", "red border: the group you chose"],
-  ["corinth-district", "grey border: a district you cannot take from now"],
+const harborLegend = (t) => [
+  ["corinth-district legal", t("green border: a group you may take now (click it)")],
+  ["corinth-district selected", t("red border: the group you chose")],
+  ["corinth-district", t("grey border: a district you cannot take from now")],
 ];
 
 function render({ model, el }) {
+  const { t } = translator(model);
   const root = h("div", { class: "corinth-board corinth-harbor" });
   guardKeys(root);
   const caption = h("div", { class: "corinth-caption" });
-  const list = h("div", { class: "corinth-harbor-rows", role: "group", "aria-label": "Harbor" });
+  const list = h("div", { class: "corinth-harbor-rows", role: "group", "aria-label": t("Harbor") });
   const status = h("div", { class: "corinth-status", role: "status", "aria-live": "polite" });
   // Whose turn it is, read out by screen readers when it changes ("Round 2 — your turn: …").
   const announce = h("div", { class: "corinth-announce", role: "status", "aria-live": "polite" });
-  root.append(caption, list, status, announce, legend(HARBOR_LEGEND));
+  root.append(caption, list, status, announce, legend(harborLegend(t), t));
   el.appendChild(root);
 
   // Rows top to bottom: Gold first (the board is read bottom to top, C2).
@@ -48,7 +49,7 @@ function render({ model, el }) {
 
   function update() {
     const selected = model.get("selected");
-    caption.textContent = "Harbor — " + model.get("caption");
+    caption.textContent = t("Harbor — {caption}", { caption: model.get("caption") });
     rows.forEach((r, k) => {
       const g = groupAt(k);
       r.row.dataset.district = g.district;
@@ -71,7 +72,7 @@ function render({ model, el }) {
         for (let i = 0; i < g.yellow; i++) r.dice.appendChild(die(g.face, true));
       }
     });
-    showMessage(status, model.get("message"));
+    showMessage(status, model.get("message"), null, t);
     if (announce.textContent !== model.get("announce")) announce.textContent = model.get("announce");
     root.classList.toggle("readonly", !model.get("interactive"));
   }

@@ -2,19 +2,19 @@
 // The DOM is built once for the sheet's shape; `update` changes classes and texts in place.
 // Colours and cell pictures come from Python in the board data (corinth/render/palette.py);
 // the market's size comes from `board.size`. The keys are listed in widgets/README.md.
-import { guardKeys, h, legend, roving, showMessage } from "./dice.js";
+import { guardKeys, h, legend, roving, showMessage, translator } from "./dice.js";
 
 const CELL = 58; // px, keep in step with boards.css (.corinth-cell)
 // What the sheet's marks mean; each sample uses the board's own classes (boards.css).
-const SHEET_LEGEND = [
-  ["corinth-cell reachable", "solid green border: a steward walk can end on this cell now"],
-  ["corinth-cell next", "dashed green border: the next step of the walk you are drawing"],
-  ["corinth-cell circled", "red ring: a circled cell (the steward stopped there)"],
-  ["corinth-cell used", "grey, words struck through: used up, no walk may cross it"],
-  ["corinth-spot circled", "filled square on a track: gold or goats you have"],
-  ["corinth-spot crossed", "crossed square: spent (or a roll-track spot used)"],
-  ["corinth-bonus", "dashed box: a district bonus still open"],
-  ["corinth-bonus claimed", "green box: a bonus you claimed; struck through: lost to another player"],
+const sheetLegend = (t) => [
+  ["corinth-cell reachable", t("solid green border: a steward walk can end on this cell now")],
+  ["corinth-cell next", t("dashed green border: the next step of the walk you are drawing")],
+  ["corinth-cell circled", t("red ring: a circled cell (the steward stopped there)")],
+  ["corinth-cell used", t("grey, words struck through: used up, no walk may cross it")],
+  ["corinth-spot circled", t("filled square on a track: gold or goats you have")],
+  ["corinth-spot crossed", t("crossed square: spent (or a roll-track spot used)")],
+  ["corinth-bonus", t("dashed box: a district bonus still open")],
+  ["corinth-bonus claimed", t("green box: a bonus you claimed; struck through: lost to another player")],
 ];
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -25,6 +25,17 @@ function svg(tag, attrs = {}) {
 }
 
 function render({ model, el }) {
+  const { t, tn } = translator(model);
+  // The score's terms (corinth.rules.scoring.TERMS, then total) as the sheet prints them.
+  const termWords = {
+    shops: t("shops"),
+    bonuses: t("bonuses"),
+    gold: t("gold"),
+    goats: t("goats"),
+    market: t("market"),
+    temple: t("temple"),
+    total: t("total"),
+  };
   const root = h("div", { class: "corinth-board corinth-sheet" });
   guardKeys(root);
   el.appendChild(root);
@@ -38,7 +49,7 @@ function render({ model, el }) {
     const total = h("span", { class: "corinth-total" });
     const header = h("div", { class: "corinth-sheet-header" }, title, total);
 
-    const shops = h("div", { class: "corinth-shops", role: "group", "aria-label": "Shops" });
+    const shops = h("div", { class: "corinth-shops", role: "group", "aria-label": t("Shops") });
     const shopNodes = b.districts.map((d) => {
       const row = h("div", { class: "corinth-shop-row" });
       row.style.setProperty("--district", d.colour);
@@ -66,7 +77,7 @@ function render({ model, el }) {
     // The market: a grid of rows of cells (ARIA grid), one tab stop (the steward's cell), arrows move.
     const marketWrap = h("div", { class: "corinth-market-wrap" });
     marketWrap.style.setProperty("--cells", size);
-    const market = h("div", { class: "corinth-market", role: "grid", "aria-label": "Market" });
+    const market = h("div", { class: "corinth-market", role: "grid", "aria-label": t("Market") });
     const overlay = svg("svg", {
       class: "corinth-path",
       "aria-hidden": "true",
@@ -108,21 +119,22 @@ function render({ model, el }) {
     };
     const gold = track("gold");
     const goats = track("goats");
-    const buildings = h("div", { class: "corinth-buildings", role: "group", "aria-label": "Buildings" });
+    const buildings = h("div", { class: "corinth-buildings", role: "group", "aria-label": t("Buildings") });
     const buildingNodes = b.buildings.map(() => {
       const node = h("span", { class: "corinth-building", role: "img" });
       buildings.appendChild(node);
       return node;
     });
     const turns = h("div", { class: "corinth-turns", role: "img" });
-    const score = h("table", { class: "corinth-score", "aria-label": "Score (E1)" });
+    const score = h("table", { class: "corinth-score", "aria-label": t("Score (E1)") });
     const scoreCells = {};
     const body = h("tbody");
     // The score's terms, in the order of the board data (corinth.rules.scoring.TERMS, then total).
-    for (const t of Object.keys(b.score)) {
+    for (const term of Object.keys(b.score)) {
       const td = h("td");
-      body.appendChild(h("tr", { class: t === "total" ? "total" : "" }, h("th", { text: t, scope: "row" }), td));
-      scoreCells[t] = td;
+      const th = h("th", { text: termWords[term] ?? term, scope: "row" });
+      body.appendChild(h("tr", { class: term === "total" ? "total" : "" }, th, td));
+      scoreCells[term] = td;
     }
     score.appendChild(body);
     // Written scoring spots and earned yellow dice: two lines, never run together.
@@ -131,7 +143,7 @@ function render({ model, el }) {
     const side = h("div", { class: "corinth-side" }, gold.wrap, goats.wrap, turns, buildings, score, written, yellow);
     const middle = h("div", { class: "corinth-sheet-middle" }, marketWrap, side);
     const status = h("div", { class: "corinth-status", role: "status", "aria-live": "polite" });
-    root.append(header, middle, shops, status, legend(SHEET_LEGEND));
+    root.append(header, middle, shops, status, legend(sheetLegend(t), t));
     return { size, title, total, shopNodes, cells, line, gold, goats, buildingNodes, turns, scoreCells, written, yellow, status, nav, market };
   }
 
@@ -140,23 +152,36 @@ function render({ model, el }) {
     model.send({ event: "cell", index: i });
   }
 
-  function fillTrack(t, name, data) {
-    if (t.spots.length !== data.track) {
-      t.marks.replaceChildren();
-      t.spots = [];
+  // A track's words: its head ("Gold: 2 held") and what a screen reader reads.
+  const trackWords = {
+    gold: (d) => [
+      t("Gold: {held} held", d),
+      t("Gold track: {circled} circled, {crossed} crossed, {held} held", d),
+    ],
+    goats: (d) => [
+      t("Goats: {held} held", d),
+      t("Goats track: {circled} circled, {crossed} crossed, {held} held", d),
+    ],
+  };
+
+  function fillTrack(track, name, data) {
+    if (track.spots.length !== data.track) {
+      track.marks.replaceChildren();
+      track.spots = [];
       for (let i = 0; i < data.track; i++) {
         const s = h("span", { class: "corinth-spot" });
-        t.marks.appendChild(s);
-        t.spots.push(s);
+        track.marks.appendChild(s);
+        track.spots.push(s);
       }
     }
-    t.spots.forEach((s, i) => {
+    track.spots.forEach((s, i) => {
       s.classList.toggle("circled", i < data.circled);
       s.classList.toggle("crossed", i < data.crossed);
     });
     const held = data.circled - data.crossed;
-    t.head.textContent = `${name}: ${held} held`;
-    t.wrap.setAttribute("aria-label", `${name} track: ${data.circled} circled, ${data.crossed} crossed, ${held} held`);
+    const [head, label] = trackWords[name]({ held, circled: data.circled, crossed: data.crossed });
+    track.head.textContent = head;
+    track.wrap.setAttribute("aria-label", label);
   }
 
   function update() {
@@ -174,8 +199,10 @@ function render({ model, el }) {
     }
     const p = parts;
     const size = p.size;
-    p.title.textContent = `${b.title}'s sheet` + (b.current ? " — to play" : "");
-    p.total.textContent = `${b.score.total} point${b.score.total === 1 ? "" : "s"}`;
+    p.title.textContent = b.current
+      ? t("{title}'s sheet — to play", { title: b.title })
+      : t("{title}'s sheet", { title: b.title });
+    p.total.textContent = tn("{n} point", "{n} points", b.score.total);
     b.districts.forEach((d, k) => {
       const node = p.shopNodes[k];
       d.shops.forEach((s, j) => {
@@ -185,8 +212,17 @@ function render({ model, el }) {
         box.goods.forEach((g, i) => g.classList.toggle("checked", i < s.filled));
       });
       node.bonus.className = `corinth-bonus ${d.bonus_status}`;
-      node.bonus.textContent = d.bonus ? `bonus ${d.bonus}` : "no bonus";
-      node.bonus.setAttribute("aria-label", d.bonus ? `${d.title} bonus ${d.bonus}: ${d.bonus_status}` : `${d.title}: no bonus`);
+      node.bonus.textContent = d.bonus ? t("bonus {bonus}", { bonus: d.bonus }) : t("no bonus");
+      const said = { district: d.title, bonus: d.bonus };
+      const bonusLabel = {
+        open: t("{district} bonus {bonus}: open", said),
+        claimed: t("{district} bonus {bonus}: claimed", said),
+        lost: t("{district} bonus {bonus}: lost", said),
+      };
+      node.bonus.setAttribute(
+        "aria-label",
+        d.bonus ? bonusLabel[d.bonus_status] ?? `${d.title} bonus ${d.bonus}: ${d.bonus_status}` : t("{district}: no bonus", said),
+      );
     });
     b.market.forEach((c, i) => {
       const node = p.cells[i];
@@ -223,23 +259,32 @@ function render({ model, el }) {
       "points",
       points.map((i) => `${(i % size) * CELL + CELL / 2},${Math.floor(i / size) * CELL + CELL / 2}`).join(" "),
     );
-    fillTrack(p.gold, "Gold", b.gold);
-    fillTrack(p.goats, "Goats", b.goats);
+    fillTrack(p.gold, "gold", b.gold);
+    fillTrack(p.goats, "goats", b.goats);
     b.buildings.forEach((bd, k) => {
       const node = p.buildingNodes[k];
       node.classList.toggle("built", bd.built);
-      node.textContent = `${bd.title}: ${bd.gold} gold + ${bd.goats} goats`;
-      node.setAttribute("aria-label", `${bd.title}, costs ${bd.gold} gold and ${bd.goats} goats, ${bd.built ? "built" : "not built"}`);
+      const cost = { building: bd.title, gold: bd.gold, goats: bd.goats };
+      node.textContent = t("{building}: {gold} gold + {goats} goats", cost);
+      node.setAttribute(
+        "aria-label",
+        bd.built
+          ? t("{building}, costs {gold} gold and {goats} goats, built", cost)
+          : t("{building}, costs {gold} gold and {goats} goats, not built", cost),
+      );
     });
-    p.turns.replaceChildren(h("span", { class: "corinth-track-title", text: "Roll track" }));
+    p.turns.replaceChildren(h("span", { class: "corinth-track-title", text: t("Roll track") }));
     for (let i = 0; i < b.turns.track; i++) {
       p.turns.appendChild(h("span", { class: "corinth-turn" + (i < b.turns.crossed ? " crossed" : "") }));
     }
-    p.turns.setAttribute("aria-label", `Roll track: ${b.turns.crossed} of ${b.turns.track} spots crossed`);
+    p.turns.setAttribute(
+      "aria-label",
+      t("Roll track: {crossed} of {track} spots crossed", { crossed: b.turns.crossed, track: b.turns.track }),
+    );
     for (const t of Object.keys(b.score)) p.scoreCells[t].textContent = String(b.score[t]);
-    p.written.textContent = b.scores.length ? `Scoring spots written: ${b.scores.join(", ")}` : "";
-    p.yellow.textContent = b.yellow ? `Yellow dice earned: ${b.yellow}` : "";
-    showMessage(p.status, model.get("message"));
+    p.written.textContent = b.scores.length ? t("Scoring spots written: {spots}", { spots: b.scores.join(", ") }) : "";
+    p.yellow.textContent = b.yellow ? t("Yellow dice earned: {n}", { n: b.yellow }) : "";
+    showMessage(p.status, model.get("message"), null, t);
     root.classList.toggle("ready", model.get("path_ready"));
   }
 

@@ -22,6 +22,7 @@ from corinth.render.palette import css_variables
 from corinth.rules import GameState, IllegalMove
 from corinth.rules.describe import plain_words
 from corinth.rules.sheet import package_folder
+from corinth.shared.language import N_, _, js_words, ngettext
 
 REFUSAL_CHARS = 300
 
@@ -85,24 +86,32 @@ def rule_mark(ids: str, rules: Callable[[str], str] | None = None) -> str:
     >>> print(rule_mark("G2", {"G2": "Every token is one point."}.get))
     <sup class="corinth-rule" title="Rule G2" tabindex="0" role="button" aria-label="Rule G2: Every token is one point." data-words="Rule G2: Every token is one point." data-lm-suppress-shortcuts="true">rule</sup>
     """
-    plain = f'<sup class="corinth-rule" title="Rule {html.escape(ids)}">rule</sup>'
+    title = html.escape(_("Rule {ids}").format(ids=ids))
+    mark = html.escape(_("rule"))
+    plain = f'<sup class="corinth-rule" title="{title}">{mark}</sup>'
     said = [(i, rules(i)) for i in re.findall(r"[A-Z]\d+[a-z]?", ids)] if rules else []
-    lines = [f"Rule {i}: {words}" for i, words in said if words]
+    lines = [_("Rule {id}: {words}").format(id=i, words=words) for i, words in said if words]
     if not lines:
         return plain
     words = html.escape("\n".join(lines))
     return (
-        f'<sup class="corinth-rule" title="Rule {html.escape(ids)}" tabindex="0" role="button" '
-        f'aria-label="{words}" data-words="{words}" data-lm-suppress-shortcuts="true">rule</sup>'
+        f'<sup class="corinth-rule" title="{title}" tabindex="0" role="button" '
+        f'aria-label="{words}" data-words="{words}" data-lm-suppress-shortcuts="true">{mark}</sup>'
     )
 
 
-WORKING = (  # shown while a game's hint is worked out (read out to screen readers)
-    "<div role='status' aria-live='polite' class='corinth-busy'><i>Working out the hint…</i></div>"
-)
+def working() -> str:
+    """Shown while a game's hint is worked out (read out to screen readers)."""
+    return (
+        "<div role='status' aria-live='polite' class='corinth-busy'><i>"
+        + html.escape(_("Working out the hint…"))
+        + "</i></div>"
+    )
 
 
-NO_MORE_HINTS = "No more hints"  # the hint button's words once its ladder is all shown
+WORKING = working()  # the English form (kept for code that imports it)
+
+NO_MORE_HINTS = N_("No more hints")  # the hint button's words once its ladder is all shown
 
 
 def hint_ladder_html(
@@ -115,10 +124,17 @@ def hint_ladder_html(
     last), and the "Hint" button saying how many are left: the exercises' and the puzzles' ladder.
     ``rules``: the game's rules' words, for the "rule" marks to open (``words_html``)."""
     left = len(ladder) - shown
-    button.description = f"Another hint ({left} left)" if left else NO_MORE_HINTS
+    button.description = (
+        ngettext("Another hint ({left} left)", "Another hint ({left} left)", left).format(left=left)
+        if left
+        else _(NO_MORE_HINTS)
+    )
     button.disabled = not left
-    items = "".join(f"<li>{words_html(text, rules)}</li>" for text in ladder[:shown])
-    return f'<div role="status"><b>Hints</b><ol class="corinth-hints">{items}</ol></div>'
+    items = "".join(f"<li>{words_html(_(text), rules)}</li>" for text in ladder[:shown])
+    return (
+        f'<div role="status"><b>{html.escape(_("Hints"))}</b>'
+        f'<ol class="corinth-hints">{items}</ol></div>'
+    )
 
 
 def again_soon(callback: Callable[[], Any], delay: float = 0.5) -> None:
@@ -269,6 +285,8 @@ class Board(anywidget.AnyWidget):
     """
 
     message = traitlets.Unicode("").tag(sync=True)
+    # The words the page shows, in the language spoken when the board was made (``js_words``).
+    words = traitlets.Dict().tag(sync=True)
     _state: GameState | None = None
     from_page: tuple[str, ...] = ()
 
@@ -298,6 +316,7 @@ class Board(anywidget.AnyWidget):
 
     def __init__(self, **kwargs: Any):
         super().__init__(**kwargs)
+        self.words = js_words(str(getattr(self, "_esm", "")))
         self.output = ipywidgets.Output()
         self._callbacks: dict[str, list[Callable]] = {}
         self.on_msg(self._on_front_end)
@@ -363,7 +382,7 @@ class Board(anywidget.AnyWidget):
         self.message = clip(text)
         self.output.outputs = ()
         with self.output:
-            print(f"Refused: {self.message}")
+            print(_("Refused: {reason}").format(reason=self.message))
 
     def __repr__(self) -> str:
         return self.text()
@@ -382,7 +401,7 @@ class GamePuzzle:
     calls ``_start`` then ``_controls`` in its ``__init__``; it writes ``show_hint``, ``reveal`` and
     ``try_again``."""
 
-    again = "Solve it again if you like."
+    again = N_("Solve it again if you like.")
 
     def _start(self, puzzle: Any) -> None:
         self.puzzle = puzzle
@@ -399,9 +418,9 @@ class GamePuzzle:
         self.result = ipywidgets.HTML()
         self.hint_list = ipywidgets.HTML()
         auto = ipywidgets.Layout(width="auto")
-        self.hint_button = ipywidgets.Button(description="Hint", icon="lightbulb-o", layout=auto)
-        self.reveal_button = ipywidgets.Button(description="Show the answer", layout=auto)
-        self.again_button = ipywidgets.Button(description="Try again", icon="undo", layout=auto)
+        self.hint_button = ipywidgets.Button(description=_("Hint"), icon="lightbulb-o", layout=auto)
+        self.reveal_button = ipywidgets.Button(description=_("Show the answer"), layout=auto)
+        self.again_button = ipywidgets.Button(description=_("Try again"), icon="undo", layout=auto)
         self.hint_button.on_click(lambda _b: self._run(self.show_hint))
         self.reveal_button.on_click(lambda _b: self._run(self.reveal))
         self.again_button.on_click(lambda _b: self._run(self.try_again))
@@ -411,7 +430,7 @@ class GamePuzzle:
         """Solved, Hint and Show the answer have nothing left to give: off until "Try again" (then
         Hint on again while its ladder has hints left)."""
         self.reveal_button.disabled = solved
-        self.hint_button.disabled = solved or self.hint_button.description == NO_MORE_HINTS
+        self.hint_button.disabled = solved or self.hint_button.description == _(NO_MORE_HINTS)
 
     def on_solved(self, callback: Callable[[], Any]) -> None:
         """Call ``callback()`` when the learner gives a right answer (a progress mark, say)."""
@@ -425,10 +444,8 @@ class GamePuzzle:
         """Show that this browser remembers the puzzle solved (on another visit), unless the
         learner has already answered it on this one."""
         if not self.solved and not self.result.value:
-            self.result.value = (
-                '<p role="status" class="corinth-solved-before">✓ Solved on an earlier visit. '
-                f"{self.again}</p>"
-            )
+            said = _("✓ Solved on an earlier visit. {again}").format(again=_(self.again))
+            self.result.value = f'<p role="status" class="corinth-solved-before">{said}</p>'
 
     def forget(self) -> None:
         """The learner reset their progress: the mark of an earlier visit goes."""
@@ -442,7 +459,9 @@ class GamePuzzle:
     def __repr__(self) -> str:
         return "\n".join(
             [
-                f"Puzzle {self.puzzle.id} ({self.puzzle.kind}): {self.puzzle.question}",
+                _("Puzzle {id} ({kind}): {question}").format(
+                    id=self.puzzle.id, kind=self.puzzle.kind, question=_(self.puzzle.question)
+                ),
                 repr(self.board),
             ]
         )

@@ -29,10 +29,11 @@ import traitlets
 
 from corinth.corintho import PIECES, CorinthoError, Game, IllegalMove, Place, Shift, new_game
 from corinth.corintho.bots import BOTS
-from corinth.corintho.game import NEIGHBOURS, PLURAL, SIZE, cell_index, cell_name, parse
+from corinth.corintho.game import NEIGHBOURS, SIZE, cell_index, cell_name, parse
 from corinth.corintho.protocol import CorinthoGame
 from corinth.corintho.solve import rank_moves
 from corinth.corintho.words import line_words, move_words, stack_words
+from corinth.shared.language import N_, _, ngettext, pgettext
 from corinth.shared.table import Table
 
 from ._base import (
@@ -50,6 +51,36 @@ from ._base import (
 from .game import GameKeeper
 
 HUMAN = "human"
+
+# The puzzles' kinds as their title shows them (``kind.capitalize()``), for the catalogue.
+PUZZLE_KINDS = (N_("Win in 1"), N_("Win in 2"), N_("Extend to 4"), N_("Stop the threat"))
+
+
+def player_words(n: int) -> str:
+    """``Player 2`` (``n`` from 1)."""
+    return _("Player {n}").format(n=n)
+
+
+def bot_seat_words(n: int, bot: str) -> str:
+    """``Player 2 (greedy bot)``: a seat a bot plays, in the language spoken."""
+    kind = {
+        "greedy": pgettext("bot", "greedy"),
+        "random": pgettext("bot", "random"),
+        "search": pgettext("bot", "search"),
+    }.get(bot, bot)
+    return _("Player {n} ({bot} bot)").format(n=n, bot=kind)
+
+
+def _piece_in_hand(piece: str, count: int, player: str) -> str:
+    """``Player 1: 2 bases in hand``."""
+    forms = {
+        "base": ngettext("{player}: {n} base in hand", "{player}: {n} bases in hand", count),
+        "column": ngettext("{player}: {n} column in hand", "{player}: {n} columns in hand", count),
+        "capital": ngettext(
+            "{player}: {n} capital in hand", "{player}: {n} capitals in hand", count
+        ),
+    }
+    return forms[piece].format(player=player, n=count)
 
 
 # --- words ------------------------------------------------------------------------------------
@@ -94,7 +125,7 @@ def claim_words(game: Game) -> str:
     if len(lines) == 1:
         return first
     rest = "; ".join(line_words(game, ln) for ln in lines[1:])
-    return f"{first}; and {rest}"
+    return _("{first}; and {rest}").format(first=first, rest=rest)
 
 
 def status_words(game: Game, names: Sequence[str] | None = None) -> str:
@@ -105,17 +136,18 @@ def status_words(game: Game, names: Sequence[str] | None = None) -> str:
     """
     if game.is_over:
         return game.verdict(list(names) if names else None).rstrip(".")
-    names = list(names or [f"Player {i + 1}" for i in range(game.players)])
-    text = f"{names[game.current_player]} to play"
-    if game.claim is not None:
-        claimant, lines = game.claim
-        some = "a line" if len(lines) == 1 else f"{len(lines)} lines"
-        each = "it" if len(lines) == 1 else "every one of them"
-        text += (
-            f". Player {claimant + 1} claims {some}, {claim_words(game)}: undo {each} or extend "
-            f"one to four, or player {claimant + 1} wins (W3)"
-        )
-    return text
+    names = list(names or [player_words(i + 1) for i in range(game.players)])
+    player = names[game.current_player]
+    if game.claim is None:
+        return _("{player} to play").format(player=player)
+    claimant, lines = game.claim
+    return ngettext(
+        "{player} to play. Player {claimant} claims a line, {lines}: undo it or extend one to "
+        "four, or player {claimant} wins (W3)",
+        "{player} to play. Player {claimant} claims {n} lines, {lines}: undo every one of them or "
+        "extend one to four, or player {claimant} wins (W3)",
+        len(lines),
+    ).format(player=player, claimant=claimant + 1, n=len(lines), lines=claim_words(game))
 
 
 def _frozen_until(game: Game, index: int) -> int | None:
@@ -196,7 +228,7 @@ class CorinthoBoard(Board):
 
     @property
     def names(self) -> list[str]:
-        return self._names or [f"Player {i + 1}" for i in range(self.game.players)]
+        return self._names or [player_words(i + 1) for i in range(self.game.players)]
 
     @names.setter
     def names(self, names: Sequence[str] | None) -> None:
@@ -221,15 +253,17 @@ class CorinthoBoard(Board):
         for i in range(SIZE * SIZE):
             name, stack = cell_name(i), list(game.board[i])
             until = _frozen_until(game, i)
-            words = [f"{name}: {stack_words(stack)}"]
+            words = [_("{cell}: {stack}").format(cell=name, stack=stack_words(stack))]
             if until is not None:
-                words.append(f"frozen until player {until + 1} has played again")
+                words.append(_("frozen until player {n} has played again").format(n=until + 1))
             if i in line:
-                words.append("in the winning line" if kind == "won" else "in the line claimed (W3)")
+                words.append(
+                    _("in the winning line") if kind == "won" else _("in the line claimed (W3)")
+                )
             if self.selected == name:
-                words.append("chosen: now choose where it goes")
+                words.append(_("chosen: now choose where it goes"))
             elif i in targets:
-                words.append("the chosen piece may go here")
+                words.append(_("the chosen piece may go here"))
             cells.append(
                 {
                     "index": i,
@@ -248,9 +282,9 @@ class CorinthoBoard(Board):
             for k, piece in enumerate(PIECES):
                 count = hand[k]
                 playable = current and any(isinstance(m, Place) and m.piece == piece for m in legal)
-                words = f"{self.names[p]}: {count} {PLURAL[piece] if count != 1 else piece} in hand"
+                words = _piece_in_hand(piece, count, self.names[p])
                 if current and self.selected == piece:
-                    words += ", chosen: now choose a cell"
+                    words = _("{words}, chosen: now choose a cell").format(words=words)
                 pieces.append({"piece": piece, "count": count, "legal": playable, "label": words})
             hands.append(
                 {"player": p, "title": self.names[p], "current": current, "pieces": pieces}
@@ -277,20 +311,38 @@ class CorinthoBoard(Board):
         if game.is_over or not self.interactive:
             return text
         sel = self.selected
-        if sel in PIECES:
-            return f"{text}. A {sel} from hand is chosen: now choose its cell."
+        if sel == "base":
+            return _("{status}. A base from hand is chosen: now choose its cell.").format(
+                status=text
+            )
+        if sel == "column":
+            return _("{status}. A column from hand is chosen: now choose its cell.").format(
+                status=text
+            )
+        if sel == "capital":
+            return _("{status}. A capital from hand is chosen: now choose its cell.").format(
+                status=text
+            )
         if sel:
-            return f"{text}. The stack on {sel} is chosen: now choose the stack it goes onto."
-        return f"{text}. Choose a piece in hand or a stack to move, then a cell."
+            return _(
+                "{status}. The stack on {cell} is chosen: now choose the stack it goes onto."
+            ).format(status=text, cell=sel)
+        return _("{status}. Choose a piece in hand or a stack to move, then a cell.").format(
+            status=text
+        )
 
     # --- clicks --------------------------------------------------------------------------------
 
     def _can_click(self) -> bool:
         if not self.interactive:
-            self.refuse("this board is for viewing: it takes no move now")
+            self.refuse(_("this board is for viewing: it takes no move now"))
             return False
         if self.game.is_over:
-            self.refuse("the game is over. " + self.game.verdict(self._names).rstrip("."))
+            self.refuse(
+                _("the game is over. {verdict}").format(
+                    verdict=self.game.verdict(self._names).rstrip(".")
+                )
+            )
             return False
         return True
 
@@ -302,13 +354,17 @@ class CorinthoBoard(Board):
         game = self.game
         if piece not in PIECES:
             self.refuse(
-                f"there is no piece {str(piece)[:20]!r}: a base, a column or a capital (P1)"
+                _("there is no piece {piece}: a base, a column or a capital (P1)").format(
+                    piece=repr(str(piece)[:20])
+                )
             )
             return
         if player is not None and player != game.current_player:
             self.refuse(
-                f"it is player {game.current_player + 1}'s turn: only their pieces in hand "
-                f"may be played, not player {player + 1}'s (T1, P4)"
+                _(
+                    "it is player {current}'s turn: only their pieces in hand may be played, not "
+                    "player {player}'s (T1, P4)"
+                ).format(current=game.current_player + 1, player=player + 1)
             )
             return
         if self.selected == piece:
@@ -331,7 +387,7 @@ class CorinthoBoard(Board):
             self.refuse(str(exc))
             return
         if not 0 <= index < SIZE * SIZE:
-            self.refuse(f"no cell {index}: cells are a1 to d4")
+            self.refuse(_("no cell {index}: cells are a1 to d4").format(index=index))
             return
         name, sel = cell_name(index), self.selected
         if sel == name:
@@ -342,14 +398,18 @@ class CorinthoBoard(Board):
             self.play(Shift(cell_index(sel), index))
         elif not self.game.board[index]:
             self.refuse(
-                f"{name} is empty: choose a piece in hand first (K1, K2), or a stack to move (K3)"
+                _(
+                    "{cell} is empty: choose a piece in hand first (K1, K2), or a stack to move (K3)"
+                ).format(cell=name)
             )
         elif (until := _frozen_until(self.game, index)) is not None:
             self.refuse(
                 IllegalMove(
                     "K4",
-                    f"the stack on {name} was placed or moved less than a full round ago: nobody "
-                    f"may move it until player {until + 1} has played again",
+                    _(
+                        "the stack on {cell} was placed or moved less than a full round ago: "
+                        "nobody may move it until player {n} has played again"
+                    ).format(cell=name, n=until + 1),
                 )
             )
         elif self._refuse_with_engine([Shift(index, t) for t in NEIGHBOURS[index]]):
@@ -435,20 +495,34 @@ class CorinthoBoard(Board):
     def text(self) -> str:
         """The board as text (the engine's), with the frozen stacks, the line and the choice."""
         game = self.game
-        lines = [f"Corintho - {status_words(game, self.names)}", game.text()]
+        lines = [
+            _("Corintho - {status}").format(status=status_words(game, self.names)),
+            game.text(),
+        ]
         frozen = [
-            f"{c['name']} (until player {c['frozen_by'] + 1} has played again)"
+            _("{cell} (until player {n} has played again)").format(
+                cell=c["name"], n=c["frozen_by"] + 1
+            )
             for c in self.cells
             if c["frozen"]
         ]
         if frozen:
-            lines.append("frozen: " + ", ".join(frozen))
+            lines.append(_("frozen: {cells}").format(cells=", ".join(frozen)))
         if self.line:
-            which = "winning line" if self.line_kind == "won" else "claimed line"
-            lines.append(f"{which}: " + " ".join(cell_name(c) for c in self.line))
+            cells = " ".join(cell_name(c) for c in self.line)
+            which = (
+                _("winning line: {cells}")
+                if self.line_kind == "won"
+                else _("claimed line: {cells}")
+            )
+            lines.append(which.format(cells=cells))
         if self.selected:
-            what = f"a {self.selected} in hand" if self.selected in PIECES else self.selected
-            lines.append(f"chosen: {what}")
+            what = {
+                "base": _("a base in hand"),
+                "column": _("a column in hand"),
+                "capital": _("a capital in hand"),
+            }.get(self.selected, self.selected)
+            lines.append(_("chosen: {what}").format(what=what))
         if self.message:
             lines.append(f"! {self.message}")
         return "\n".join(lines)
@@ -498,14 +572,15 @@ class CorinthoApp(w.VBox):
         self.start = game if game is not None else new_game(len(seats))
         self.table = Table(CorinthoGame(depth), seed=seed, state=self.start, seats=seats)
         names = [
-            f"Player {i + 1}" + ("" if s == HUMAN else f" ({s} bot)") for i, s in enumerate(seats)
+            player_words(i + 1) if s == HUMAN else bot_seat_words(i + 1, s)
+            for i, s in enumerate(seats)
         ]
         self.board = CorinthoBoard(self.start, names=names)
         self.output = self.board.output
         self.status = w.HTML()
         self.last = w.HTML()
-        self.new_game_button = w.Button(description="New game", icon="refresh")
-        self.undo_button = w.Button(description="Undo", icon="undo")
+        self.new_game_button = w.Button(description=_("New game"), icon="refresh")
+        self.undo_button = w.Button(description=_("Undo"), icon="undo")
         self.new_game_button.on_click(lambda _b: self._run(self.new_game))
         self.undo_button.on_click(lambda _b: self._run(self.undo))
         self.board.on_move(self._moved)
@@ -568,9 +643,9 @@ class CorinthoApp(w.VBox):
         """Play the learner's move (as a click would); the bots answer. False if refused."""
         if self.table.position.is_over() or not self.table.humans_turn:
             self.board.refuse(
-                f"the game is over ({self.game.win_rule})"
+                _("the game is over ({rule})").format(rule=self.game.win_rule)
                 if self.game.is_over
-                else "it is a bot's turn (T1)"
+                else _("it is a bot's turn (T1)")
             )
             return False
         return self.board.play(move)
@@ -608,7 +683,7 @@ class CorinthoApp(w.VBox):
     def undo(self) -> None:
         """Take back the learner's last move and the bots' answers to it."""
         if not self.table.undo():
-            self.board.refuse("there is no move of yours to take back")
+            self.board.refuse(_("there is no move of yours to take back"))
             return
         self.board.game = self.game
         self.last.value = ""
@@ -629,7 +704,8 @@ class CorinthoApp(w.VBox):
 
     def __repr__(self) -> str:
         moves = " | ".join(self.game.history[-12:])
-        return "\n".join([repr(self.board), f"Moves: {moves}" if moves else "Moves: none yet"])
+        said = _("Moves: {moves}").format(moves=moves) if moves else _("Moves: none yet")
+        return "\n".join([repr(self.board), said])
 
 
 # --- a puzzle ---------------------------------------------------------------------------------
@@ -643,7 +719,7 @@ class CorinthoPuzzleBoard(GamePuzzle, w.VBox):
     puzzle. "Hint" climbs the puzzle's hints; "Show the answer" shows a right move.
     """
 
-    again = "Play it again if you like."
+    again = N_("Play it again if you like.")
 
     def __init__(self, puzzle: Any, depth: int = 3):
         self._start(puzzle)
@@ -654,7 +730,7 @@ class CorinthoPuzzleBoard(GamePuzzle, w.VBox):
         self.board = CorinthoBoard(self.position)
         self.output = self.board.output
         self.question = w.HTML(
-            f"<b>{html.escape(puzzle.kind.capitalize())}.</b> {html.escape(puzzle.question)}"
+            f"<b>{html.escape(_(puzzle.kind.capitalize()))}.</b> {html.escape(_(puzzle.question))}"
         )
         buttons = self._controls()
         self.board.on_move(self._moved)
@@ -668,10 +744,8 @@ class CorinthoPuzzleBoard(GamePuzzle, w.VBox):
         move, False if not, None if it is illegal (refused with its rule)."""
         self.try_again()
         if not self.board.play(move):
-            self.result.value = (
-                "<span role='status'>Not a legal move here: "
-                f"{words_html(self.board.message)}</span>"
-            )
+            said = _("Not a legal move here: {why}").format(why=words_html(self.board.message))
+            self.result.value = f"<span role='status'>{said}</span>"
             return None
         return self.solved
 
@@ -684,8 +758,8 @@ class CorinthoPuzzleBoard(GamePuzzle, w.VBox):
             self.board.interactive = False
             self._settled(True)
             self.result.value = (
-                f"<span role='status'><b>Solved!</b> {said} "
-                f"{words_html(self.puzzle.explanation)}</span>"
+                f"<span role='status'><b>{html.escape(_('Solved!'))}</b> {said} "
+                f"{words_html(_(self.puzzle.explanation))}</span>"
             )
             for callback in self._on_solved:
                 callback()
@@ -693,9 +767,10 @@ class CorinthoPuzzleBoard(GamePuzzle, w.VBox):
         self.wrong_tries += 1
         why = self.why_wrong(before, parse(move), after)
         self.board.game = self.position  # the puzzle again, for another try
+        back = _("The board is back at the puzzle: try again, or ask for a hint.")
         self.result.value = (
-            f"<span role='status'><b>Not this one.</b> {said} {words_html(why)} "
-            "The board is back at the puzzle: try again, or ask for a hint.</span>"
+            f"<span role='status'><b>{html.escape(_('Not this one.'))}</b> {said} "
+            f"{words_html(why)} {html.escape(back)}</span>"
         )
         for callback in self._on_wrong:
             callback()
@@ -706,33 +781,39 @@ class CorinthoPuzzleBoard(GamePuzzle, w.VBox):
         me = game.current_player
         if after.is_over:
             if after.winner == me:  # a win, but not the one asked for (e.g. not the quickest)
-                return "It wins, but it is not the move this puzzle asks for."
-            return f"It loses at once: player {after.winner + 1} wins."
+                return _("It wins, but it is not the move this puzzle asks for.")
+            return _("It loses at once: player {n} wins.").format(n=after.winner + 1)
         if game.players != 2:
-            return "It is not one of the answers."
+            return _("It is not one of the answers.")
         ranked = self.ranking() if game == self.position else rank_moves(game, depth=self.depth)
         mine = next((r for r in ranked if str(r.move) == str(move)), None)
         other = after.current_player
         if mine is not None and mine.outcome == "loss":  # the other player wins from there
             replies = rank_moves(after, depth=max(1, mine.plies - 1))
-            return (
-                f"This move {mine.words()}: player {other + 1} answers, for instance: "
-                f"{move_words(after, replies[0].move)}."
+            return _("This move {outcome}: player {n} answers, for instance: {move}.").format(
+                outcome=mine.words(), n=other + 1, move=move_words(after, replies[0].move)
             )
         if mine is not None and mine.outcome == "win":
-            return f"It {mine.words()}, but not in the way or as fast as the puzzle asks."
-        if mine is not None and mine.outcome == "draw":
-            outcome = "it leads to a draw by repetition at best"
-        else:
-            outcome = f"it does not win within {self.depth} moves of both players"
-        if game.claim is not None and game.claim[0] != me:
-            return f"It undoes player {game.claim[0] + 1}'s claimed line (W5), but {outcome}."
-        if after.claim is not None and after.claim[0] == me:
-            return (
-                f"It claims a line, but player {other + 1} may answer it: undo it (W5) or extend "
-                f"it to four (W4); {outcome}."
+            return _("It {outcome}, but not in the way or as fast as the puzzle asks.").format(
+                outcome=mine.words()
             )
-        return outcome[0].upper() + outcome[1:] + "."
+        draw = mine is not None and mine.outcome == "draw"
+        if draw:
+            outcome = _("it leads to a draw by repetition at best")
+        else:
+            outcome = _("it does not win within {n} moves of both players").format(n=self.depth)
+        if game.claim is not None and game.claim[0] != me:
+            return _("It undoes player {n}'s claimed line (W5), but {outcome}.").format(
+                n=game.claim[0] + 1, outcome=outcome
+            )
+        if after.claim is not None and after.claim[0] == me:
+            return _(
+                "It claims a line, but player {n} may answer it: undo it (W5) or extend it to "
+                "four (W4); {outcome}."
+            ).format(n=other + 1, outcome=outcome)
+        if draw:
+            return _("It leads to a draw by repetition at best.")
+        return _("It does not win within {n} moves of both players.").format(n=self.depth)
 
     def ranking(self) -> list:
         """Every legal move of the puzzle ranked by the exact search, ``depth`` moves deep, best
@@ -743,7 +824,7 @@ class CorinthoPuzzleBoard(GamePuzzle, w.VBox):
 
     def show_hint(self) -> str:
         """The next hint of the puzzle's ladder (general to specific); return it."""
-        ladder = list(self.puzzle.hints)
+        ladder = [_(hint) for hint in self.puzzle.hints]
         if not ladder:
             return ""
         self.hints_shown = min(self.hints_shown + 1, len(ladder))
@@ -755,10 +836,11 @@ class CorinthoPuzzleBoard(GamePuzzle, w.VBox):
         self.revealed = True
         best = sorted(self.answers)[0]
         others = len(self.answers) - 1
-        more = f" Other right moves: {others}." if others else ""
+        more = " " + _("Other right moves: {n}.").format(n=others) if others else ""
         self.result.value = (
-            f"<span role='status'><b>Answer:</b> {said_html(self.position, best)}{more} "
-            f"{words_html(self.puzzle.explanation)}</span>"
+            f"<span role='status'><b>{html.escape(_('Answer:'))}</b> "
+            f"{said_html(self.position, best)}{more} "
+            f"{words_html(_(self.puzzle.explanation))}</span>"
         )
         return best
 
@@ -797,7 +879,7 @@ class CorinthoLiveBoard(w.VBox):
     def __init__(self, game: Game):
         self.start = game
         self.board = CorinthoBoard(game)
-        self.again = w.Button(description="Start again", icon="undo")
+        self.again = w.Button(description=_("Start again"), icon="undo")
         self.again.on_click(lambda _b: self.start_again())
         super().__init__([self.board, self.again, self.board.output])
 

@@ -30,6 +30,7 @@ Refused: no Court 9: the Courts are numbered 0 to 3 (Island, Consul, Rite, Windo
 from __future__ import annotations
 
 import hashlib
+import html
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -43,11 +44,11 @@ from corinth.courts.catalogue import rule_words, rules_cited
 from corinth.courts.ending import end_words
 from corinth.courts.game import Choose, CourtsError, Deal, Game, Place, parse
 from corinth.courts.protocol import FOUR_COURTS, CourtsState
+from corinth.shared.language import N_, _, current_language, number, pgettext
 from corinth.shared.protocol import SIMULTANEOUS
 from corinth.shared.table import NotYourTurn, Table
 
 from ._base import (
-    WORKING,
     Board,
     GamePuzzle,
     Text,
@@ -57,11 +58,63 @@ from ._base import (
     module,
     stylesheet,
     words_html,
+    working,
 )
 from .game import GameKeeper
 
 HUMAN = "human"
 COURT_NUMBER = "a Court's number from 0 to 3 (Island, Consul, Rite, Window)"
+
+
+# The seats' and the suits' names, and the ranks printed on a card's face, for the catalogue.
+SEAT_WORDS = (N_("North"), N_("East"), N_("South"), N_("West"))
+SUIT_WORDS = (N_("Moons"), N_("Suns"), N_("Waves"), N_("Leaves"), N_("Wyrms"), N_("Knots"))
+RANK_WORDS = (N_("Ace"), N_("Pawn"), N_("Crown"))
+
+
+def seat_words(seat: int) -> str:
+    """A seat's name in the language spoken: ``North``."""
+    return _(SEATS[seat])
+
+
+def seat_letter(seat: int) -> str:
+    """A seat's mark on each side of a Court: ``N``."""
+    return {
+        0: pgettext("seat", "N"),
+        1: pgettext("seat", "E"),
+        2: pgettext("seat", "S"),
+        3: pgettext("seat", "W"),
+    }[seat]
+
+
+def suit_words(suit: str) -> str:
+    """A suit's (a token colour's) name in the language spoken: ``Moons``."""
+    return _(suit)
+
+
+def court_words(k: int) -> str:
+    """``the Rite``: a Court in a sentence (its name as printed, in English)."""
+    return _("the {court}").format(court=COURTS[k].capitalize())
+
+
+def percent(share: float) -> str:
+    """``83%`` (English), ``83 %`` (French, German).
+
+    >>> percent(0.83)
+    '83%'
+    """
+    if current_language() == "en":
+        return f"{share:.0%}"
+    return number(share * 100, decimals=0) + "\u00a0%"
+
+
+def _and(words: Sequence[str]) -> str:
+    """``the Consul and the Rite``: words joined as a sentence joins them."""
+    words = list(words)
+    text = words[0] if words else ""
+    for word in words[1:]:
+        text = _("{first} and {second}").format(first=text, second=word)
+    return text
 
 
 def _css() -> str:
@@ -188,10 +241,10 @@ class CourtsBoard(Board):
         self._moved: list = []  # called with ``mine`` after each of the learner's moves
         # no bot plays in a puzzle or on a board for viewing: the other seats are named by side only
         self._names = {
-            s: f"{SEATS[s]}, {n} bot" if interactive and not puzzle else SEATS[s]
+            s: _bot_seat(s, n) if interactive and not puzzle else seat_words(s)
             for s, n in zip(others, names)
         }
-        self._names[seat] = f"{SEATS[seat]}, you"
+        self._names[seat] = _("{seat}, you").format(seat=seat_words(seat))
         self._said: list[str] = []
         self._advance()
 
@@ -215,13 +268,13 @@ class CourtsBoard(Board):
             self._draw()
             return
         start = len(self.table.log)
-        for _ in self.table.bots_play():
+        for _step in self.table.bots_play():
             pass
         dealing = False
         for line in self.table.log[start:]:
             if line.player is None:  # a card dealt
                 if not dealing:
-                    self._said = ["A new deal: every player has a new hand."]
+                    self._said = [_("A new deal: every player has a new hand.")]
                 dealing = True
                 continue
             dealing = False
@@ -248,7 +301,7 @@ class CourtsBoard(Board):
             return
         self._played()
         self.message = ""
-        self._said = [f"You lay {card_words(card)} face down."]
+        self._said = [_("You lay {card} face down.").format(card=card_words(card))]
         if self.table.log[-1].revealed:
             self._said.append(self.table.log[-1].revealed)
         self._advance()
@@ -262,7 +315,9 @@ class CourtsBoard(Board):
             return
         if isinstance(court, bool) or not isinstance(court, int) or not 0 <= court < 4:
             self.refuse(
-                f"no Court {court!r}: the Courts are numbered 0 to 3 (Island, Consul, Rite, Window)"
+                _(
+                    "no Court {court}: the Courts are numbered 0 to 3 (Island, Consul, Rite, Window)"
+                ).format(court=repr(court))
             )
             return
         if self.puzzle:
@@ -271,11 +326,15 @@ class CourtsBoard(Board):
         try:
             take = None if colour is None else SUITS.index(str(colour).capitalize())
         except ValueError:
-            self.refuse(f"no colour {str(colour)[:20]!r}: the colours are {', '.join(SUITS)}")
+            self.refuse(
+                _("no colour {colour}: the colours are {colours}").format(
+                    colour=repr(str(colour)[:20]), colours=", ".join(SUITS)
+                )
+            )
             return
         game = self._game
         if game.current_player != self.seat:
-            self.refuse("it is not your card's turn to be placed: choose a card first (R1, R2)")
+            self.refuse(_("it is not your card's turn to be placed: choose a card first (R1, R2)"))
             return
         tokens = game.court_tokens[court]
         if take is None and len(game.sides[court][self.seat]) == 2 and len(set(tokens)) == 1:
@@ -309,11 +368,11 @@ class CourtsBoard(Board):
             self.refuse(exc)
             return
         if card not in self.view.hand:
-            self.refuse(f"{CARDS[card].name} is not in your hand (R1)")
+            self.refuse(_("{card} is not in your hand (R1)").format(card=CARDS[card].name))
             return
         self.held, self.message = card, ""
         self._draw()
-        self.announce = f"You hold {card_words(card)}: choose a Court it fits."
+        self.announce = _("You hold {card}: choose a Court it fits.").format(card=card_words(card))
 
     def on_answer(self, callback) -> None:
         """A puzzle: ``callback(reply)`` when a Court is clicked for the held card (``mill
@@ -322,7 +381,7 @@ class CourtsBoard(Board):
 
     def _answer(self, court: int) -> None:
         if self.held is None:
-            self.refuse("choose a card of your hand first, then a Court it fits (R1, R3)")
+            self.refuse(_("choose a card of your hand first, then a Court it fits (R1, R3)"))
             return
         reply = f"{CARDS[self.held].word} {COURTS[court]}"
         for callback in self._answered:
@@ -354,7 +413,7 @@ class CourtsBoard(Board):
         self.message = ""
         self._advance()
         # the table's seed deals the same hands again: said, not left to "a new deal"
-        self._said = ["A new game, from its first deal: the same hands as before."]
+        self._said = [_("A new game, from its first deal: the same hands as before.")]
         self.announce = " ".join(self._said)
 
     def restore(self, moves: Sequence[str]) -> bool:
@@ -371,7 +430,7 @@ class CourtsBoard(Board):
         >>> again.restore(["choose 2 mill"]), again.view == board.view  # not the learner's seat
         (False, True)
         """
-        return self._replay(moves, "Your game, where you left it.")
+        return self._replay(moves, _("Your game, where you left it."))
 
     @property
     def can_undo(self) -> bool:
@@ -402,7 +461,7 @@ class CourtsBoard(Board):
         moves.pop()
         while moves and _undo_number(moves[-1]) is not None:
             moves.pop()
-        return self._replay(moves + [f"undo {number}"], "Your last move is taken back.")
+        return self._replay(moves + [f"undo {number}"], _("Your last move is taken back."))
 
     def _replay(self, moves: Sequence[str], said: str) -> bool:
         """The game from its start with the learner's ``moves``, the bots and the deals answering as
@@ -410,11 +469,11 @@ class CourtsBoard(Board):
         table = BoardTable(self.start, self._seats, self._seed)
         moves = list(moves)
         try:
-            for _ in table.bots_play():
+            for _step in table.bots_play():
                 pass
             for text in moves:
                 self._replay_one(table, text)
-                for _ in table.bots_play():
+                for _step in table.bots_play():
                     pass
         except (CourtsError, DeckError, NotYourTurn, ValueError):
             return False
@@ -438,10 +497,10 @@ class CourtsBoard(Board):
 
     def _can_click(self) -> bool:
         if not self.interactive:
-            self.refuse("this board is for viewing: it takes no move now")
+            self.refuse(_("this board is for viewing: it takes no move now"))
             return False
         if self._game.is_over:
-            self.refuse("the game is over (G1)")
+            self.refuse(_("the game is over (G1)"))
             return False
         return True
 
@@ -511,8 +570,10 @@ class CourtsBoard(Board):
         sides = [
             {
                 "seat": s,
-                "name": SEATS[s],
-                "mark": f"{SEATS[s][0]}, you" if s == self.seat else SEATS[s][0],
+                "name": seat_words(s),
+                "mark": _("{seat}, you").format(seat=seat_letter(s))
+                if s == self.seat
+                else seat_letter(s),
                 "me": s == self.seat,
                 "cards": [_card(c) for c in view.sides[k][s]],
             }
@@ -557,34 +618,52 @@ class CourtsBoard(Board):
         if self.puzzle:  # a card is held (pressed), not laid: the page says so
             for c, card in zip(view.hand, cards):
                 card["held"] = c == self.held
-                card["action"] = f"Hold {card['label']}, to lay it beside a Court"
+                card["action"] = _("Hold {card}, to lay it beside a Court").format(
+                    card=card["label"]
+                )
         return cards
 
     def _caption(self, mine: int | None) -> str:
         game = self._game
         if self.puzzle:
             if not self.interactive:
-                return "The puzzle is answered."
+                return _("The puzzle is answered.")
             if mine is None:
-                return "Choose a card of your hand, then a Court it fits (green)."
-            return f"You hold {card_words(mine)}: click a Court it fits (green)."
+                return _("Choose a card of your hand, then a Court it fits (green).")
+            return _("You hold {card}: click a Court it fits (green).").format(
+                card=card_words(mine)
+            )
         if game.is_over:
             winners = sorted(game.winners(), key=lambda s: s != self.seat)  # "you" first
-            won = " and ".join("you" if s == self.seat else self._names[s] for s in winners)
-            share = "share the win" if len(winners) > 1 else "won"
-            points = ", ".join(f"{SEATS[s]} {p}" for s, p in enumerate(game.scores()))
-            return (
-                f"The game is over. Points: {points}. {won[:1].upper()}{won[1:]} {share}: why, "
-                "under “The end of the game”."
-            )
+            points = ", ".join(f"{seat_words(s)} {p}" for s, p in enumerate(game.scores()))
+            if len(winners) > 1:
+                won = _and(
+                    pgettext("a winner", "you") if s == self.seat else self._names[s]
+                    for s in winners
+                )
+                said = _(
+                    "The game is over. Points: {points}. {winners} share the win: why, under "
+                    "“The end of the game”."
+                ).format(points=points, winners=won[:1].upper() + won[1:])
+            elif winners and winners[0] == self.seat:
+                said = _(
+                    "The game is over. Points: {points}. You won: why, under “The end of the game”."
+                ).format(points=points)
+            else:
+                won = self._names[winners[0]] if winners else ""
+                said = _(
+                    "The game is over. Points: {points}. {winner} won: why, under “The end of the "
+                    "game”."
+                ).format(points=points, winner=won[:1].upper() + won[1:])
+            return said
         if not self.interactive:
-            return "This table is to look at: it takes no move."
+            return _("This table is to look at: it takes no move.")
         if mine is not None:
-            return (
-                f"Your card, {card_words(mine)}, is next: click a Court it fits (green), or a "
-                "token there if it is your third card there."
-            )
-        return "Choose a card of your hand to lay face down."
+            return _(
+                "Your card, {card}, is next: click a Court it fits (green), or a token there if it "
+                "is your third card there."
+            ).format(card=card_words(mine))
+        return _("Choose a card of your hand to lay face down.")
 
     def text(self) -> str:
         """The table as the learner sees it (the other hands are counts), and once the game is
@@ -612,9 +691,9 @@ class CourtsApp(w.VBox):
 
     def __init__(self, keep: str = "", **board: Any):
         self.board = CourtsBoard(**board)
-        self.new_game_button = w.Button(description="New game", icon="refresh")
-        self.undo_button = w.Button(description="Undo", icon="undo")
-        self.hint_button = w.Button(description="Hint", icon="lightbulb-o")
+        self.new_game_button = w.Button(description=_("New game"), icon="refresh")
+        self.undo_button = w.Button(description=_("Undo"), icon="undo")
+        self.hint_button = w.Button(description=_("Hint"), icon="lightbulb-o")
         self.new_game_button.on_click(lambda _b: self.new_game())
         self.undo_button.on_click(lambda _b: self.undo())
         self.hint_button.on_click(lambda _b: self.hint())
@@ -661,13 +740,13 @@ class CourtsApp(w.VBox):
     def hint(self) -> None:
         """The best three moves for the learner now, ranked from what their seat may see (H1)."""
         self.hint_button.disabled = True  # a second of ranking: not asked twice meanwhile
-        self.hints.value = WORKING  # sent to the page at once
+        self.hints.value = working()  # sent to the page at once
         hint = self.board.table.hint(top=3)
         items = "".join(f"<li>{_words(words)}</li>" for words in hint.words)
         said = f"<ol class='corinth-hints'>{items}</ol>" if items else _words(hint.why_none)
         equal = about_equal(hint.moves)  # within the ranking's own spread
         said = f"<p class='corinth-hint-equal'>{_words(equal)}</p>{said}" if equal else said
-        self.hints.value = f"<div role='status'><b>Hint</b> {said}</div>"
+        self.hints.value = f"<div role='status'><b>{html.escape(_('Hint'))}</b> {said}</div>"
         self._buttons()
 
     def new_game(self) -> None:
@@ -696,7 +775,7 @@ class CourtsPuzzleBoard(GamePuzzle, w.VBox):
     (True, True)
     """
 
-    again = "Answer it again if you like."
+    again = N_("Answer it again if you like.")
 
     def __init__(self, puzzle: Any):
         self._start(puzzle)  # ``last``: the last choice tried (``mill island``)
@@ -705,7 +784,8 @@ class CourtsPuzzleBoard(GamePuzzle, w.VBox):
         self.board.on_answer(self._answered)
         self.output = self.board.output
         self.question = w.HTML(
-            f"{_words(puzzle.question)} Click a card of your hand, then a Court it fits."
+            f"{_words(_(puzzle.question))} "
+            + html.escape(_("Click a card of your hand, then a Court it fits."))
         )
         self.tried: list[str] = []  # the wrong choices tried: no hint points at them again
         buttons = self._controls()
@@ -722,7 +802,7 @@ class CourtsPuzzleBoard(GamePuzzle, w.VBox):
         self.try_again()
         verdict = self.puzzle.verdict(reply)
         if not verdict.legal:  # no click makes it: the reason, as the board would say it
-            self._say(f"<b>Not a choice.</b> {_words(verdict.words)}")
+            self._say(f"<b>{html.escape(_('Not a choice.'))}</b> {_words(verdict.words)}")
             return None
         word, court = verdict.move.rsplit(" ", 1)
         self.board.hold(word)
@@ -733,7 +813,7 @@ class CourtsPuzzleBoard(GamePuzzle, w.VBox):
         """A Court clicked for the held card: the puzzle's verdict, shown."""
         verdict = self.puzzle.verdict(reply)
         if not verdict.legal:
-            self.board.refuse(verdict.words.removeprefix("Not a choice here: ").rstrip("."))
+            self.board.refuse(_without(verdict.words, "Not a choice here: {reason}.").rstrip("."))
             return
         self.last = verdict.move
         if verdict.right:
@@ -741,10 +821,12 @@ class CourtsPuzzleBoard(GamePuzzle, w.VBox):
             self.board.interactive = False
             self.board.let_go()
             self._settled(True)
-            said = verdict.words.removeprefix("Correct! ")  # "Solved!" says it already
+            said = _without(verdict.words, "Correct! {explanation}")  # "Solved!" says it already
             self._say(
-                f"<b>Solved!</b> {_words(solved_why(self.puzzle, verdict.move))} "
-                "<details class='corinth-courts-why'><summary>The whole explanation</summary>"
+                f"<b>{html.escape(_('Solved!'))}</b> "
+                f"{_words(solved_why(self.puzzle, verdict.move))} "
+                "<details class='corinth-courts-why'>"
+                f"<summary>{html.escape(_('The whole explanation'))}</summary>"
                 f"{_words(said)}</details>"
             )
             for callback in self._on_solved:
@@ -754,9 +836,9 @@ class CourtsPuzzleBoard(GamePuzzle, w.VBox):
         if verdict.move not in self.tried:
             self.tried.append(verdict.move)
         self.board.let_go()
+        back = _("The board is back at the puzzle: try again, or ask for a hint.")
         self._say(
-            f"<b>Not this one.</b> {_words(verdict.words)} The board is back at the puzzle: "
-            "try again, or ask for a hint."
+            f"<b>{html.escape(_('Not this one.'))}</b> {_words(verdict.words)} {html.escape(back)}"
         )
         for callback in self._on_wrong:
             callback()
@@ -780,7 +862,7 @@ class CourtsPuzzleBoard(GamePuzzle, w.VBox):
         island``)."""
         self.revealed = True
         best = self.puzzle.explained
-        self._say(f"<b>Answer:</b> {_words(self.puzzle.explanation)}")
+        self._say(f"<b>{html.escape(_('Answer:'))}</b> {_words(_(self.puzzle.explanation))}")
         return best
 
     def try_again(self) -> None:
@@ -792,9 +874,29 @@ class CourtsPuzzleBoard(GamePuzzle, w.VBox):
         self.result.value = ""
 
 
+def _without(text: str, template: str) -> str:
+    """``text`` without the words its message ``template`` puts before its placeholder (the
+    engine's "Not a choice here: …", in the language spoken).
+
+    >>> _without("Correct! It wins.", "Correct! {explanation}")
+    'It wins.'
+    """
+    head = _(template).split("{", 1)[0]
+    return text.removeprefix(head).removeprefix(template.split("{", 1)[0])
+
+
+def _bot_seat(seat: int, bot: str) -> str:
+    """``North, greedy bot``."""
+    kind = {
+        "greedy": pgettext("bot", "greedy"),
+        "random": pgettext("bot", "random"),
+    }.get(bot, bot)
+    return _("{seat}, {bot} bot").format(seat=seat_words(seat), bot=kind)
+
+
 def _the(courts: Sequence[int]) -> str:
     """``the Rite``, ``the Consul and the Rite``."""
-    return " and ".join(f"the {COURTS[k].capitalize()}" for k in sorted(courts))
+    return _and(court_words(k) for k in sorted(courts))
 
 
 def puzzle_hints(puzzle: Any, tried: Sequence[str] = ()) -> list[str]:
@@ -817,14 +919,18 @@ def puzzle_hints(puzzle: Any, tried: Sequence[str] = ()) -> list[str]:
     third = [k for k in range(len(COURTS)) if len(view.sides[k][seat]) == 2]
     tokens = {ch.court for ch in best if ch.court in third}  # the best takes a token there
     if not third:
-        where = "You have two cards beside no Court yet: no card of yours takes a token now (R5)."
-    elif tokens:
-        where = f"You already have two cards beside {_the(tokens)}: a third card there takes a token (R5)."
-    else:
-        where = (
-            f"You have two cards beside {_the(third)}, where a third card takes a token (R5), "
-            "but the best choice takes no token this time."
+        where = _(
+            "You have two cards beside no Court yet: no card of yours takes a token now (R5)."
         )
+    elif tokens:
+        where = _(
+            "You already have two cards beside {courts}: a third card there takes a token (R5)."
+        ).format(courts=_the(tokens))
+    else:
+        where = _(
+            "You have two cards beside {courts}, where a third card takes a token (R5), but the "
+            "best choice takes no token this time."
+        ).format(courts=_the(third))
     looks: list[int] = []
     for ch in choices:  # best first: the first Court named is a best choice's
         if ch.answer not in tried and ch.court not in looks and len(looks) < 2:
@@ -834,12 +940,19 @@ def puzzle_hints(puzzle: Any, tried: Sequence[str] = ()) -> list[str]:
     not_there = [
         COURTS.index(t.rsplit(" ", 1)[1]) for t in tried if t.split()[0] == CARDS[card].word
     ]
-    tried_words = f" (not {_the(not_there)}: you tried it there)" if not_there else ""
+    if not_there:
+        card_hint = _(
+            "The card to lay is {card}: beside which Court (not {courts}: you tried it there)?"
+        ).format(card=name, courts=_the(not_there))
+    else:
+        card_hint = _("The card to lay is {card}: beside which Court?").format(card=name)
     return [
-        puzzle.hints()[0],
+        _(puzzle.hints()[0]),
         where,
-        f"The Courts worth looking at: {' and '.join(f'the {COURTS[k].capitalize()}' for k in looks)}.",
-        f"The card to lay is {name}: beside which Court{tried_words}?",
+        _("The Courts worth looking at: {courts}.").format(
+            courts=_and(court_words(k) for k in looks)
+        ),
+        card_hint,
     ]
 
 
@@ -857,19 +970,40 @@ def solved_why(puzzle: Any, answer: str) -> str:
     other = next((ch for ch in choices if ch.answer not in puzzle.answers), None)
     view = puzzle.view
     name = CARDS[mine.card].name
-    text = f"{name[:1].upper()}{name[1:]} beside the {COURTS[mine.court].capitalize()}"
+    said = {
+        "card": f"{name[:1].upper()}{name[1:]}",
+        "court": COURTS[mine.court].capitalize(),
+        "mean": number(mine.mean, decimals=2),
+    }
     if len(view.sides[mine.court][puzzle.seat]) == 2 and mine.colours:
-        share = "" if mine.token_rate == 1 else f" in {mine.token_rate:.0%} of the deals"
-        text += f" is your third card there and takes a {SUITS[mine.colours[0][0]]} token{share}"
-    end = "the end of the round" if puzzle.kind == "round" else "the end of the deal"
-    text += f": you can expect {mine.mean:.2f} points at {end}"
+        said["colour"] = suit_words(SUITS[mine.colours[0][0]])
+        if mine.token_rate == 1:
+            lead = _(
+                "{card} beside the {court} is your third card there and takes a {colour} token"
+            )
+        else:
+            said["share"] = percent(mine.token_rate)
+            lead = _(
+                "{card} beside the {court} is your third card there and takes a {colour} token in "
+                "{share} of the deals"
+            )
+    else:
+        lead = _("{card} beside the {court}")
+    if puzzle.kind == "round":
+        text = _("{choice}: you can expect {mean} points at the end of the round")
+    else:
+        text = _("{choice}: you can expect {mean} points at the end of the deal")
+    text = text.format(choice=lead.format(**said), mean=said["mean"])
     if other is None:
-        return text + ", as much as any other choice."
-    return (
-        f"{text}, {round(mine.mean, 2) - round(other.mean, 2):.2f} more than with your best "
-        "other choice, "
-        f"{CARDS[other.card].name} beside the {COURTS[other.court].capitalize()} "
-        f"({other.mean:.2f})."
+        return _("{said}, as much as any other choice.").format(said=text)
+    return _(
+        "{said}, {more} more than with your best other choice, {other} beside the {court} ({mean})."
+    ).format(
+        said=text,
+        more=number(round(mine.mean, 2) - round(other.mean, 2), decimals=2),
+        other=CARDS[other.card].name,
+        court=COURTS[other.court].capitalize(),
+        mean=number(other.mean, decimals=2),
     )
 
 
@@ -892,21 +1026,29 @@ def about_equal(moves: Sequence[Any]) -> str:
         same = [m for m in moves if abs(m.value - best.value) < 1e-9]
         if len(same) < 2:
             return ""
-        return f"These {len(same)} moves are worth the same, {best.value:.2f}: any of them will do."
+        return _("These {n} moves are worth the same, {value}: any of them will do.").format(
+            n=len(same), value=number(best.value, decimals=2)
+        )
     same = [m for m in moves if m.high >= best.low]  # each interval reaches the best's
     if len(same) < 2:
         return ""
     gap = best.value - min(m.value for m in same)
     spread = max((m.high - m.low) / 2 for m in same)
-    which = (
-        f"These {len(same)} moves" if len(same) == len(moves) else f"The first {len(same)} moves"
-    )
-    return (
-        f"{which} are about equal: their points differ by {gap:.2f} at most, less than the give "
-        f"or take of {spread:.2f} that comes from playing only some of the ways the cards you have "
-        "not seen could lie, as many as the hint has time for. Any of them is as good as the hint "
-        "can tell."
-    )
+    if len(same) == len(moves):
+        said = _(
+            "These {n} moves are about equal: their points differ by {gap} at most, less than the "
+            "give or take of {spread} that comes from playing only some of the ways the cards you "
+            "have not seen could lie, as many as the hint has time for. Any of them is as good as "
+            "the hint can tell."
+        )
+    else:
+        said = _(
+            "The first {n} moves are about equal: their points differ by {gap} at most, less than "
+            "the give or take of {spread} that comes from playing only some of the ways the cards "
+            "you have not seen could lie, as many as the hint has time for. Any of them is as good "
+            "as the hint can tell."
+        )
+    return said.format(n=len(same), gap=number(gap, decimals=2), spread=number(spread, decimals=2))
 
 
 def courts_puzzles() -> tuple:
@@ -938,8 +1080,10 @@ def _undo_number(text: str) -> int | None:
 def _short(card: int) -> str:
     """A card's short face: ``Mill 8``, ``Huntress Crown``."""
     c = CARDS[card]
-    rank = c.rank if c.rank.isdigit() else c.rank.capitalize()
+    rank = c.rank if c.rank.isdigit() else _(c.rank.capitalize())
     name = c.name.removeprefix("the ").removeprefix("Ace of ")
+    if c.rank == "ace":
+        name = suit_words(name)
     return f"{rank} {name}" if c.rank == "ace" else f"{name} {rank}"
 
 
@@ -951,15 +1095,26 @@ def _card(card: int) -> dict:
 def _court_label(k: int, tokens: list[str], sides: list[dict], legal: bool, takes: list) -> str:
     """Court ``k`` in words, for a screen reader: its suits, tokens, the cards on each side and
     whether the learner's card may go there."""
-    words = [f"the {COURTS[k].capitalize()}, {', '.join(CARDS[40 + k].suits)}"]
-    words.append(f"tokens {', '.join(tokens) or 'none'}")
+    words = [
+        _("{court}, {suits}").format(
+            court=court_words(k), suits=", ".join(suit_words(x) for x in CARDS[40 + k].suits)
+        )
+    ]
+    if tokens:
+        words.append(_("tokens {tokens}").format(tokens=", ".join(suit_words(t) for t in tokens)))
+    else:
+        words.append(_("tokens none"))
     for side in sides:
         if side["cards"]:
-            who = f"{side['name']} (you)" if side["me"] else side["name"]
-            words.append(f"{who}: {', '.join(c['label'] for c in side['cards'])}")
+            who = _("{seat} (you)").format(seat=side["name"]) if side["me"] else side["name"]
+            words.append(
+                _("{seat}: {cards}").format(
+                    seat=who, cards=", ".join(c["label"] for c in side["cards"])
+                )
+            )
     if legal:
         words.append(
-            "your card may go here and takes a token" if takes else "your card may go here"
+            _("your card may go here and takes a token") if takes else _("your card may go here")
         )
     return "; ".join(words)
 
@@ -976,11 +1131,11 @@ def _revealed(view) -> list[dict]:
         out.append(
             {
                 "seat": s,
-                "name": SEATS[s],
+                "name": seat_words(s),
                 "label": card_words(c),
                 "short": _short(c),
                 "placed": done,
-                "note": "placed" if done else "back to the hand" if back else "",
+                "note": _("placed") if done else _("back to the hand") if back else "",
             }
         )
     return out

@@ -19,9 +19,10 @@ from corinth.rules import (
     game_from_json,
     new_game,
 )
+from corinth.shared.language import _
 from corinth.solver.table import Table
 
-from ._base import WORKING, again_soon, clip, module
+from ._base import again_soon, clip, module, working
 from .controls import TurnControls
 from .game_text import hint_html, log_html, since_html, status_html, strip_html
 from .guide import Guide
@@ -122,7 +123,7 @@ class GameApp(w.VBox):
         self.view = w.ToggleButtons(
             options=[(self.table.player_name(i), i) for i in range(self.state.num_players)],
             value=human,
-            description="Sheet of",
+            description=_("Sheet of"),
             style={"button_width": "auto"},
         )
         self.picker = MovePicker(self.harbor, self.sheet, self.output)
@@ -209,7 +210,7 @@ class GameApp(w.VBox):
         try:
             self.table.play(move)
         except CorinthError as exc:  # NotYourTurn reads "it is not your turn (R6)"
-            print(f"Refused: {clip(str(exc))}")
+            print(_("Refused: {reason}").format(reason=clip(str(exc))))
             return False
         self._acting = True
         try:
@@ -251,9 +252,9 @@ class GameApp(w.VBox):
         """Let the bot to play finish its turn (with ``auto=False``; otherwise the bots never wait)."""
         state = self.state
         if state.is_over or (state.current_player == self.human and not state.is_chance):
-            print("It is your turn.")
+            print(_("It is your turn."))
             return
-        for _ in self.table.bots_play(one_turn=True):
+        for _move in self.table.bots_play(one_turn=True):
             pass
         self._refresh()
 
@@ -267,7 +268,7 @@ class GameApp(w.VBox):
         if not self.auto:
             self.table.roll_for_human()
             return
-        for _ in self.table.bots_play():
+        for _move in self.table.bots_play():
             if self.speed:  # a bot has just played: show its move for a while
                 self._refresh()
                 time.sleep(self.speed)
@@ -282,7 +283,7 @@ class GameApp(w.VBox):
     def undo(self) -> None:
         """Go back to before your last move (the bots' answers are taken back too)."""
         if not self.table.undo():
-            print("Nothing to undo.")
+            print(_("Nothing to undo."))
             return
         self._mark = len(self.state.history)
         self.output.clear_output()
@@ -315,7 +316,7 @@ class GameApp(w.VBox):
         at the end of the game, or while a bot is to play, an empty list and a line saying why.
         """
         self._clear_hint()
-        self.hint.value = WORKING  # sent to the page at once; the expected ranking takes seconds
+        self.hint.value = working()  # sent to the page at once; the expected ranking takes seconds
         hint = self.table.hint(self.hint_objective.value, top, self.controls.opponents.value)
         if hint.why_none:
             self.hint.value = f"<i>{hint.why_none}</i>"
@@ -402,7 +403,9 @@ class GameApp(w.VBox):
                 strip_html(status_html(self.table)),
                 repr(self.harbor),
                 repr(self.sheet),
-                "Moves: " + " | ".join(str(m) for m in self.state.history[-12:]),
+                _("Moves: {moves}").format(
+                    moves=" | ".join(str(m) for m in self.state.history[-12:])
+                ),
             ]
         )
 

@@ -15,7 +15,8 @@ import re
 from typing import Any
 
 from corinth.rules import CorinthError, GameState
-from corinth.solver.exact import model_words
+from corinth.shared.language import N_, _, ngettext, pgettext
+from corinth.solver.exact import OPPONENT_MODELS, check_model
 from corinth.solver.explain import apart_words, move_effects, points_words, sentence, share_words
 from corinth.solver.table import Table
 
@@ -26,7 +27,9 @@ def status_html(table: Table) -> str:
     """The headline (whose turn, or who won) and every player's score."""
     state = table.state
     scores = " · ".join(
-        f"{html.escape(table.player_name(i))}: {state.score(i)} point{'' if state.score(i) == 1 else 's'}"
+        ngettext("{player}: {n} point", "{player}: {n} points", state.score(i)).format(
+            player=html.escape(table.player_name(i)), n=state.score(i)
+        )
         for i in range(state.num_players)
     )
     # The harbor's live region reads the headline out; this copy is for the eye.
@@ -40,7 +43,7 @@ def log_html(table: Table, newest: int = 60) -> str:
         for line in reversed(table.log[-newest:])
     )
     return (
-        "<b>Moves, newest first</b>"
+        f"<b>{html.escape(_('Moves, newest first'))}</b>"
         f"<ol reversed class='corinth-log' style='overflow-wrap:break-word;margin:2px 0;"
         f"padding-left:2.2em'>{items}</ol>"
     )
@@ -48,25 +51,32 @@ def log_html(table: Table, newest: int = 60) -> str:
 
 def since_html(table: Table, mark: int) -> str:
     """The other players' moves after move number ``mark`` (read out to screen readers)."""
-    lines = [line for line in table.log[mark:] if not line.words.startswith("You")]
+    lines = [line for line in table.log[mark:] if line.player != table.human]  # not "You …"
     if not lines:
         return ""
     items = "".join(f"<li>{html.escape(line.words)}</li>" for line in lines)
     return (
-        "<div role='status' aria-live='polite'><b>Since your last move:</b>"
+        "<div role='status' aria-live='polite'>"
+        f"<b>{html.escape(_('Since your last move:'))}</b>"
         f"<ul style='margin:2px 0;padding-left:1.4em'>{items}</ul></div>"
     )
 
 
 # How each hint was worked out, in plain words (shown under the moves).
 HINT_METHODS = {
-    "exact": "Worked out exactly: every roll still to come counted with its chance, and you playing "
-    "your best later moves.",
-    "expected": "Estimated: the rest of the game played many times by bots, with the same dice for "
-    "every move compared.",
-    "immediate": "Points now: what each move secures if the game ended right after it.",
-    "win": "Worked out exactly: your chance to win (a shared victory counts as its share), every roll "
-    "still to come counted with its chance, and you playing for the win later.",
+    "exact": N_(
+        "Worked out exactly: every roll still to come counted with its chance, and you playing "
+        "your best later moves."
+    ),
+    "expected": N_(
+        "Estimated: the rest of the game played many times by bots, with the same dice for "
+        "every move compared."
+    ),
+    "immediate": N_("Points now: what each move secures if the game ended right after it."),
+    "win": N_(
+        "Worked out exactly: your chance to win (a shared victory counts as its share), every "
+        "roll still to come counted with its chance, and you playing for the win later."
+    ),
 }
 
 
@@ -74,17 +84,35 @@ def _expectation(r, objective: str) -> str:
     """What a ranked move is worth, in words: "about 59 points at the end; you win about 4 games in
     5 against these bots"."""
     if objective == "immediate":
-        return f"Your sheet would score {points_words(r.value)} now."
+        return _("Your sheet would score {points} now.").format(points=points_words(r.value))
     if objective == "win":
-        return f"You win {share_words(r.value)}."
+        return _("You win {share}.").format(share=share_words(r.value))
     # An estimate, or an average over the rolls to come: "about", never a bare number.
-    text = f"About {round(r.value)} points at the end"
+    n = round(r.value)
+    if r.win_rate is None:
+        if objective == "exact":
+            text = ngettext(
+                "About {n} points at the end, on average.",
+                "About {n} points at the end, on average.",
+                n,
+            )
+        else:
+            text = ngettext("About {n} points at the end.", "About {n} points at the end.", n)
+        return text.format(n=n)
+    rate = min(max(r.win_rate, 0.01), 0.99)  # from a few games: never "every game" nor "no game"
     if objective == "exact":
-        text += ", on average"
-    if r.win_rate is not None:  # from a few games: never "every game" nor "no game"
-        rate = min(max(r.win_rate, 0.01), 0.99)
-        text += f"; you win {share_words(rate)} against these bots"
-    return text + "."
+        text = ngettext(
+            "About {n} points at the end, on average; you win {share} against these bots.",
+            "About {n} points at the end, on average; you win {share} against these bots.",
+            n,
+        )
+    else:
+        text = ngettext(
+            "About {n} points at the end; you win {share} against these bots.",
+            "About {n} points at the end; you win {share} against these bots.",
+            n,
+        )
+    return text.format(n=n, share=share_words(rate))
 
 
 def hint_html(
@@ -99,7 +127,7 @@ def hint_html(
     is worth in words, and why. Moves that tie, or whose estimates overlap, are not called 'best'.
     It ends by saying how it was worked out (``HINT_METHODS``)."""
     if not ranked:
-        return "<i>No move to rank.</i>"
+        return f"<i>{html.escape(_('No move to rank.'))}</i>"
     if objective == "expected" and ranked[0].samples == 0 and ranked[0].ci is None:
         objective = "exact"  # near the end ``expected`` answers exactly
     best = ranked[0]
@@ -110,21 +138,28 @@ def hint_html(
         if r.ci and best.ci and r.ci[1] >= best.ci[0] and r.ci[0] <= best.ci[1]
     ]
     if len(tied) > 1:
-        head = f"{len(tied)} moves tie for the best; the first is drawn on the boards."
+        head = _("{n} moves tie for the best; the first is drawn on the boards.").format(
+            n=len(tied)
+        )
     elif overlapping:
-        head = (
+        head = _(
             "The first moves are close: the order among them is not certain. The first is drawn "
             "on the boards."
         )
     else:
-        head = "The best move is drawn on the boards."
+        head = _("The best move is drawn on the boards.")
     if objective in ("exact", "win") and opponents and state is not None:
-        who = state.current_player
-        head += f" It assumes {model_words(opponents, who).replace(f'player {who + 1}', 'you')}."
+        # the model in the hint's own words: "worst for you" (the player the hint is for)
+        model = _(OPPONENT_MODELS[check_model(opponents)]).format(
+            player=pgettext("the player a hint is for", "you")
+        )
+        head += " " + _("It assumes {model}.").format(model=model)
     if robust is not None and str(robust) == str(best.move):
-        head += " It is the best whatever the others do."
+        head += " " + _("It is the best whatever the others do.")
     elif objective == "exact" and robust is None and state is not None and opponents:
-        head += " No move is the best against every kind of other player: try another choice."
+        head += " " + _(
+            "No move is the best against every kind of other player: try another choice."
+        )
     if note:
         head = f"{note} {head}"
     words = (
@@ -148,15 +183,16 @@ def hint_html(
     shown = "".join(item(r, t) for r, t in zip(ranked[:HINT_ROWS], words))
     rest = "".join(item(r, t) for r, t in zip(ranked[HINT_ROWS:], words[HINT_ROWS:]))
     more = (
-        f"<details><summary>show all {len(ranked)} moves</summary>"
+        f"<details><summary>{html.escape(_('show all {n} moves').format(n=len(ranked)))}</summary>"
         f"<ol class='corinth-hint'>{rest}</ol></details>"
         if rest
         else ""
     )
     return (
-        f"<div role='status' aria-live='polite' class='corinth-hint-box'><b>Hint.</b> "
+        f"<div role='status' aria-live='polite' class='corinth-hint-box'>"
+        f"<b>{html.escape(_('Hint.'))}</b> "
         f"{html.escape(head)}<ol class='corinth-hint'>{shown}</ol>{more}"
-        f"<small>{HINT_METHODS.get(objective, '')}</small></div>"
+        f"<small>{_(HINT_METHODS[objective]) if objective in HINT_METHODS else ''}</small></div>"
     )
 
 

@@ -12,76 +12,71 @@ from __future__ import annotations
 
 from corinth.render.palette import BASE as COLOURS
 from corinth.render.svg import esc, svg_die
+from corinth.shared.language import N_, _
 
-# (title, lines of plain words) for each step of a round, in order (R1–R9, R6, B1).
+# (title, its words a line each) for each step of a round, in order (R1–R9, R6, B1). The lines are
+# cut by hand to fit the step's box: a translation cuts its own with "\n".
 STEPS = [
     (
-        "1. Buy yellow dice",
-        [
-            "The first player crosses",
-            "a spot of their roll track",
-            "and may buy up to 3",
-            "yellow dice, 1 gold each.",
-        ],
+        N_("1. Buy yellow dice"),
+        N_(
+            "The first player crosses\na spot of their roll track\nand may buy up to 3\nyellow dice, 1 gold each."
+        ),
     ),
-    ("2. Roll", ["The first player rolls", "the 9 white dice and", "the yellow dice together."]),
+    (N_("2. Roll"), N_("The first player rolls\nthe 9 white dice and\nthe yellow dice together.")),
     (
-        "3. Sort onto the harbor",
-        [
-            "The highest value goes",
-            "to Gold. The other values",
-            "make groups: lowest on",
-            "Goats, then upwards.",
-        ],
+        N_("3. Sort onto the harbor"),
+        N_(
+            "The highest value goes\nto Gold. The other values\nmake groups: lowest on\nGoats, then upwards."
+        ),
     ),
     (
-        "4. Turns",
-        [
-            "Each player in turn takes",
-            "one group and does one",
-            "action with it, then",
-            "may build.",
-        ],
+        N_("4. Turns"),
+        N_("Each player in turn takes\none group and does one\naction with it, then\nmay build."),
     ),
     (
-        "5. Next first player",
-        [
-            "The harbor is cleared.",
-            "The next player (to the",
-            "left) is first player",
-            "in the next round.",
-        ],
+        N_("5. Next first player"),
+        N_(
+            "The harbor is cleared.\nThe next player (to the\nleft) is first player\nin the next round."
+        ),
     ),
 ]
 
 ACTIONS = [
-    ("gold", "Gold group: gain gold"),
-    ("goats", "Goats group: gain goats"),
-    ("blue", "Goods group: deliver goods"),
-    ("purple", "Any group: move the steward"),
+    ("gold", N_("Gold group: gain gold")),
+    ("goats", N_("Goats group: gain goats")),
+    ("blue", N_("Goods group: deliver goods")),
+    ("purple", N_("Any group: move the steward")),
 ]
 
 # The notes under the picture: a bold head, then its words.
 NOTES = [
     (
-        "With 2 players",
-        "the first player has two turns in a round: one first and one last.",
+        N_("With 2 players"),
+        N_("the first player has two turns in a round: one first and one last."),
     ),
     (
-        "No group left?",
-        "A player with no group left may move the steward one step instead (then may build).",
+        N_("No group left?"),
+        N_("A player with no group left may move the steward one step instead (then may build)."),
     ),
     (
-        "End of the game",
-        "after the round in which every player's roll track is full: 6 rolls each "
-        "(2 or 3 players), 4 rolls each (4 players).",
+        N_("End of the game"),
+        N_(
+            "after the round in which every player's roll track is full: 6 rolls each "
+            "(2 or 3 players), 4 rolls each (4 players)."
+        ),
     ),
     (
-        "Final score",
-        "completed shops + district bonuses + 1 point per 2 gold + 1 point per 2 goats "
-        "+ market scoring spots + Temple.",
+        N_("Final score"),
+        N_(
+            "completed shops + district bonuses + 1 point per 2 gold + 1 point per 2 goats "
+            "+ market scoring spots + Temple."
+        ),
     ),
-    ("Most points wins;", "a tie goes to the player with more gold left, else it is shared."),
+    (
+        N_("Most points wins;"),
+        N_("a tie goes to the player with more gold left, else it is shared."),
+    ),
 ]
 
 
@@ -89,7 +84,7 @@ def round_at_a_glance(width: int = 900) -> str:
     """The round as a standalone SVG picture (with a text alternative for screen readers)."""
     box_w, box_h, gap, top = 160, 124, 18, 46
     height = 420
-    label = (
+    label = _(
         "One round of Corinth: 1 buy yellow dice, 2 roll, 3 sort onto the harbor, 4 each player takes "
         "one group and does one action, then may build, 5 the next player becomes first player. "
         "The game ends after the round in which every player's roll track is full."
@@ -102,9 +97,10 @@ def round_at_a_glance(width: int = 900) -> str:
         '<defs><marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" '
         'markerHeight="7" orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="#555"/></marker></defs>',
         f'<rect width="{width}" height="{height}" fill="#fbf7ee"/>',
-        '<text x="14" y="28" font-size="19" font-weight="bold">A round at a glance</text>',
+        f'<text x="14" y="28" font-size="19" font-weight="bold">{esc(_("A round at a glance"))}</text>',
     ]
-    for k, (title, lines) in enumerate(STEPS):
+    for k, (title, words) in enumerate(STEPS):
+        title, lines = _(title), _(words).split("\n")
         x = 14 + k * (box_w + gap)
         parts.append(
             f'<rect x="{x}" y="{top}" width="{box_w}" height="{box_h}" rx="10" fill="#fff" '
@@ -129,27 +125,28 @@ def round_at_a_glance(width: int = 900) -> str:
         f'<path d="M{last_x},{y0} V{y1} H{first_x} V{y0 + 4}" fill="none" stroke="#555" '
         'stroke-width="2" stroke-dasharray="5 4" marker-end="url(#arrow)"/>'
         f'<text x="{(first_x + last_x) / 2}" y="{y1 + 16}" text-anchor="middle" fill="#444">'
-        "next round (unless the game is over)</text>"
+        f"{esc(_('next round (unless the game is over)'))}</text>"
     )
     # Dice on the roll step and the four actions under the turn step.
     for j, face in enumerate((6, 6, 4, 2, 1)):
         parts.append(svg_die(14 + box_w + gap + 10 + j * 24, top + box_h - 30, 18, face, j == 3))
     y = top + box_h + 60
     parts.append(
-        f'<text x="14" y="{y}" font-weight="bold">One action with the group you take:</text>'
+        f'<text x="14" y="{y}" font-weight="bold">'
+        f"{esc(_('One action with the group you take:'))}</text>"
     )
     for k, (colour, words) in enumerate(ACTIONS):
         x = 14 + k * 215
         parts.append(
             f'<rect x="{x}" y="{y + 10}" width="205" height="30" rx="6" fill="{COLOURS[colour]}" '
             f'fill-opacity="0.3" stroke="{COLOURS[colour]}"/>'
-            f'<text x="{x + 10}" y="{y + 30}">{esc(words)}</text>'
+            f'<text x="{x + 10}" y="{y + 30}">{esc(_(words))}</text>'
         )
     y += 66
     for k, (head, words) in enumerate(NOTES):
         parts.append(
-            f'<text x="14" y="{y + k * 24}"><tspan font-weight="bold">{esc(head)}</tspan> '
-            f"{esc(words)}</text>"
+            f'<text x="14" y="{y + k * 24}"><tspan font-weight="bold">{esc(_(head))}</tspan> '
+            f"{esc(_(words))}</text>"
         )
     parts.append("</svg>")
     return "".join(parts)

@@ -10,8 +10,12 @@ import traitlets
 from corinth.render.board import TITLES, caption, harbor_groups
 from corinth.render.svg import draw_harbor
 from corinth.rules import HARBOR, GameState
+from corinth.shared.language import N_, _
 
 from ._base import Board, Text, module, stylesheet
+
+# The districts' names as the boards say them (``TITLES``), for the catalogue.
+DISTRICT_WORDS = (N_("Gold"), N_("Orange"), N_("Blue"), N_("Purple"), N_("Green"), N_("Goats"))
 
 
 class HarborWidget(Board):
@@ -55,8 +59,10 @@ class HarborWidget(Board):
         district = proposal["value"]
         if district and self._group(district) is None:
             raise traitlets.TraitError(
-                f"there is no group to select in {district!r}: choose a district of the harbor "
-                "that holds dice (R6)"
+                _(
+                    "there is no group to select in {district}: choose a district of the harbor "
+                    "that holds dice (R6)"
+                ).format(district=repr(district))
             )
         return district
 
@@ -94,18 +100,23 @@ class HarborWidget(Board):
             self.selected = ""
             return
         if district not in HARBOR:
-            self.refuse(f"there is no district {district[:20]!r} (R4)")
+            self.refuse(
+                _("there is no district {district} (R4)").format(district=repr(district[:20]))
+            )
             return
         group = self._group(district)
+        title = _(TITLES[district])
         if group is None:
-            self.refuse(f"the {TITLES[district]} district has no group to take (R6)")
+            self.refuse(
+                _("the {district} district has no group to take (R6)").format(district=title)
+            )
         elif not group["legal"]:
             why = (
-                "it is not a player's turn to take a group"
+                _("{district} cannot be taken now: it is not a player's turn to take a group (R6)")
                 if self.interactive
-                else "this board is for viewing"
+                else _("{district} cannot be taken now: this board is for viewing (R6)")
             )
-            self.refuse(f"{TITLES[district]} cannot be taken now: {why} (R6)")
+            self.refuse(why.format(district=title))
         else:
             self.message = ""
             self.selected = district
@@ -128,7 +139,9 @@ class HarborWidget(Board):
     # --- static forms ------------------------------------------------------------------------
 
     def text(self) -> str:
-        lines = [f"Harbor - {self.caption}" if self.caption else "Harbor"]
+        lines = [
+            _("Harbor - {caption}").format(caption=self.caption) if self.caption else _("Harbor")
+        ]
         for g in reversed(self.groups):
             mark = ">" if g["district"] == self.selected else " "
             if not g["size"]:

@@ -9,6 +9,7 @@ import ipywidgets as w
 from corinth.rules import GameState, IllegalMove, Move, Take
 from corinth.rules.describe import shop_words
 from corinth.rules.sheet import Sheet
+from corinth.shared.language import _, ngettext
 
 from ._base import words_html
 from .harbor import HarborWidget
@@ -18,12 +19,14 @@ from .sheet import SheetWidget
 def shops_words(shops: tuple[int, ...], district: str = "", sheet: Sheet | None = None) -> str:
     """Where a delivery's goods go, the shops named as the sheet prints them (by their points)."""
     if not shops:
-        return "no new shop (started shops fill, the rest is lost)"
+        return _("no new shop (started shops fill, the rest is lost)")
     if not district:
-        return (
-            "start shop" + ("s " if len(shops) > 1 else " ") + ", ".join(str(s + 1) for s in shops)
+        return ngettext("start shop {shops}", "start shops {shops}", len(shops)).format(
+            shops=", ".join(str(s + 1) for s in shops)
         )
-    return "start " + " then ".join(shop_words(district, s, sheet) for s in shops)
+    return _("start {shops}").format(
+        shops=_(" then ").join(shop_words(district, s, sheet) for s in shops)
+    )
 
 
 class MovePicker:
@@ -42,11 +45,11 @@ class MovePicker:
         # The lists take the width of their longest choice (never cut) up to the column's width.
         fit = {"width": "auto", "max_width": "100%"}
         label = {"description_width": "initial"}
-        self.action = w.Dropdown(description="Action", layout=w.Layout(**fit), style=label)
-        self.act = w.Button(description="Take and act", button_style="primary", disabled=True)
-        self.shops = w.Dropdown(description="Goods to", layout=w.Layout(**fit), style=label)
-        self.steward = w.Button(description="Move the steward", disabled=True)
-        self.pass_ = w.Button(description="Pass")
+        self.action = w.Dropdown(description=_("Action"), layout=w.Layout(**fit), style=label)
+        self.act = w.Button(description=_("Take and act"), button_style="primary", disabled=True)
+        self.shops = w.Dropdown(description=_("Goods to"), layout=w.Layout(**fit), style=label)
+        self.steward = w.Button(description=_("Move the steward"), disabled=True)
+        self.pass_ = w.Button(description=_("Pass"))
         self.help = w.HTML()
         self.widget = w.VBox(
             [
@@ -76,14 +79,23 @@ class MovePicker:
         self.action.layout.display = self.act.layout.display = "" if phase == "take" else "none"
         self.pass_.layout.display = "" if phase == "compensate" else "none"
         if phase == "take":
-            self.help.value = "Pick a group on the harbor, then its action, or draw a steward path on your market."
+            self.help.value = _(
+                "Pick a group on the harbor, then its action, or draw a steward path on your market."
+            )
         elif phase == "compensate":
             hi = state.compensation_range(state.players[player])[1]
-            steps = "1 step" if hi == 1 else f"1 step, or up to {hi} with gold or the Stables,"
-            self.help.value = words_html(
-                f"No group is left for you (R8): move the steward {steps} by clicking the cells of its "
-                "path on your market, or pass."
+            said = (
+                _(
+                    "No group is left for you (R8): move the steward 1 step by clicking the cells "
+                    "of its path on your market, or pass."
+                )
+                if hi == 1
+                else _(
+                    "No group is left for you (R8): move the steward 1 step, or up to {hi} with "
+                    "gold or the Stables, by clicking the cells of its path on your market, or pass."
+                ).format(hi=hi)
             )
+            self.help.value = words_html(said)
         self._on_group(self.harbor.selected)
 
     def _on_group(self, district: str) -> None:
@@ -107,7 +119,7 @@ class MovePicker:
             self.shops.options = [(shops_words(s, kind, sheet), s) for s in choices]
         else:
             choices = [()]
-            self.shops.options = [("(draw a steward path on the market)", ())]
+            self.shops.options = [(_("(draw a steward path on the market)"), ())]
         self.shops.index = 0
         self.shops.disabled = len(choices) < 2
         self.steward.disabled = not self.sheet.path_ready
@@ -128,9 +140,11 @@ class MovePicker:
 
 
 def _action_words(state: GameState, move: Take) -> str:
-    if move.district in ("gold", "goats"):
-        return f"Gain {move.district}"
-    return "Deliver: " + shops_words(move.shops, move.district, state.sheet)
+    if move.district == "gold":
+        return _("Gain gold")
+    if move.district == "goats":
+        return _("Gain goats")
+    return _("Deliver: {shops}").format(shops=shops_words(move.shops, move.district, state.sheet))
 
 
 def try_apply(state: GameState, move: Move) -> tuple[GameState | None, str]:

@@ -31,8 +31,20 @@ from corinth.rules import (
 from corinth.rules.geometry import CELLS, SIZE, cell_index
 from corinth.rules.scoring import TERMS
 from corinth.rules.text import PHASE_WORDS
+from corinth.shared.language import N_, _
 
 from ._base import Board, Whole, module, stylesheet
+
+# The score's terms (``TERMS``) and a bonus's state as the text form names them.
+TERM_WORDS = {
+    "shops": N_("shops"),
+    "bonuses": N_("bonuses"),
+    "gold": N_("gold"),
+    "goats": N_("goats"),
+    "market": N_("market"),
+    "temple": N_("temple"),
+}
+BONUS_WORDS = {"open": N_("open"), "claimed": N_("claimed"), "lost": N_("lost")}
 
 _CELL_NAME = re.compile(r"\br[0-4]c[0-4]\b")  # a cell in the engine's message, before its words
 
@@ -79,7 +91,9 @@ class SheetWidget(Board):
         players = self._state.num_players if self._state is not None else 4
         if not 0 <= player < players:
             raise traitlets.TraitError(
-                f"there is no player {player + 1}: this game has players 1 to {players}"
+                _("there is no player {player}: this game has players 1 to {players}").format(
+                    player=player + 1, players=players
+                )
             )
         return player
 
@@ -88,7 +102,9 @@ class SheetWidget(Board):
         group = proposal["value"]
         if group and group not in HARBOR:
             raise traitlets.TraitError(
-                f"there is no district {group[:20]!r}: the harbor has {', '.join(HARBOR)} (R4)"
+                _("there is no district {district}: the harbor has {districts} (R4)").format(
+                    district=repr(group[:20]), districts=", ".join(HARBOR)
+                )
             )
         return group
 
@@ -168,7 +184,11 @@ class SheetWidget(Board):
         """What clicking market cell ``index`` does: add a step, take one back, or refuse with the rule."""
         state = self._state
         if type(index) is not int or not 0 <= index < CELLS:
-            self.refuse(f"a click on the market names a cell by its number, 0 to {CELLS - 1}")
+            self.refuse(
+                _("a click on the market names a cell by its number, 0 to {last}").format(
+                    last=CELLS - 1
+                )
+            )
             return
         if state is None:
             return
@@ -199,22 +219,31 @@ class SheetWidget(Board):
     def _refusal(self, state: GameState, path: tuple[int, ...]) -> str:
         """Why the path cannot be drawn (the engine's message with its rule), or "" if it can."""
         if not self.interactive:
-            return "this sheet is for viewing only"
+            return _("this sheet is for viewing only")
         if state.current_player != self.player:
-            who = "nobody" if state.is_over else f"player {state.current_player + 1}"
-            return f"it is {who}'s turn, not player {self.player + 1}'s (R6)"
+            if state.is_over:
+                return _("it is nobody's turn, not player {player}'s (R6)").format(
+                    player=self.player + 1
+                )
+            return _("it is player {current}'s turn, not player {player}'s (R6)").format(
+                current=state.current_player + 1, player=self.player + 1
+            )
         if state.phase == "compensate":
             return self._engine_says(
                 state, Compensate(path, arrival_shops(state, self.player, path[-1])[0])
             )
         if state.phase != "take":
-            return f"no steward move now: it is time to {PHASE_WORDS[state.phase]} (A4)"
+            return _("no steward move now: it is time to {phase} (A4)").format(
+                phase=_(PHASE_WORDS[state.phase])
+            )
         if not self.group:
-            return "take a group first: the steward moves as many steps as its face value (A4)"
+            return _("take a group first: the steward moves as many steps as its face value (A4)")
         slot = HARBOR.index(self.group)
         group = state.harbor[slot]
         if group is None:
-            return f"the {TITLES[self.group]} district has no group to take (R6)"
+            return _("the {district} district has no group to take (R6)").format(
+                district=_(TITLES[self.group])
+            )
         # Check the steps with a group whose face matches the path, so the steps are checked on their own.
         trial = dataclasses.replace(
             state,
@@ -311,17 +340,27 @@ class SheetWidget(Board):
     def text(self) -> str:
         b = self.board
         if not b:
-            return "Sheet (no game)"
+            return _("Sheet (no game)")
         s = b["score"]
-        lines = [f"{b['title']}'s sheet" + (" (to play)" if b["current"] else "")]
+        head = _("{title}'s sheet (to play)") if b["current"] else _("{title}'s sheet")
+        lines = [head.format(title=b["title"])]
         for d in b["districts"]:
             shops = "  ".join(
                 f"[{'x' * sh['filled']}{'.' * (sh['goods'] - sh['filled'])}]{sh['points']}"
                 for sh in d["shops"]
             )
-            bonus = f"bonus {d['bonus']} {d['bonus_status']}" if d["bonus"] else "no bonus"
+            status = d["bonus_status"]
+            bonus = (
+                _("bonus {bonus} {status}").format(
+                    bonus=d["bonus"], status=_(BONUS_WORDS.get(status, status))
+                )
+                if d["bonus"]
+                else _("no bonus")
+            )
             lines.append(f"  {d['title']:<7} {shops}  ({bonus})")
-        lines.append("  Market (( ) circled, x used, @ steward, 1-9 drawn path, * reachable now):")
+        lines.append(
+            "  " + _("Market (( ) circled, x used, @ steward, 1-9 drawn path, * reachable now):")
+        )
         for r in range(SIZE):
             row = []
             for c in b["market"][r * SIZE : (r + 1) * SIZE]:
@@ -341,22 +380,37 @@ class SheetWidget(Board):
                 row.append(f"{mark:<6}")
             lines.append("    " + " ".join(row).rstrip())
         if b["scores"]:
-            lines.append(f"  Scoring spots written: {', '.join(map(str, b['scores']))}")
+            lines.append(
+                "  "
+                + _("Scoring spots written: {spots}").format(spots=", ".join(map(str, b["scores"])))
+            )
         g, t = b["gold"], b["goats"]
-        lines.append(
-            f"  Gold {g['circled'] - g['crossed']} (circled {g['circled']}/{g['track']}, crossed {g['crossed']})"
-            f"   Goats {t['circled'] - t['crossed']} (circled {t['circled']}/{t['track']}, crossed {t['crossed']})"
+        gold = _("Gold {held} (circled {circled}/{track}, crossed {crossed})").format(
+            held=g["circled"] - g["crossed"],
+            circled=g["circled"],
+            track=g["track"],
+            crossed=g["crossed"],
         )
+        goats = _("Goats {held} (circled {circled}/{track}, crossed {crossed})").format(
+            held=t["circled"] - t["crossed"],
+            circled=t["circled"],
+            track=t["track"],
+            crossed=t["crossed"],
+        )
+        lines.append(f"  {gold}   {goats}")
         built = [
             f"[{'x' if x['built'] else ' '}] {x['title']} ({x['gold']}$+{x['goats']}G)"
             for x in b["buildings"]
         ]
-        lines.append("  Buildings: " + "  ".join(built))
+        lines.append("  " + _("Buildings: {buildings}").format(buildings="  ".join(built)))
         tr = b["turns"]
-        lines.append(
-            f"  Roll track: {'X' * tr['crossed']}{'.' * (tr['track'] - tr['crossed'])}   Yellow dice earned: {b['yellow']}"
+        track = _("Roll track: {track}").format(
+            track="X" * tr["crossed"] + "." * (tr["track"] - tr["crossed"])
         )
-        lines.append("  Score: " + " + ".join(f"{t} {s[t]}" for t in TERMS) + f" = {s['total']}")
+        yellow = _("Yellow dice earned: {n}").format(n=b["yellow"])
+        lines.append(f"  {track}   {yellow}")
+        terms = " + ".join(f"{_(TERM_WORDS[t])} {s[t]}" for t in TERMS)
+        lines.append("  " + _("Score: {terms} = {total}").format(terms=terms, total=s["total"]))
         if self.message:
             lines.append(f"! {self.message}")
         return "\n".join(lines)
