@@ -5,5 +5,14 @@ Everything here configures existing servers (Voilà, jupyter_server, JupyterHub)
 itself. It imports Jupyter packages, so the engine never imports it.
 """
 
+from corinth.shared.language import N_
+
 # Addresses of this machine only: the classroom needs no token to listen there.
 LOCAL = ("127.0.0.1", "localhost", "::1")
+
+# What a lesson's page says where a cell's output did not come in time (voila.py); in the class's
+# language (``python -m corinth.classroom --language``).
+CELL_TROUBLE = N_(
+    "This part of the lesson could not be shown: the computer serving the class is very busy. "
+    "Reload the page in a minute."
+)

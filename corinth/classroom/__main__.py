@@ -5,6 +5,8 @@ lessons into a folder of their own, and starts Voilà (``server.Classroom``) wit
 
     python -m corinth.classroom                              # this machine only
     python -m corinth.classroom --ip 0.0.0.0 --token blue-harbor-42 --lesson 05 --students 25
+    python -m corinth.classroom --language fr                # the class's language (default: the
+                                                             # environment's, e.g. LANG=fr_FR.UTF-8)
 """
 
 from __future__ import annotations
@@ -21,8 +23,10 @@ from pathlib import Path
 
 from traitlets.config import Config
 
-from . import LOCAL
-from .lessons import INDEX, OPTIONAL
+from corinth.shared.language import LANGUAGES, _, from_environment, speaking, use_language
+
+from . import CELL_TROUBLE, LOCAL
+from .lessons import INDEX, OPTIONAL, english_name, in_language, translations
 
 # Measured: a lesson's kernel holds 90-130 MB (lessons 05 and 06 the most); room for some growth.
 KERNEL_MB = 150
@@ -59,18 +63,40 @@ def lesson_file(lesson: str, names: list[str]) -> str:
     ]
     if len(matches) != 1:
         numbers = ", ".join(n.split("_")[0] for n in names if n[:2].isdigit())
-        raise ClassroomRefused(f"no lesson {lesson!r}: give its number, one of {numbers}")
+        raise ClassroomRefused(
+            _("no lesson {lesson}: give its number, one of {numbers}").format(
+                lesson=repr(lesson), numbers=numbers
+            )
+        )
     return matches[0]
 
 
 def check_address(ip: str, token: str) -> None:
     """Anything but this machine needs a token: the empty address listens on every interface."""
     if ip not in LOCAL and not token:
-        where = repr(ip) if ip else "every network interface (an empty IP)"
+        where = repr(ip) if ip else _("every network interface (an empty IP)")
         raise ClassroomRefused(
-            f"Serving on {where} lets other machines in: give a token the students type once, "
-            f"e.g. make classroom IP={ip or '0.0.0.0'} TOKEN=blue-harbor-42"
+            _(
+                "Serving on {where} lets other machines in: give a token the students type once, "
+                "e.g. make classroom IP={ip} TOKEN=blue-harbor-42"
+            ).format(where=where, ip=ip or "0.0.0.0")
         )
+
+
+def check_language(language: str) -> str:
+    """The class's language, "en", "fr" or "de" (a locale such as fr_FR.UTF-8 says fr); anything
+    else is refused in one line.
+
+    >>> check_language("fr_FR.UTF-8")
+    'fr'
+    """
+    code = language.strip().split(".")[0].split("_")[0].split("-")[0].lower()
+    if code not in LANGUAGES:
+        spoken = ", ".join(f"{name} ({key})" for key, name in LANGUAGES.items())
+        raise ClassroomRefused(
+            f"No language {language!r} for the class: it speaks {spoken}, e.g. --language fr"
+        )
+    return code
 
 
 def parse(argv: list[str]) -> argparse.Namespace:
@@ -110,17 +136,29 @@ def parse(argv: list[str]) -> argparse.Namespace:
         help="the class's folder: names, progress and answers, kept across restarts "
         "(default: ~/.local/share/corinth/class)",
     )
+    parser.add_argument(
+        "--language",
+        default="",
+        help="the class's language: en, fr or de (default: the environment's, e.g. LANG); "
+        "a student may choose another on the join page",
+    )
     # Anything else is a Voilà setting, e.g. --ClassroomKernelManager.cull_idle_timeout=30
     args, args.voila_args = parser.parse_known_args(argv)
     unknown = [a for a in args.voila_args if not (a.startswith("--") and "." in a.split("=")[0])]
     if unknown:
         parser.error(f"unrecognized arguments: {' '.join(unknown)}")
-    for name in ("max_students", "students", "pool"):
-        if (getattr(args, name) or 0) < 0:
-            raise ClassroomRefused(f"--{name.replace('_', '-')} must be 0 or more")
-    if args.students and not args.lesson:
-        raise ClassroomRefused("--students needs --lesson: which lesson the class opens first")
-    check_address(args.ip, args.token)
+    args.language = check_language(args.language) if args.language else from_environment()
+    with speaking(args.language):
+        for name in ("max_students", "students", "pool"):
+            if (getattr(args, name) or 0) < 0:
+                raise ClassroomRefused(
+                    _("--{option} must be 0 or more").format(option=name.replace("_", "-"))
+                )
+        if args.students and not args.lesson:
+            raise ClassroomRefused(
+                _("--students needs --lesson: which lesson the class opens first")
+            )
+        check_address(args.ip, args.token)
     return args
 
 
@@ -174,15 +212,25 @@ def announce(args: argparse.Namespace, settings: Config) -> str:
     from .teacher import Class
 
     try:
-        the_class = Class.open(class_folder(args), args.token, public_address(args.ip, args.port))
+        the_class = Class.open(
+            class_folder(args),
+            args.token,
+            public_address(args.ip, args.port),
+            getattr(args, "language", "en"),
+        )
     except ClassFileError as exc:
         raise ClassroomRefused(str(exc)) from None
     settings.Voila.cookie_secret = the_class.cookie_secret.encode()
     try:
-        lines = (
-            f"Students open {the_class.address}/join and type the class code {the_class.code}\n"
-            f"  (or open {the_class.join_url()} , the address in the QR code on your page)\n"
-            f"Your teacher's page (keep it to yourself): {the_class.teacher_url()}"
+        lines = _(
+            "Students open {address}/join and type the class code {code}\n"
+            "  (or open {join} , the address in the QR code on your page)\n"
+            "Your teacher's page (keep it to yourself): {teacher}"
+        ).format(
+            address=the_class.address,
+            code=the_class.code,
+            join=the_class.join_url(),
+            teacher=the_class.teacher_url(),
         )
         print(lines, flush=True)
     finally:
@@ -222,7 +270,9 @@ def announce_when_ready(
         while not pools_filled() and time.monotonic() < deadline:
             time.sleep(1)
         time.sleep(1)  # the last kernel's own lines
-        print(f"\nThe classroom is ready.\n{lines}", flush=True)
+        with speaking(getattr(args, "language", "en")):
+            ready = _("The classroom is ready.")
+        print(f"\n{ready}\n{lines}", flush=True)
 
     thread = threading.Thread(target=wait_and_print, name="announce", daemon=True)
     thread.start()
@@ -255,18 +305,25 @@ def pool_sizes(args: argparse.Namespace, names: list[str]) -> tuple[dict, dict]:
         first = lesson_file(args.lesson, names)
         if first.startswith(OPTIONAL):
             raise ClassroomRefused(
-                f"{first} is optional and starts when opened: name a lesson 00 to 07"
+                _("{lesson} is optional and starts when opened: name a lesson 00 to 07").format(
+                    lesson=first
+                )
             )
-        if args.pool is None and INDEX in pools:
-            pools[INDEX] = {"pool_size": 1}
+        index = next((n for n in pools if english_name(n) == INDEX), None)
+        if args.pool is None and index:
+            pools[index] = {"pool_size": 1}
         pools[first] = {"pool_size": args.students + spare}
         steady[first] = spare
     pools["default"] = {"pool_size": 0}
     return pools, steady
 
 
-def voila_settings(args: argparse.Namespace, names: list[str]) -> Config:
-    """The teacher's choices, as Voilà settings that win over voila.py."""
+def voila_settings(
+    args: argparse.Namespace, names: list[str], served: list[str] | None = None
+) -> Config:
+    """The teacher's choices, as Voilà settings that win over voila.py. ``names``: the lessons in
+    the class's language (their kernels wait for the students); ``served``: every lesson the class
+    may open, in every language (``names`` by default)."""
     pools, steady = pool_sizes(args, names)
     first = next(iter(steady), "")
     waiting = sum(p["pool_size"] for p in pools.values())
@@ -274,12 +331,19 @@ def voila_settings(args: argparse.Namespace, names: list[str]) -> Config:
     # as they stay afterwards, and never seats fewer than the class.
     staying = waiting - args.students
     bound = args.max_students or max(default_bound(machine_memory_mb(), staying), args.students)
+    if first:
+        said = _(
+            "Classroom: {bound} students at a time (each open lesson is a kernel of about {mb} MB); "
+            "{waiting} kernels start now, ready for the first students, {some} of them for {first}."
+        )
+    else:
+        said = _(
+            "Classroom: {bound} students at a time (each open lesson is a kernel of about {mb} MB); "
+            "{waiting} kernels start now, ready for the first students."
+        )
+    some = pools[first]["pool_size"] if first else 0
     print(
-        f"Classroom: {bound} students at a time (each open lesson is a kernel of about {KERNEL_MB} MB); "
-        f"{waiting} kernels start now, ready for the first students"
-        + (f", {pools[first]['pool_size']} of them for {first}" if first else "")
-        + ".",
-        flush=True,
+        said.format(bound=bound, mb=KERNEL_MB, waiting=waiting, some=some, first=first), flush=True
     )
     settings = Config()
     settings.Voila.ip = args.ip
@@ -288,7 +352,13 @@ def voila_settings(args: argparse.Namespace, names: list[str]) -> Config:
     settings.Voila.open_browser = False
     if args.token:
         settings.Voila.token = args.token
-    settings.Classroom.lessons = names
+    settings.Classroom.lessons = list(served or names)
+    settings.Classroom.language = getattr(args, "language", "en")
+    if settings.Classroom.language != "en":
+        with speaking(settings.Classroom.language):
+            trouble = _(CELL_TROUBLE)
+        settings.VoilaExecutor.cell_error_instruction = trouble
+        settings.VoilaExecutor.cell_timeout_instruction = trouble
     settings.Classroom.class_dir = str(class_folder(args))
     settings.Classroom.public_address = public_address(args.ip, args.port)
     settings.ClassroomKernelManager.max_students = bound
@@ -299,6 +369,7 @@ def voila_settings(args: argparse.Namespace, names: list[str]) -> Config:
 
 def main(argv: list[str] | None = None) -> None:
     args = parse(sys.argv[1:] if argv is None else argv)
+    use_language(args.language)  # what this command prints, and the class's pages by default
     from .lessons import (
         LessonsError,
         lesson_names,
@@ -323,7 +394,9 @@ def main(argv: list[str] | None = None) -> None:
             names = prepare(folder)
         except LessonsError as exc:
             raise ClassroomRefused(str(exc)) from None
-        settings = voila_settings(args, names)
+        # every language's lessons are served; the class's own wait for its students
+        served = names + translations(names, folder)
+        settings = voila_settings(args, in_language(names, args.language, folder), served)
         announce_when_ready(announce(args, settings), args)
         quiet_history(ipython)
         Classroom.launch_instance([*args.voila_args, str(folder)], config=settings)

@@ -7,6 +7,10 @@ scratch ``Untitled.ipynb`` or a link placed in ``notebooks/`` out of the class.
 >>> names = lesson_names(NOTEBOOKS)
 >>> names[0], "05_play_a_game.ipynb" in names
 ('index.ipynb', True)
+
+Each lesson may have its translations beside it (``05_play_a_game.fr.ipynb``, ``index.de.ipynb``):
+the classroom serves them too, and a class's language picks its lesson list and lessons
+(``in_language``).
 """
 
 from __future__ import annotations
@@ -26,6 +30,56 @@ MARK = ".corinth-classroom"  # in a folder ``prepare`` made, which it may empty 
 # Cells tagged so are for JupyterLab only (for teachers, for those who read code): the students' app
 # leaves them out.
 LAB_ONLY = "lab-only"
+
+
+TRANSLATED = ("fr", "de")
+_TRANSLATION = re.compile(r"^(?P<stem>[^.]+)\.(?P<language>fr|de)\.ipynb$")
+_PLAIN_LINK = re.compile(r"\]\(([\w-]+)\.ipynb\)")
+
+
+def localized(name: str, language: str) -> str:
+    """A lesson's file in ``language``: ``localized("05_play_a_game.ipynb", "fr") ==
+    "05_play_a_game.fr.ipynb"`` (English: the name itself)."""
+    name = english_name(name)
+    if language not in TRANSLATED:
+        return name
+    return f"{name.removesuffix('.ipynb')}.{language}.ipynb"
+
+
+def english_name(name: str) -> str:
+    """The English lesson a translation comes from (or the name itself).
+
+    >>> english_name("05_play_a_game.de.ipynb"), english_name("index.ipynb")
+    ('05_play_a_game.ipynb', 'index.ipynb')
+    """
+    found = _TRANSLATION.match(name)
+    return f"{found['stem']}.ipynb" if found else name
+
+
+def language_of(name: str) -> str:
+    """The language of a lesson's file, from its name: "fr", "de" or "en"."""
+    found = _TRANSLATION.match(name.rsplit("/", 1)[-1])
+    return found["language"] if found else "en"
+
+
+def in_language(names: list[str], language: str, folder: Path = NOTEBOOKS) -> list[str]:
+    """The lessons ``names`` in ``language``, each one's translation where ``folder`` has it (the
+    English lesson otherwise)."""
+    out = []
+    for name in names:
+        there = localized(name, language)
+        out.append(there if (folder / there).is_file() else name)
+    return out
+
+
+def translations(names: list[str], folder: Path) -> list[str]:
+    """The translations of ``names`` that ``folder`` holds, language by language."""
+    return [
+        localized(name, language)
+        for language in TRANSLATED
+        for name in names
+        if _regular(folder / localized(name, language))
+    ]
 
 
 class LessonsError(RuntimeError):
@@ -85,6 +139,8 @@ def _copy(source: Path, target: Path, names: list[str]) -> None:
         if not _regular(source / name):
             raise LessonsError(f"the index links to {name}, which is not a file in {source}")
         _copy_lesson(source / name, target / name)
+    for name in translations(names, source):
+        _copy_lesson(source / name, target / name, language_of(name), source)
     for helper in HELPERS:
         path = source / helper
         if path.is_symlink():
@@ -95,11 +151,14 @@ def _copy(source: Path, target: Path, names: list[str]) -> None:
             shutil.copyfile(path, target / helper)
 
 
-def _copy_lesson(source: Path, target: Path) -> None:
+def _copy_lesson(
+    source: Path, target: Path, language: str = "en", folder: Path | None = None
+) -> None:
     """Copy a lesson without its cells tagged ``LAB_ONLY``, and without what JupyterLab saved of its
     last run (outputs, widget states): Voilà runs the lesson anew for each student, but reads, checks
     and copies the whole file at each page first (lesson 05's saved widget states are 0.9 of its
-    1.1 MB)."""
+    1.1 MB). A translation's links to other lessons lead to their translations, where ``folder``
+    has them."""
     try:
         notebook = json.loads(source.read_text(encoding="utf-8"))
         cells = notebook["cells"]
@@ -114,9 +173,26 @@ def _copy_lesson(source: Path, target: Path) -> None:
     if not isinstance(cells, list):
         raise LessonsError(f"cannot read the lesson {source}: its cells are not a list")
     notebook["cells"] = [_unrun(cell) for cell in cells if not lab_only(cell)]
+    if folder is not None and language in TRANSLATED:
+        notebook["cells"] = [_linked(cell, language, folder) for cell in notebook["cells"]]
     if isinstance(notebook.get("metadata"), dict):
         notebook["metadata"].pop("widgets", None)
     target.write_text(json.dumps(notebook, indent=1, ensure_ascii=False), encoding="utf-8")
+
+
+def _linked(cell, language: str, folder: Path):
+    """A translated lesson's Markdown cell whose links to English lessons lead to their
+    translations (``](05_play_a_game.ipynb)`` -> ``](05_play_a_game.fr.ipynb)``)."""
+    if not isinstance(cell, dict) or cell.get("cell_type") != "markdown":
+        return cell
+    source = cell.get("source", "")
+    text = "".join(source) if isinstance(source, list) else str(source)
+
+    def relink(found: re.Match) -> str:
+        there = f"{found[1]}.{language}.ipynb"
+        return f"]({there})" if (folder / there).is_file() else found[0]
+
+    return {**cell, "source": _PLAIN_LINK.sub(relink, text)}
 
 
 def _unrun(cell):

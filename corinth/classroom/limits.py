@@ -20,6 +20,8 @@ import threading
 import time
 from collections.abc import Callable
 
+from corinth.shared.language import N_, _, ngettext
+
 from .store import TooMuch
 
 # What one student's pages may send in a minute (a mark is about 200 bytes). A lesson page's reports
@@ -45,7 +47,7 @@ class Window:
         limit: int,
         seconds: float,
         clock: Callable[[], float] = time.time,
-        refusal: str = "too many tries from this computer",
+        refusal: str = N_("too many tries from this computer"),
     ):
         self.limit, self.seconds, self.clock, self.refusal = limit, seconds, clock, refusal
         self.refused = 0  # tries refused since the server started
@@ -83,7 +85,10 @@ class Window:
         """A refusal, counted, with the seconds until the window ends."""
         self.refused += 1
         wait = max(1, round((int(now // self.seconds) + 1) * self.seconds - now))
-        return TooMuch(f"{self.refusal}: try again in {wait} seconds", retry_after=wait)
+        said = ngettext(
+            "{refusal}: try again in {n} second", "{refusal}: try again in {n} seconds", wait
+        )
+        return TooMuch(said.format(refusal=_(self.refusal), n=wait), retry_after=wait)
 
     def used(self, who: object) -> int:
         """What ``who`` used in the current window."""
@@ -103,13 +108,21 @@ class Limits:
     """
 
     def __init__(self, clock: Callable[[], float] = time.time):
-        self.pages = Window(PAGE_BYTES, 60, clock, "too many messages in a minute from this page")
-        self.addresses = Window(
-            ADDRESS_BYTES, 60, clock, "too many messages in a minute from this computer"
+        self.pages = Window(
+            PAGE_BYTES, 60, clock, N_("too many messages in a minute from this page")
         )
-        self.whole_class = Window(CLASS_BYTES, 60, clock, "the class is sending too much at once")
-        self.codes = Window(WRONG_CODES, 60, clock, "too many wrong class codes from this computer")
-        self.joins = Window(NEW_STUDENTS, 3600, clock, "too many new students from this computer")
+        self.addresses = Window(
+            ADDRESS_BYTES, 60, clock, N_("too many messages in a minute from this computer")
+        )
+        self.whole_class = Window(
+            CLASS_BYTES, 60, clock, N_("the class is sending too much at once")
+        )
+        self.codes = Window(
+            WRONG_CODES, 60, clock, N_("too many wrong class codes from this computer")
+        )
+        self.joins = Window(
+            NEW_STUDENTS, 3600, clock, N_("too many new students from this computer")
+        )
 
     def message(self, page: str, address: str, size: int) -> None:
         """Count a message of ``size`` bytes from a student's ``page`` at ``address``, or refuse it

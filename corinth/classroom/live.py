@@ -7,7 +7,7 @@ The classroom knows no game: each game's folder gives its live puzzles
 asks for them by the game's name through ``corinth.shared.registry``. A puzzle's ref is
 ``<game>/<id>`` (``corintho/x4-01``); a position from a saved game is ``<game>/saved``.
 
->>> refs = [ref for ref, _, _ in catalogue()]
+>>> refs = [ref for ref, *rest in catalogue()]
 >>> "corintho/x4-01" in refs and any(r.startswith("corinth/") for r in refs)
 True
 >>> live = live_puzzle("corintho/x4-01")
@@ -21,6 +21,7 @@ import json
 from dataclasses import asdict, dataclass, field
 
 from corinth.shared import registry
+from corinth.shared.language import _
 from corinth.shared.protocol import LivePosition, NotLive
 
 MAX_SAVED = 200_000  # bytes of a saved game pasted by the teacher
@@ -76,11 +77,11 @@ def live_puzzle(ref: object) -> LivePuzzle:
     corinth.classroom.live.LiveError: no stored puzzle 'chess/e4'
     """
     if not isinstance(ref, str) or "/" not in ref:
-        raise LiveError("choose a puzzle from the list")
-    name, _, puzzle_id = ref.partition("/")
+        raise LiveError(_("choose a puzzle from the list"))
+    name, __, puzzle_id = ref.partition("/")
     position = registry.live(name).puzzle(puzzle_id) if name in registry.live_names() else None
     if position is None:
-        raise LiveError(f"no stored puzzle {ref[:60]!r}")
+        raise LiveError(_("no stored puzzle {name}").format(name=repr(ref[:60])))
     return _shown(ref, name, position)
 
 
@@ -95,13 +96,13 @@ def from_saved_game(text: object) -> LivePuzzle:
     corinth.classroom.live.LiveError: this is not a saved game: it is not JSON
     """
     if not isinstance(text, str) or not text.strip():
-        raise LiveError("paste a saved game (the JSON the Save button or 'save' writes)")
+        raise LiveError(_("paste a saved game (the JSON the Save button or 'save' writes)"))
     if len(text.encode()) > MAX_SAVED:
-        raise LiveError(f"a saved game is at most {MAX_SAVED} bytes")
+        raise LiveError(_("a saved game is at most {n} bytes").format(n=MAX_SAVED))
     try:
         data = json.loads(text)
     except ValueError:
-        raise LiveError("this is not a saved game: it is not JSON") from None
+        raise LiveError(_("this is not a saved game: it is not JSON")) from None
     saved = data.get("format") if isinstance(data, dict) else None
     name = next(
         (n for n in registry.live_names() if saved and registry.live(n).saves == saved),

@@ -39,7 +39,10 @@ from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
 from voila.static_file_handler import TemplateStaticFileHandler
 from voila.tornado.handler import TornadoVoilaHandler
 
+from corinth.shared.language import LANGUAGES, _, from_environment, js_words, speaking
+
 from . import LOCAL
+from .lessons import language_of
 
 HERE = Path(__file__).resolve().parent
 # No request of a class carries more than a teacher's pasted saved game (256 KB, refused beyond by its
@@ -89,14 +92,50 @@ def scrub_logs(*loggers: logging.Logger) -> None:
 
 
 FULL_PAGE = """<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><title>The class is full</title>
+<html lang="{lang}"><head><meta charset="utf-8"><title>{full}</title>
 <meta name="viewport" content="width=device-width, initial-scale=1"></head>
 <body style="font-family: sans-serif; max-width: 36em; margin: 4em auto; line-height: 1.5">
-<main><h1>The class is full</h1>
-<p>Every seat of this class is taken right now ({seats} students at a time).</p>
-<p>Wait a minute, then reload this page: a seat frees up when another student closes a lesson.</p>
+<main><h1>{full}</h1>
+<p>{taken}</p>
+<p>{wait}</p>
 </main></body></html>
 """
+
+
+def full_page(seats: int, language: str) -> str:
+    """The page a student reads when every seat is taken, in the lesson's language."""
+    with speaking(language):
+        return FULL_PAGE.format(
+            lang=language,
+            full=_("The class is full"),
+            taken=_(
+                "Every seat of this class is taken right now ({seats} students at a time)."
+            ).format(seats=seats),
+            wait=_(
+                "Wait a minute, then reload this page: a seat frees up when another student closes "
+                "a lesson."
+            ),
+        )
+
+
+CONNECTION_JS = (
+    HERE / "jupyter" / "voila" / "templates" / "corinth-classroom" / "static" / "connection.js"
+)
+
+
+@functools.cache
+def connection_words() -> str:
+    """The words of a lesson page's connection script in every language, as JSON safe inside a
+    ``<script>`` (the page picks its language's from its lesson's name): the Voilà template renders
+    a page before a student asks for it, so it cannot know the student's language then."""
+    import json
+
+    source = CONNECTION_JS.read_text(encoding="utf-8")
+    words = {}
+    for code in LANGUAGES:
+        with speaking(code):
+            words[code] = js_words(source)
+    return json.dumps(words, ensure_ascii=False).replace("</", "<\\/")
 
 
 class ClassroomKernelManager(AsyncMappingKernelManager):
@@ -255,7 +294,7 @@ class LessonHandler(TornadoVoilaHandler):
             self.set_status(503)
             self.set_header("Retry-After", "60")
             self.set_header("Content-Type", "text/html; charset=utf-8")
-            self.finish(FULL_PAGE.format(seats=html.escape(str(manager.max_students))))
+            self.finish(full_page(html.escape(str(manager.max_students)), language_of(path)))
             return
         reserved = True
         try:
@@ -331,6 +370,12 @@ class Classroom(Voila):
     public_address = Unicode(
         "", config=True, help="How students reach this server, e.g. http://192.168.1.20:8866"
     )
+    language = Unicode(
+        "",
+        config=True,
+        help="The class's language (en, fr, de): its pages' and lessons' unless a student chose "
+        "another; the environment's by default.",
+    )
 
     @default("config_file_paths")
     def _config_file_paths_default(self):
@@ -345,6 +390,8 @@ class Classroom(Voila):
                 "give a token the students type once"
             )
         settings = super().init_settings()
+        # The lesson pages' connection script reads its words from the page (the template).
+        settings["voila_jinja2_env"].globals["corinth_connection_words"] = connection_words
         scrub_logs(self.log)
         self.kernel_manager.settle_pools()
         # The sign-out page links a favicon through tornado's static_url, which needs a static folder.
@@ -372,7 +419,12 @@ class Classroom(Voila):
             from .teacher import handlers as class_handlers
 
             try:
-                self.the_class = Class.open(Path(self.class_dir), self.token, self.public_address)
+                self.the_class = Class.open(
+                    Path(self.class_dir),
+                    self.token,
+                    self.public_address,
+                    self.language or from_environment(),
+                )
             except ClassFileError as exc:
                 raise SystemExit(str(exc)) from None
             handlers[:0] = class_handlers(self.base_url, self.the_class)

@@ -35,6 +35,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from corinth.shared.language import N_, _
+
 MAX_STUDENTS = 500  # rows of students per class: far above a class, a bound on a flood of joins
 MAX_NAME = 40  # characters of a first name or nickname
 MAX_FIELD = 120  # characters of a lesson's or a step's name
@@ -90,9 +92,16 @@ COLUMNS = {
 }
 
 LOG = logging.getLogger("corinth.classroom")
-NOT_SAVED = "The class's notes cannot be saved right now"
-NOT_IN_CLASS = "This page is not in the class (or the class has ended): join the class again"
-REMOVED = "Your teacher took you out of the class: join it again to take part"
+NOT_IN_CLASS = N_("This page is not in the class (or the class has ended): join the class again")
+REMOVED = N_("Your teacher took you out of the class: join it again to take part")
+# The fields of what a page sends, as a refusal names them ("Name: at most 40 characters.").
+FIELDS = {
+    "name": N_("name"),
+    "lesson": N_("lesson"),
+    "step": N_("step"),
+    "finished": N_("finished"),
+    "move": N_("move"),
+}
 
 
 class StoreError(ValueError):
@@ -191,13 +200,14 @@ def plain_text(value: object, field: str, limit: int) -> str:
     ...
     corinth.classroom.store.StoreError: name: only printable characters, please
     """
+    said = _(FIELDS[field]) if field in FIELDS else field
     if not isinstance(value, str):
-        raise StoreError(f"{field}: expected text")
+        raise StoreError(_("{field}: expected text").format(field=said))
     value = " ".join(value.split())
     if len(value) > limit:
-        raise StoreError(f"{field}: at most {limit} characters")
+        raise StoreError(_("{field}: at most {n} characters").format(field=said, n=limit))
     if any(unicodedata.category(ch)[0] == "C" for ch in value):
-        raise StoreError(f"{field}: only printable characters, please")
+        raise StoreError(_("{field}: only printable characters, please").format(field=said))
     return value
 
 
@@ -238,8 +248,10 @@ def check_folder(folder: Path) -> None:
     except OSError as exc:
         why = exc.strerror or type(exc).__name__
         raise ClassFileError(
-            f"The class's folder {folder} cannot be written to ({why}): give a folder you may "
-            "write to, e.g. --class-dir ~/my-class"
+            _(
+                "The class's folder {folder} cannot be written to ({why}): give a folder you may "
+                "write to, e.g. --class-dir ~/my-class"
+            ).format(folder=folder, why=why)
         ) from None
 
 
@@ -259,9 +271,11 @@ class Store:
             self._db, self._identity = self._open()
         except sqlite3.DatabaseError as exc:
             raise ClassFileError(
-                f"The class's file {self.path} cannot be read ({exc}): it is damaged or is not a "
-                "class's file. Move it away (the class then starts afresh) or give another "
-                "--class-dir."
+                _(
+                    "The class's file {file} cannot be read ({why}): it is damaged or is not a "
+                    "class's file. Move it away (the class then starts afresh) or give another "
+                    "--class-dir."
+                ).format(file=self.path, why=exc)
             ) from None
 
     def _open(self) -> tuple[sqlite3.Connection, tuple[int, int] | None]:
@@ -307,17 +321,25 @@ class Store:
             db, identity = self._open()
         except (sqlite3.Error, OSError) as exc:
             self._note(
-                f"The class's file {self.path} was deleted while the class ran and cannot be "
-                f"written again ({exc}): nothing new is kept until it can. Check the class's folder."
+                _(
+                    "The class's file {file} was deleted while the class ran and cannot be "
+                    "written again ({why}): nothing new is kept until it can. Check the class's "
+                    "folder."
+                ).format(file=self.path, why=exc)
             )
             raise StoreUnavailable(
-                f"{NOT_SAVED}: its file is gone. Try again in a minute."
+                _(
+                    "The class's notes cannot be saved right now: its file is gone. Try again in "
+                    "a minute."
+                )
             ) from None
         self._db.close()
         self._db, self._identity = db, identity
         self._note(
-            f"The class's file {self.path} was deleted while the class ran; it was written again "
-            "from what the server held, and nothing was lost."
+            _(
+                "The class's file {file} was deleted while the class ran; it was written again "
+                "from what the server held, and nothing was lost."
+            ).format(file=self.path)
         )
 
     def _note(self, problem: str) -> None:
@@ -337,24 +359,36 @@ class Store:
             return exc
         text = str(exc).lower()
         if "locked" in text or "busy" in text:
-            why = "another program is using the class's file"
+            why = _("another program is using the class's file")
         elif "full" in text or getattr(exc, "errno", None) == 28:
-            why = "the disk is full"
+            why = _("the disk is full")
         elif isinstance(exc, sqlite3.DatabaseError) and (
             "malformed" in text or "not a database" in text
         ):
-            why = "the class's file is damaged"
+            why = _("the class's file is damaged")
         else:
-            why = f"the class's file cannot be written ({exc})"
-        fault = f"{NOT_SAVED}: {why}. The class goes on; notes are saved again once it is fixed."
+            why = _("the class's file cannot be written ({why})").format(why=exc)
+        fault = _(
+            "The class's notes cannot be saved right now: {why}. The class goes on; notes are "
+            "saved again once it is fixed."
+        ).format(why=why)
         if fault != self.fault:
             LOG.warning("%s (%s)", fault, exc)
         self.fault = fault
-        return StoreUnavailable(f"{NOT_SAVED} ({why}). Try again in a moment.")
+        return StoreUnavailable(
+            _("The class's notes cannot be saved right now ({why}). Try again in a moment.").format(
+                why=why
+            )
+        )
 
     def _take(self) -> None:
         if not self._lock.acquire(timeout=WAIT_SECONDS):
-            raise StoreUnavailable(f"{NOT_SAVED}: the server is busy. Try again in a moment.")
+            raise StoreUnavailable(
+                _(
+                    "The class's notes cannot be saved right now: the server is busy. Try again in "
+                    "a moment."
+                )
+            )
 
     class _Tx:
         """One write: the lock, then ``BEGIN IMMEDIATE``; every way out releases both."""
@@ -516,7 +550,7 @@ class Store:
                     return Student(row[0], row[1], name, "", "", (), now)
             (count,) = db.execute("SELECT COUNT(*) FROM students").fetchone()
             if count >= MAX_STUDENTS:
-                raise TooMuch(f"this class has {MAX_STUDENTS} students already")
+                raise TooMuch(_("this class has {n} students already").format(n=MAX_STUDENTS))
             name = self._unique(db, name, None)
             key = secrets.token_urlsafe(18)
             cur = db.execute(
@@ -527,11 +561,11 @@ class Store:
 
     def _student_id(self, db: sqlite3.Connection, key: object) -> int:
         if not isinstance(key, str) or not 10 <= len(key) <= 64:
-            raise UnknownStudent(NOT_IN_CLASS)
+            raise UnknownStudent(_(NOT_IN_CLASS))
         row = db.execute("SELECT id FROM students WHERE key = ?", (key,)).fetchone()
         if row is None:
             gone = db.execute("SELECT 1 FROM removed WHERE key = ?", (key,)).fetchone()
-            raise UnknownStudent(REMOVED if gone else NOT_IN_CLASS, removed=gone is not None)
+            raise UnknownStudent(_(REMOVED if gone else NOT_IN_CLASS), removed=gone is not None)
         return row[0]
 
     def check_owner(self, key: object, owner: str | None) -> None:
@@ -542,7 +576,7 @@ class Store:
             who = self._student_id(db, key)
             row = db.execute("SELECT owner FROM students WHERE id = ?", (who,)).fetchone()
         if row[0] != owner:
-            raise UnknownStudent("this key is another student's")
+            raise UnknownStudent(_("this key is another student's"))
 
     def rename(self, key: str, name: object) -> str:
         """A student's new name ('' to be counted, not named); returns it as the class shows it."""
@@ -582,7 +616,7 @@ class Store:
         if isinstance(student, bool) or not isinstance(student, int):
             raise StoreError("student: expected a student's number")
         if db.execute("SELECT 1 FROM students WHERE id = ?", (student,)).fetchone() is None:
-            raise StoreError("this student is no longer in the class")
+            raise StoreError(_("this student is no longer in the class"))
         return student
 
     def progress(
@@ -785,13 +819,13 @@ class Store:
                 "SELECT id, revealed, closes FROM puzzles WHERE closed = 0 ORDER BY id DESC LIMIT 1"
             ).fetchone()
             if row is None or row[0] != puzzle or isinstance(puzzle, bool):
-                raise StoreError("this puzzle is no longer the one in front of the class")
+                raise StoreError(_("this puzzle is no longer the one in front of the class"))
             if row[1]:
-                raise StoreError("the answer has been shown: answers are closed")
+                raise StoreError(_("the answer has been shown: answers are closed"))
             if row[2] is not None and now > row[2]:
-                raise StoreError("the time is up: answers are closed")
+                raise StoreError(_("the time is up: answers are closed"))
             if move not in choices:
-                raise StoreError("that is not one of this puzzle's moves")
+                raise StoreError(_("that is not one of this puzzle's moves"))
             db.execute(
                 "INSERT INTO answers (puzzle, student, move, at) VALUES (?, ?, ?, ?) "
                 "ON CONFLICT (puzzle, student) DO UPDATE SET move = excluded.move, at = excluded.at",

@@ -50,7 +50,20 @@ import tornado.web
 from jupyter_server.base.handlers import JupyterHandler
 from tornado.log import app_log
 
-from .lessons import INDEX, NOTEBOOKS
+from corinth.shared.language import (
+    LANGUAGES,
+    N_,
+    _,
+    current_language,
+    from_environment,
+    js_words,
+    ngettext,
+    number,
+    pgettext,
+    speaking,
+)
+
+from .lessons import INDEX, NOTEBOOKS, english_name, language_of, localized
 from .limits import Limits
 from .live import LiveError, LivePuzzle, catalogue, from_saved_game, live_puzzle
 from .store import (
@@ -79,6 +92,9 @@ plum pond port quay raven reed ring river road robe rope rose ruby sail salt scr
 silver spice star steward stone stork sun swan temple tent tiger tower vase vine wagon wall wave
 whale wheat wind wolf wool""".split()
 STUDENT_COOKIE = "corinth-student"  # the key of the student a browser joined as
+# The language a student (or the teacher) chose on a page, kept by the browser (the same name as the
+# lesson list's choice in localStorage); the class's language otherwise.
+LANGUAGE_COOKIE = "corinth-language"
 CODE_FORM = re.compile(r"[A-Z]+-\d{4}")
 HELP_WRONG, HELP_MINUTES = 3, 5  # flag a student past 3 wrong tries or 5 minutes on one step
 ACTIVE_SECONDS = 120  # a student whose pages said nothing for longer is away (never flagged)
@@ -123,16 +139,18 @@ class Class:
     seen: tuple = ([], None, [])  # the class, its live puzzle, its exercises as last read
     present: dict = field(default_factory=dict)  # a student's key -> when a page of theirs asked
     previews: OrderedDict = field(default_factory=OrderedDict)  # puzzles previewed, by token
-    lock: str = ""  # the one lesson (its file) the class's lesson list shows, or '' for all
+    lock: str = ""  # the one lesson (its English file) the class's lesson list shows, or '' for all
+    language: str = "en"  # the class's: its pages' and lessons' unless a student chose another
     help_wrong: int = HELP_WRONG
     help_minutes: int = HELP_MINUTES
     _exercises: tuple = (-1, [])  # the exercises' figures, by the store's version
 
     @classmethod
-    def open(cls, folder: Path, token: str = "", address: str = "") -> Class:
+    def open(cls, folder: Path, token: str = "", address: str = "", language: str = "") -> Class:
         """The class kept in ``folder`` (made if new): its code and secret survive a restart. A
         folder this server cannot write, or a damaged class file, is refused with one sentence
-        (``ClassFileError``) before anything starts."""
+        (``ClassFileError``) before anything starts. ``language``: the class's (the environment's
+        by default)."""
         check_folder(folder)
         store = Store(folder / "class.sqlite3")
         # A class kept from before codes had four digits gets a new, longer code.
@@ -140,6 +158,7 @@ class Class:
         secret = store.setting("secret", lambda: secrets.token_urlsafe(24))
         cookies = store.setting("cookie_secret", lambda: secrets.token_hex(32))
         the_class = cls(store, token, address, code, secret, cookies)
+        the_class.language = language if language in LANGUAGES else from_environment()
         the_class.read_choices()
         return the_class
 
@@ -158,9 +177,17 @@ class Class:
         while len(present) > 2000:  # far above a class: the oldest go first
             del present[next(iter(present))]
 
-    def locked(self) -> dict | None:
-        """The lesson the class is kept to, as the lesson list names it, or None."""
-        return {"file": self.lock, "title": dict(lesson_list())[self.lock]} if self.lock else None
+    def locked(self, language: str | None = None) -> dict | None:
+        """The lesson the class is kept to, as the lesson list of ``language`` (the one spoken now)
+        names it, or None: ``file`` in that language (where the lesson has that translation)."""
+        if not self.lock:
+            return None
+        language = language or current_language()
+        titles = dict(lesson_list(NOTEBOOKS, language))
+        return {
+            "file": lesson_in(self.lock, language),
+            "title": titles.get(self.lock) or dict(lesson_list())[self.lock],
+        }
 
     def join_url(self, base: str = "/") -> str:
         return f"{self.address}{base}join/{self.code}"
@@ -188,24 +215,39 @@ _LESSON_LINK = re.compile(r"\[([^\]]+)\]\((\d\d[a-z]?_[\w.-]+\.ipynb)\)")
 
 
 @functools.cache
-def lesson_list(folder: Path = NOTEBOOKS) -> tuple[tuple[str, str], ...]:
-    """The lessons of the lesson list, as (file, title), in its order (the lessons a teacher may
-    keep the class to).
+def lesson_list(folder: Path = NOTEBOOKS, language: str = "en") -> tuple[tuple[str, str], ...]:
+    """The lessons of the lesson list, as (English file, title in ``language``), in its order (the
+    lessons a teacher may keep the class to): the titles of that language's lesson list where it
+    exists (``index.fr.ipynb``), the English ones otherwise.
 
     >>> lessons = dict(lesson_list())
     >>> lessons["05_play_a_game.ipynb"]
     '05 Play a game'
     """
+    index = folder / localized(INDEX, language)
+    if not index.is_file():
+        index = folder / INDEX
     try:
-        cells = json.loads((folder / INDEX).read_text(encoding="utf-8"))["cells"]
+        cells = json.loads(index.read_text(encoding="utf-8"))["cells"]
     except (OSError, ValueError, KeyError):
         return ()
     found: dict[str, str] = {}
     for cell in cells:
         if cell.get("cell_type") == "markdown":
             for title, file in _LESSON_LINK.findall("".join(cell.get("source", ""))):
-                found.setdefault(file, title)
+                found.setdefault(english_name(file), title)
     return tuple(found.items())
+
+
+def lesson_in(name: str, language: str, folder: Path = NOTEBOOKS) -> str:
+    """A lesson's file in ``language`` where it has that translation (the English file otherwise):
+    the same lesson in every language counts as one (progress, the lesson lock).
+
+    >>> lesson_in("05_play_a_game.ipynb", "en")
+    '05_play_a_game.ipynb'
+    """
+    there = localized(name, language)
+    return there if (folder / there).is_file() else english_name(name)
 
 
 @functools.cache
@@ -224,17 +266,19 @@ def exercise_words(item: str, folder: Path = NOTEBOOKS) -> str:
     """
     for prefix in ("puzzle-", "corintho-", "courts-"):
         if item.startswith(prefix):
-            return f"the puzzle {item[len(prefix) :]}"
+            return _("the puzzle {name}").format(name=item[len(prefix) :])
     path = folder / "exercises.toml"
     try:
         questions = _questions(path.stat().st_mtime_ns, path)
     except (OSError, tomllib.TOMLDecodeError):
         questions = {}
-    words = re.sub(r"<[^>]+>|[*`]", "", questions.get(item, {}).get("question", "")).strip()
+    question = questions.get(item, {}).get("question", "")
+    words = re.sub(r"<[^>]+>|[*`]", "", _(question.strip()) if question else "").strip()
     if not words:
-        return f"an exercise ({item})"
+        return _("an exercise ({name})").format(name=item)
     words = " ".join(words.split())
-    return f"“{words if len(words) <= 90 else words[:90].rsplit(' ', 1)[0] + '…'}”"
+    short = words if len(words) <= 90 else words[:90].rsplit(" ", 1)[0] + "…"
+    return _("“{question}”").format(question=short)
 
 
 def handlers(base: str, the_class: Class, students: tuple | None = None) -> list[tuple]:
@@ -254,7 +298,7 @@ def handlers(base: str, the_class: Class, students: tuple | None = None) -> list
         (rf"{b}/teacher/([A-Za-z0-9_-]{{10,64}})/?", TeacherPageHandler, options),
         (rf"{b}/teacher/([A-Za-z0-9_-]{{10,64}})/report/?", TeacherReportHandler, options),
         (
-            rf"{b}/teacher/([A-Za-z0-9_-]{{10,64}})/handouts(/|/index\.html|/\d\d[a-z]?_[a-z0-9_]+\.pdf)?",
+            rf"{b}/teacher/([A-Za-z0-9_-]{{10,64}})/handouts(/|/index\.html|/\d\d[a-z]?_[a-z0-9_]+(?:\.(?:fr|de)(?:_answers)?)?\.pdf)?",
             HandoutsHandler,
             options,
         ),
@@ -272,22 +316,92 @@ def handlers(base: str, the_class: Class, students: tuple | None = None) -> list
     ]
 
 
+_WORDS_CALL = re.compile(r"""\b_\(\s*("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')\s*\)""")
+
+
 def _page(name: str, **values: str) -> str:
+    """A page in the language spoken now: its ``_("…")`` in that language, ``{{lang}}`` the
+    language, ``{{words}}`` the words of ``class.js`` (JSON, for its ``t()``), ``{{languages}}``
+    the language switch, and the ``{{key}}`` of ``values``."""
     text = (PAGES / name).read_text(encoding="utf-8")
+
+    def words(found: re.Match) -> str:
+        literal = found[1]
+        message = json.loads(literal) if literal.startswith('"') else literal[1:-1]
+        return _(message)
+
+    text = _WORDS_CALL.sub(words, text)
+    values = {
+        "lang": current_language(),
+        "words": page_words(current_language()),
+        "languages": language_switch(current_language()),
+        **values,
+    }
     for key, value in values.items():
         text = text.replace("{{" + key + "}}", value)
     return text
 
 
+@functools.cache
+def page_words(language: str) -> str:
+    """The words ``class.js`` shows, in ``language``, as JSON safe inside a ``<script>``."""
+    with speaking(language):
+        words = js_words((PAGES / "class.js").read_text(encoding="utf-8"))
+    return json.dumps(words, ensure_ascii=False).replace("</", "<\\/")
+
+
+def language_switch(language: str) -> str:
+    """The switch "English · Français · Deutsch": each language named in itself, the page's own
+    marked; ``class.js`` keeps a choice in the browser (and the server reads its cookie)."""
+    links = [
+        f'<a href="?language={code}" hreflang="{code}" lang="{code}" data-language="{code}"'
+        + (' aria-current="true"' if code == language else "")
+        + f">{name}</a>"
+        for code, name in LANGUAGES.items()
+    ]
+    with speaking(language):
+        label = _("Language")
+    return f'<nav class="languages" aria-label="{html.escape(label)}">{" · ".join(links)}</nav>'
+
+
+def asked_language(handler: tornado.web.RequestHandler, the_class: Class) -> str:
+    """The language of a request: one asked in its address (``?language=de``, kept in the
+    browser's cookie from then on), else the browser's choice (its cookie), else the class's."""
+    asked = handler.get_query_argument("language", "")
+    if asked in LANGUAGES:
+        handler.set_cookie(
+            LANGUAGE_COOKIE,
+            asked,
+            path=handler.settings.get("base_url", "/"),
+            samesite="Lax",
+            expires_days=365,
+        )
+        return asked
+    chosen = handler.get_cookie(LANGUAGE_COOKIE, "")
+    return chosen if chosen in LANGUAGES else the_class.language
+
+
+class _Speaking:
+    """A class page or call answered in its request's language (``asked_language``): its words,
+    its refusals, its store's sentences. Mixed in before tornado's or jupyter_server's handler."""
+
+    def language(self) -> str:
+        return asked_language(self, self.the_class)
+
+    async def _execute(self, transforms, *args, **kwargs):
+        with speaking(self.language()):
+            return await super()._execute(transforms, *args, **kwargs)
+
+
 # What a page shows for each refusal of the two APIs where the refusal names nothing better.
 SENTENCES = {
-    400: "The class could not read that message: reload the page.",
-    403: "This page is not logged in to the class: open the class's address again.",
-    404: "The class has no such call: reload the page.",
-    405: "The class does not take that kind of request.",
-    413: "That message is too large for the class.",
-    429: "Too many messages at once: wait a moment.",
-    503: "The class's notes cannot be saved right now: try again in a moment.",
+    400: N_("The class could not read that message: reload the page."),
+    403: N_("This page is not logged in to the class: open the class's address again."),
+    404: N_("The class has no such call: reload the page."),
+    405: N_("The class does not take that kind of request."),
+    413: N_("That message is too large for the class."),
+    429: N_("Too many messages at once: wait a moment."),
+    503: N_("The class's notes cannot be saved right now: try again in a moment."),
 }
 
 
@@ -301,7 +415,7 @@ def sentence_of(said: object) -> str:
     return f"{text[:1].upper()}{text[1:]}."
 
 
-class _Api:
+class _Api(_Speaking):
     """The two APIs' shared manners: a body bounded before it is read (413 from its
     Content-Length, streamed up to the bound otherwise), and every error as JSON with a sentence,
     never an HTML page. Mixed in before tornado's or jupyter_server's handler."""
@@ -357,7 +471,7 @@ class _Api:
         error = kwargs.get("exc_info", (None, None, None))[1]
         said = getattr(error, "reason", None)
         phrase = http.HTTPStatus(status_code).phrase
-        sentence = SENTENCES.get(status_code) or f"{phrase}."
+        sentence = _(SENTENCES[status_code]) if status_code in SENTENCES else f"{phrase}."
         if said and said != phrase:  # the refusal's own words
             sentence = (
                 f"{sentence[:-1]} ({said})." if status_code in (400, 413) else sentence_of(said)
@@ -387,9 +501,9 @@ def _json_body(handler: _Api) -> dict:
     try:
         data = json.loads(handler.body() or b"{}")
     except ValueError:
-        raise tornado.web.HTTPError(400, reason="it is not JSON") from None
+        raise tornado.web.HTTPError(400, reason=_("it is not JSON")) from None
     if not isinstance(data, dict):
-        raise tornado.web.HTTPError(400, reason="expected an object")
+        raise tornado.web.HTTPError(400, reason=_("expected an object"))
     return data
 
 
@@ -428,7 +542,7 @@ class _Student:
             raise tornado.web.HTTPError(403)
 
 
-class JoinHandler(tornado.web.RequestHandler):
+class JoinHandler(_Speaking, tornado.web.RequestHandler):
     """``join/<CODE>``: the class code stands for the token: it logs the page in (the server's own
     login cookie) and opens the student's page, whose address carries no token. ``join`` alone
     shows a field for the code. Ten wrong codes a minute from one client address, then none (429),
@@ -460,15 +574,17 @@ class JoinHandler(tornado.web.RequestHandler):
                 self.the_class.wrong_codes += 1
                 limits.wrong_code(address)
                 self.set_status(404)
-                problem = "No class has this code: check it on the board."
+                problem = _("No class has this code: check it on the board.")
                 self.finish(_page("join.html", base=base, problem=problem, code=typed))
                 return
         except TooMuch as exc:
             self.set_status(429)
             self.set_header("Retry-After", str(exc.retry_after))
-            problem = (
-                f"Too many wrong codes from this computer: try again in {exc.retry_after} seconds."
-            )
+            problem = ngettext(
+                "Too many wrong codes from this computer: try again in {n} second.",
+                "Too many wrong codes from this computer: try again in {n} seconds.",
+                exc.retry_after,
+            ).format(n=exc.retry_after)
             self.finish(_page("join.html", base=base, problem=problem, code=typed))
             return
         provider = self.settings.get("identity_provider")
@@ -479,14 +595,17 @@ class JoinHandler(tornado.web.RequestHandler):
         self.redirect(f"{base}class{shown}")
 
 
-class StudentPage(_Student):
+class StudentPage(_Speaking, _Student):
     @tornado.web.authenticated
     def get(self) -> None:
         self.xsrf_token  # noqa: B018 - reading it sets the cookie the page sends back
         self.set_header("Cache-Control", "no-store")
+        # the lesson list in the page's language (index.fr.ipynb), where it is translated
+        index = lesson_in(INDEX, current_language())
         lessons = (
             self.settings.get("corinth_lessons_url") or f"{self.class_base}voila/render/index.ipynb"
         )
+        lessons = lessons.replace(INDEX, index)
         self.finish(_page("student.html", base=self.class_base, lessons=lessons))
 
 
@@ -591,7 +710,15 @@ class StudentLive(_Api, _Student):
         except (StoreError, StoreUnavailable) as exc:
             self.refused(exc)
             return
-        out = {"puzzle": None, "member": member, "lock": the_class.locked()}
+        # The lock as the asking page's lesson list names it: a lesson page's own language (its
+        # address, as the browser sends it), else the page's.
+        referer = self.request.headers.get("Referer", "")
+        page = referer.split("?", 1)[0] if "/voila/render/" in referer else ""
+        out = {
+            "puzzle": None,
+            "member": member,
+            "lock": the_class.locked(language_of(page) if page else None),
+        }
         if member:
             out["name"] = name
         if removed:
@@ -601,10 +728,11 @@ class StudentLive(_Api, _Student):
             return
         hidden = ("ranking", "explanation", "ref", "title")
         shown = {k: v for k, v in sent.data.items() if k not in hidden}
+        shown.update(game=_(shown.get("game", "")), question=_(shown.get("question", "")))
         out.update(number=sent.id, puzzle=shown, mine=mine, revealed=sent.revealed, **_timer(sent))
         if sent.revealed:
             out["ranking"] = sent.data["ranking"]
-            out["explanation"] = sent.data.get("explanation", "")
+            out["explanation"] = _(sent.data.get("explanation", ""))
         self.finish(out)
 
 
@@ -642,12 +770,12 @@ class _TeacherHandler(_Api, tornado.web.RequestHandler):
     async def prepare(self) -> None:
         given = self.request.headers.get("X-Teacher", "")
         if not secrets.compare_digest(given.encode(), self.the_class.secret.encode()):
-            raise tornado.web.HTTPError(403, reason="the teacher's page only")
+            raise tornado.web.HTTPError(403, reason=_("the teacher's page only"))
         self.set_header("Cache-Control", "no-store")
         await super().prepare()
 
 
-class TeacherPageHandler(tornado.web.RequestHandler):
+class TeacherPageHandler(_Speaking, tornado.web.RequestHandler):
     def initialize(self, the_class: Class) -> None:
         self.the_class = the_class
 
@@ -680,7 +808,10 @@ class HandoutsHandler(TeacherPageHandler):
             self.set_status(404)
             self.set_header("Content-Type", "text/plain; charset=utf-8")
             self.finish(
-                "No handouts yet: run make handouts on the class's computer, then reload this page."
+                _(
+                    "No handouts yet: run make handouts on the class's computer, then reload this "
+                    "page."
+                )
             )
             return
         kind = "application/pdf" if file.suffix == ".pdf" else "text/html; charset=utf-8"
@@ -701,8 +832,9 @@ class TeacherReportHandler(TeacherPageHandler):
             self.set_status(503)
             self.set_header("Retry-After", "30")
             text = (
-                '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>The class'
-                f"</title></head><body><main><p>{html.escape(str(exc))}</p></main></body></html>"
+                f'<!DOCTYPE html><html lang="{current_language()}"><head><meta charset="utf-8">'
+                f"<title>{_e(_('The class'))}</title></head><body><main>"
+                f"<p>{html.escape(str(exc))}</p></main></body></html>"
             )
         self.finish(text)
 
@@ -714,17 +846,24 @@ def plural(n: int, one: str, many: str) -> str:
     return f"{n} {one if n == 1 else many}"
 
 
+def students_count(n: int) -> str:
+    return ngettext("{n} student", "{n} students", n).format(n=n)
+
+
 def duration(seconds: float) -> str:
     """Time on a step in words.
 
-    >>> duration(42), duration(61), duration(330), duration(3900)
+    >>> with speaking("en"):
+    ...     duration(42), duration(61), duration(330), duration(3900)
     ('42 s', '1 min', '5 min', '1 h 5 min')
     """
     seconds = int(seconds)
     if seconds < 60:
-        return f"{seconds} s"
+        return _("{n} s").format(n=seconds)
     minutes = seconds // 60
-    return f"{minutes} min" if minutes < 60 else f"{minutes // 60} h {minutes % 60} min"
+    if minutes < 60:
+        return _("{n} min").format(n=minutes)
+    return _("{hours} h {minutes} min").format(hours=minutes // 60, minutes=minutes % 60)
 
 
 def clock(at: float) -> str:
@@ -735,16 +874,29 @@ def day(at: float) -> str:
     return time.strftime("%Y-%m-%d", time.localtime(at))
 
 
+LONG_DAYS = {"fr": "d MMMM y", "de": "d. MMMM y"}  # "28 novembre 2026", "28. November 2026"
+
+
 def long_day(at: float) -> str:
-    """'28 November 2026'."""
+    """'28 November 2026', as the language spoken now writes a day."""
     when = time.localtime(at)
+    pattern = LONG_DAYS.get(current_language())
+    if pattern:
+        from datetime import date
+
+        from babel.dates import format_date
+
+        day_ = date(when.tm_year, when.tm_mon, when.tm_mday)
+        return format_date(day_, pattern, locale=current_language())
     return f"{when.tm_mday} {time.strftime('%B %Y', when)}"
 
 
 def labels(students) -> dict[int, str]:
     """Each student as the teacher's page names them: by name, or counted in the order they joined
     ("Student 3 (no name)")."""
-    return {s.id: s.name or f"Student {i} (no name)" for i, s in enumerate(students, 1)}
+    return {
+        s.id: s.name or _("Student {n} (no name)").format(n=i) for i, s in enumerate(students, 1)
+    }
 
 
 def class_rows(the_class: Class, students=None, now: float | None = None) -> list[dict]:
@@ -763,9 +915,13 @@ def class_rows(the_class: Class, students=None, now: float | None = None) -> lis
         why = []
         if active and s.step and not s.step_done:
             if s.wrong_here > the_class.help_wrong:
-                why.append(f"{plural(s.wrong_here, 'wrong try', 'wrong tries')} on this step")
+                why.append(
+                    ngettext(
+                        "{n} wrong try on this step", "{n} wrong tries on this step", s.wrong_here
+                    ).format(n=s.wrong_here)
+                )
             if on_step > the_class.help_minutes * 60:
-                why.append(f"{duration(on_step)} on this step")
+                why.append(_("{time} on this step").format(time=duration(on_step)))
         rows.append(
             {
                 "id": s.id,
@@ -775,7 +931,7 @@ def class_rows(the_class: Class, students=None, now: float | None = None) -> lis
                 "step": s.step,
                 "on_step": round(on_step // 60 * 60),
                 # in minutes: the table changes once a minute, not every second
-                "time_here": (duration(on_step) if on_step >= 60 else "under 1 min")
+                "time_here": (duration(on_step) if on_step >= 60 else _("under 1 min"))
                 if s.lesson and s.step
                 else "",
                 "wrong": s.wrong_here,
@@ -783,7 +939,9 @@ def class_rows(the_class: Class, students=None, now: float | None = None) -> lis
                 "finished": list(s.finished),
                 "active": active,
                 "help": bool(why),
-                "why": " and ".join(why),
+                "why": _("{first} and {second}").format(first=why[0], second=why[1])
+                if len(why) == 2
+                else "".join(why),
             }
         )
     rows.sort(key=lambda r: not r["help"])  # flagged first; else in the order they joined
@@ -822,9 +980,9 @@ def puzzle_chart(sent: Sent, answers: dict[int, str], names: dict[int, str]) -> 
     out = {
         "number": sent.id,
         "ref": sent.ref,
-        "game": data["game"],
-        "title": data["title"],
-        "question": data["question"],
+        "game": _(data["game"]),
+        "title": _(data["title"]),
+        "question": _(data["question"]),
         "picture": data["picture"],
         "answered": len(answers),
         "students": len(names),
@@ -857,7 +1015,7 @@ def puzzle_chart(sent: Sent, answers: dict[int, str], names: dict[int, str]) -> 
                 row.update(who([s for s, m in answers.items() if m == r["move"]]))
             ranking.append(row)
         out["ranking"] = ranking
-        out["explanation"] = data.get("explanation", "")
+        out["explanation"] = _(data.get("explanation", ""))
         out["found"] = len(found)
         picked = who(found) if sent.named else {"names": [], "unnamed": 0}
         out["found_names"], out["found_unnamed"] = picked["names"], picked["unnamed"]
@@ -914,13 +1072,15 @@ def answer_rows(events: list[Event], puzzles: dict[int, Sent]) -> list[dict]:
             words = {c["move"]: c["words"] for c in data.get("choices", ())}
             best = {r["move"] for r in data.get("ranking", ()) if r["best"]}
             right = e.answer in best
-            title = data.get("title", "")
+            title = _(data.get("title", ""))
             row.update(
                 kind="puzzle",
-                what=f"Class puzzle {e.item}" + (f" ({title})" if title else ""),
+                what=_("Class puzzle {n} ({title})").format(n=e.item, title=title)
+                if title
+                else _("Class puzzle {n}").format(n=e.item),
                 answer=words.get(e.answer, e.answer),
                 right=right,
-                result="the best move" if right else "not the best move",
+                result=_("the best move") if right else _("not the best move"),
             )
         elif e.kind == "check":
             key = e.item
@@ -929,7 +1089,7 @@ def answer_rows(events: list[Event], puzzles: dict[int, Sent]) -> list[dict]:
                 what=exercise_words(e.item),
                 answer=e.answer,
                 right=bool(e.right),
-                result="right" if e.right else "not right",
+                result=_("right") if e.right else _("not right"),
             )
         else:
             key = ""
@@ -938,7 +1098,7 @@ def answer_rows(events: list[Event], puzzles: dict[int, Sent]) -> list[dict]:
                 what=exercise_words(e.item),
                 answer="",
                 right=None,
-                result="asked for a hint" if e.kind == "hint" else "showed the answer",
+                result=_("asked for a hint") if e.kind == "hint" else _("showed the answer"),
             )
         if key:
             tries[key] = tries.get(key, 0) + 1
@@ -952,7 +1112,7 @@ def history(the_class: Class, student: object) -> dict:
     students = the_class.store.students()
     found = next((s for s in students if s.id == student), None)
     if found is None or isinstance(student, bool):
-        raise StoreError("this student is no longer in the class")
+        raise StoreError(_("this student is no longer in the class"))
     puzzles = {p.id: p for p in the_class.store.puzzles()}
     rows = answer_rows(the_class.store.events(found.id), puzzles)
     return {"id": found.id, "name": found.name, "label": labels(students)[found.id], "rows": rows}
@@ -964,19 +1124,21 @@ def class_day(the_class: Class, students=None) -> float:
     return min((s.joined for s in students if s.joined), default=time.time())
 
 
+# The record's columns, in the language of the page that downloads it (a teacher reads them in a
+# spreadsheet; the rows' words are in that language too).
 RECORD_COLUMNS = [
-    "row",
-    "student",
-    "lesson",
-    "step",
-    "lessons finished",
-    "exercise or puzzle",
-    "answer",
-    "right",
-    "tries",
-    "hints",
-    "date",
-    "time",
+    N_("row"),
+    N_("student"),
+    N_("lesson"),
+    N_("step"),
+    N_("lessons finished"),
+    N_("exercise or puzzle"),
+    N_("answer"),
+    N_("right"),
+    N_("tries"),
+    N_("hints"),
+    N_("date"),
+    N_("time"),
 ]
 
 
@@ -992,7 +1154,7 @@ def record_csv(the_class: Class) -> str:
     rows = answer_rows(events, {p.id: p for p in store.puzzles()})
     out = io.StringIO()
     writer = csv.writer(out)
-    writer.writerow(RECORD_COLUMNS)
+    writer.writerow([pgettext("record", column) for column in RECORD_COLUMNS])
     totals: dict[int, list[int]] = {}
     for e in events:
         count = totals.setdefault(e.student, [0, 0])
@@ -1002,7 +1164,7 @@ def record_csv(the_class: Class) -> str:
         tries, hints = totals.get(s.id, [0, 0])
         writer.writerow(
             [
-                "student",
+                pgettext("record", "student"),
                 *map(_csv_safe, (named[s.id], s.lesson, s.step, "; ".join(s.finished))),
                 "",
                 "",
@@ -1018,11 +1180,11 @@ def record_csv(the_class: Class) -> str:
             continue
         writer.writerow(
             [
-                "answer",
+                pgettext("record", "answer"),
                 *map(_csv_safe, (named[e.student], row["lesson"], row["step"], "")),
                 _csv_safe(row["what"]),
                 _csv_safe(row["answer"]),
-                "yes" if row["right"] else "no",
+                pgettext("record", "yes") if row["right"] else pgettext("record", "no"),
                 row["tries"],
                 "",
                 day(e.at),
@@ -1052,15 +1214,22 @@ def _e(text: object) -> str:
 def _bars(chart_: dict) -> str:
     bars = sorted(chart_["bars"], key=lambda b: -b["count"])
     if not bars:
-        return "<p>Nobody answered.</p>"
+        return f"<p>{_e(_('Nobody answered.'))}</p>"
     top = max(b["count"] for b in bars)
     items = "".join(
-        f"<li><span>{_e(b['words'])} — {_e(plural(b['count'], 'student', 'students'))}</span>"
+        f"<li><span>{_e(b['words'])} — {_e(students_count(b['count']))}</span>"
         f'<span class="bar" style="width: {100 * b["count"] / top:.0f}%" aria-hidden="true">'
         "</span></li>"
         for b in bars
     )
-    return f'<ul class="bars" aria-label="How many chose each move">{items}</ul>'
+    label = _e(_("How many chose each move"))
+    return f'<ul class="bars" aria-label="{label}">{items}</ul>'
+
+
+def _head(*columns: str) -> str:
+    """A table's start: its column headings."""
+    cells = "".join(f'<th scope="col">{_e(c)}</th>' for c in columns)
+    return f"<table><thead><tr>{cells}</tr></thead><tbody>"
 
 
 def report_html(the_class: Class, base: str) -> str:
@@ -1070,18 +1239,24 @@ def report_html(the_class: Class, base: str) -> str:
     students = store.students()
     puzzles = store.puzzles()
     when = long_day(class_day(the_class, students))
+    title = _e(_("The class of {day}").format(day=when))
+    counts = ngettext(
+        "{students}; {n} puzzle for the whole class.",
+        "{students}; {n} puzzles for the whole class.",
+        len(puzzles),
+    ).format(students=students_count(len(students)), n=len(puzzles))
     out = [
-        '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">'
+        f'<!DOCTYPE html><html lang="{current_language()}"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         '<meta name="referrer" content="no-referrer">'
-        f"<title>The class of {_e(when)}</title>"
+        f"<title>{title}</title>"
         f'<link rel="stylesheet" href="{_e(base)}class/class.css"></head>'
         '<body class="report"><main>'
-        f"<h1>The class of {_e(when)}</h1>"
-        f"<p>{_e(plural(len(students), 'student', 'students'))}; "
-        f"{_e(plural(len(puzzles), 'puzzle', 'puzzles'))} for the whole class.</p>"
-        '<p class="no-print"><button id="print" class="primary" type="button">Print this '
-        "report</button> To keep it as a PDF, choose “Save as PDF” as the printer.</p>",
+        f"<h1>{title}</h1>"
+        f"<p>{_e(counts)}</p>"
+        '<p class="no-print"><button id="print" class="primary" type="button">'
+        f"{_e(_('Print this report'))}</button> "
+        f"{_e(_('To keep it as a PDF, choose “Save as PDF” as the printer.'))}</p>",
         _report_students(the_class, students),
         _report_hardest(the_class),
         _report_puzzles(the_class, students, puzzles),
@@ -1098,13 +1273,13 @@ def _report_students(the_class: Class, students: list) -> str:
     for e in the_class.store.events():
         if e.kind == "check" and e.right:
             solved.setdefault(e.student, set()).add(e.item)
-    out = ['<section aria-labelledby="who-title"><h2 id="who-title">Who finished what</h2>']
+    out = [
+        f'<section aria-labelledby="who-title"><h2 id="who-title">{_e(_("Who finished what"))}</h2>'
+    ]
     if not students:
-        return out[0] + "<p>No student joined.</p></section>"
+        return out[0] + f"<p>{_e(_('No student joined.'))}</p></section>"
     out.append(
-        '<table><thead><tr><th scope="col">Student</th><th scope="col">Lessons finished</th>'
-        '<th scope="col">Where they were last</th><th scope="col">Exercises solved</th>'
-        "</tr></thead><tbody>"
+        _head(_("Student"), _("Lessons finished"), _("Where they were last"), _("Exercises solved"))
     )
     for s in students:
         where = " — ".join(x for x in (s.lesson, s.step) if x) or "—"
@@ -1119,22 +1294,28 @@ def _report_hardest(the_class: Class) -> str:
     """The report's second part: the exercises the class tried, hardest first (eight at most)."""
     out = [
         '<section aria-labelledby="hard-title">'
-        '<h2 id="hard-title">The exercises the class found hardest</h2>'
+        f'<h2 id="hard-title">{_e(_("The exercises the class found hardest"))}</h2>'
     ]
     hard = [r for r in exercise_rows(the_class) if r["tried"]][:8]
     if not hard:
-        return out[0] + "<p>No exercise was checked in this class.</p></section>"
+        return out[0] + f"<p>{_e(_('No exercise was checked in this class.'))}</p></section>"
     out.append(
-        '<table><thead><tr><th scope="col">Exercise</th><th scope="col">Lesson</th>'
-        '<th scope="col">Solved by</th><th scope="col">Tries to solve it</th>'
-        '<th scope="col">Wrong tries</th><th scope="col">Hints</th></tr></thead><tbody>'
+        _head(
+            _("Exercise"),
+            _("Lesson"),
+            _("Solved by"),
+            _("Tries to solve it"),
+            _("Wrong tries"),
+            _("Hints"),
+        )
     )
     for r in hard:
-        mark = ' <strong class="flag">hardest</strong>' if r["hardest"] else ""
-        tries = "—" if r["tries"] is None else f"{r['tries']:g} on average"
+        mark = f' <strong class="flag">{_e(_("hardest"))}</strong>' if r["hardest"] else ""
+        tries = "—" if r["tries"] is None else _("{n} on average").format(n=number(r["tries"]))
+        solved = _("{solved} of {tried}").format(solved=r["solved"], tried=r["tried"])
         out.append(
             f"<tr><td>{_e(r['words'])}{mark}</td><td>{_e(r['lesson'])}</td>"
-            f"<td>{r['solved']} of {r['tried']}</td><td>{_e(tries)}</td>"
+            f"<td>{_e(solved)}</td><td>{_e(tries)}</td>"
             f"<td>{r['wrong']}</td><td>{r['hints']}</td></tr>"
         )
     return "".join(out) + "</tbody></table></section>"
@@ -1144,23 +1325,28 @@ def _report_puzzles(the_class: Class, students: list, puzzles: list) -> str:
     """The report's last part: each live puzzle with its chart and the solver's answer."""
     out = [
         '<section aria-labelledby="live-title">'
-        '<h2 id="live-title">The puzzles for the whole class</h2>'
+        f'<h2 id="live-title">{_e(_("The puzzles for the whole class"))}</h2>'
     ]
     if not puzzles:
-        out.append("<p>No puzzle was sent to the class.</p>")
+        out.append(f"<p>{_e(_('No puzzle was sent to the class.'))}</p>")
     names = {s.id: s.name for s in students}
     for sent in puzzles:
         chart_ = puzzle_chart(sent, the_class.store.answers(sent.id), names)
         best = [r for r in sent.data.get("ranking", ()) if r["best"]]
         answer = "; ".join(f"{r['words']} ({r['verdict']})" for r in best) or "—"
+        heading = _("Puzzle {n}: {title}, {game}").format(
+            n=sent.id, title=chart_["title"], game=chart_["game"]
+        )
+        answered = ngettext("{n} answer.", "{n} answers.", chart_["answered"]).format(
+            n=chart_["answered"]
+        )
         out.append(
             f'<section class="puzzle" aria-labelledby="puzzle-{sent.id}">'
-            f'<h3 id="puzzle-{sent.id}">Puzzle {sent.id}: {_e(chart_["title"])}, '
-            f"{_e(chart_['game'])}</h3><p>{_e(chart_['question'])}</p>"
+            f'<h3 id="puzzle-{sent.id}">{_e(heading)}</h3><p>{_e(chart_["question"])}</p>'
             f'<div class="report-puzzle"><div class="picture">{chart_["picture"]}</div><div>'
-            f"<p>{_e(plural(chart_['answered'], 'answer', 'answers'))}.</p>{_bars(chart_)}"
-            f'<p class="best">The solver’s answer: {_e(answer)}</p>'
-            f"<p>{_e(sent.data.get('explanation', ''))}</p></div></div></section>"
+            f"<p>{_e(answered)}</p>{_bars(chart_)}"
+            f'<p class="best">{_e(_("The solver’s answer: {answer}").format(answer=answer))}</p>'
+            f"<p>{_e(_(sent.data.get('explanation', '')))}</p></div></div></section>"
         )
     return "".join(out) + "</section>"
 
@@ -1178,8 +1364,11 @@ class TeacherReadHandler(_TeacherHandler):
                 found = await asyncio.to_thread(catalogue)
                 self.finish(
                     {
-                        "puzzles": [{"ref": r, "game": g, "title": t} for r, g, t in found],
-                        "lessons": [{"file": f, "title": t} for f, t in lesson_list()],
+                        "puzzles": [{"ref": r, "game": _(g), "title": _(t)} for r, g, t in found],
+                        "lessons": [
+                            {"file": f, "title": t}
+                            for f, t in lesson_list(NOTEBOOKS, current_language())
+                        ],
                         "timers": list(TIMERS),
                     }
                 )
@@ -1233,14 +1422,16 @@ def offer(live: LivePuzzle, choices: object = None) -> dict:
         picked = set(default_choices(live))
     else:
         if not isinstance(choices, list) or not all(isinstance(m, str) for m in choices):
-            raise LiveError("the moves to offer: a list of moves")
+            raise LiveError(_("the moves to offer: a list of moves"))
         picked = set(choices)
         if not picked <= set(moves):
-            raise LiveError("one of the moves ticked is not a move of this position")
+            raise LiveError(_("one of the moves ticked is not a move of this position"))
         if len(picked) < min(2, len(moves)):
-            raise LiveError("tick at least two moves for the class to choose from")
+            raise LiveError(_("tick at least two moves for the class to choose from"))
         if len(picked) > MOST_CHOICES:
-            raise LiveError(f"tick at most {MOST_CHOICES} moves: the class reads every one")
+            raise LiveError(
+                _("tick at most {n} moves: the class reads every one").format(n=MOST_CHOICES)
+            )
     data = live.to_dict()
     data["picture"] = live.picture
     data["choices"] = [c for c in live.choices if c["move"] in picked]
@@ -1288,7 +1479,9 @@ class TeacherActionHandler(_TeacherHandler):
                     offered = offer(live, data.get("choices"))
                     seconds = data.get("seconds", 0)
                     if isinstance(seconds, bool) or seconds not in TIMERS:
-                        raise LiveError("the timer is 30 seconds, 1 minute or 2 minutes, or none")
+                        raise LiveError(
+                            _("the timer is 30 seconds, 1 minute or 2 minutes, or none")
+                        )
                 except LiveError as exc:
                     self.refuse(400, sentence_of(exc))
                     return
@@ -1304,8 +1497,9 @@ class TeacherActionHandler(_TeacherHandler):
                 await self.store(store.remove, data.get("student"))
             elif action == "lock":
                 lesson = data.get("lesson") or ""
+                lesson = english_name(lesson) if isinstance(lesson, str) else lesson
                 if lesson and lesson not in dict(lesson_list()):
-                    raise StoreError("choose a lesson of the lesson list")
+                    raise StoreError(_("choose a lesson of the lesson list"))
                 await self.store(store.put, "lock", lesson)
                 the_class.lock = lesson
                 out["lock"] = the_class.locked()
@@ -1337,9 +1531,9 @@ def preview(token: str, live: LivePuzzle) -> dict:
     return {
         "preview": token,
         "ref": live.ref,
-        "game": live.game,
-        "title": live.title,
-        "question": live.question,
+        "game": _(live.game),
+        "title": _(live.title),
+        "question": _(live.question),
         "picture": live.picture,
         "count": len(live.choices),
         "moves": [{k: r[k] for k in ("move", "words", "verdict", "best")} for r in live.ranking],
@@ -1353,7 +1547,8 @@ def qr_svg(text: str) -> str:
     import segno
 
     out = io.BytesIO()
-    segno.make(text, error="m").save(out, kind="svg", scale=6, border=2, title=f"QR code: {text}")
+    title = _("QR code: {address}").format(address=text)
+    segno.make(text, error="m").save(out, kind="svg", scale=6, border=2, title=title)
     return out.getvalue().decode()
 
 

@@ -58,10 +58,9 @@ c.ClassroomKernelManager.kernel_info_timeout = 180
 # waits 4 s), and if it still does not come, say so on the page instead of dropping it.
 c.VoilaExecutor.iopub_timeout = 60
 c.VoilaExecutor.raise_on_iopub_timeout = True
-c.VoilaExecutor.cell_error_instruction = (
-    "This part of the lesson could not be shown: the computer serving the class is very busy. "
-    "Reload the page in a minute."
-)
+from corinth.classroom import CELL_TROUBLE  # noqa: E402 - in the class's language: __main__.py
+
+c.VoilaExecutor.cell_error_instruction = CELL_TROUBLE
 c.VoilaExecutor.cell_timeout_instruction = c.VoilaExecutor.cell_error_instruction
 
 # Messages from a page are clicks and small values: 64 KiB is far above what any board sends, and a

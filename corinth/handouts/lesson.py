@@ -38,6 +38,7 @@ from corinth.corintho.live import picture as corintho_picture
 from corinth.courts.game import Observation
 from corinth.courts.live import picture as courts_picture
 from corinth.render import draw_harbor, draw_sheet
+from corinth.shared.language import current_language
 
 # The calls that put an exercise or a puzzle board in a step, and the names their marks are kept
 # under: the course's own reading, so that paper asks what the course counts.
@@ -50,6 +51,7 @@ LAB_ONLY = "lab-only"
 WIDGET = "application/vnd.jupyter.widget-view+json"
 WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
 _LESSON_FILE = re.compile(r"^(\d\d[a-z]?)_[\w.-]+\.ipynb$")
+_TRANSLATION = re.compile(r"\.(fr|de)\.ipynb$")  # a lesson's translation, beside it
 _TRAINER = re.compile(r"^\w*trainer\(", re.M)
 _STEP_LINK = re.compile(r"^\*\*\[Next step →\]\([^)]*\)\*\*.*$", re.M)
 _LESSON_LIST = re.compile(r"^All the lessons: .*$", re.M)
@@ -95,17 +97,21 @@ class Lesson:
     widgets: dict[str, dict] = field(default_factory=dict)
 
 
-def lesson_files(folder: Path = NOTEBOOKS) -> dict[str, Path]:
-    """Every lesson notebook of ``folder`` by its number, in order (``00``, ``01``, …, ``06b``).
+def lesson_files(folder: Path = NOTEBOOKS, language: str | None = None) -> dict[str, Path]:
+    """Every lesson notebook of ``folder`` by its number, in order (``00``, ``01``, …, ``06b``), in
+    ``language`` (the one spoken now by default): a lesson's translation where the folder has it
+    (``05_play_a_game.fr.ipynb``), the English lesson otherwise.
 
-    >>> list(lesson_files())[:3]
+    >>> list(lesson_files(language="en"))[:3]
     ['00', '01', '02']
     """
+    language = language or current_language()
     found = {}
     for path in sorted(Path(folder).glob("*.ipynb")):
         match = _LESSON_FILE.match(path.name)
-        if match:
-            found[match.group(1)] = path
+        if match and not _TRANSLATION.search(path.name):
+            there = path.with_name(f"{path.stem}.{language}.ipynb")
+            found[match.group(1)] = there if language != "en" and there.is_file() else path
     return found
 
 

@@ -14,6 +14,8 @@ from __future__ import annotations
 import html
 from collections.abc import Iterable
 
+from corinth.shared.language import _, current_language, ngettext
+
 from .lesson import Part
 from .paper import PaperExercise
 
@@ -75,7 +77,7 @@ def document(title: str, footer: str, body: str) -> str:
     words = " ".join(footer.split()).replace("\\", "\\\\").replace('"', '\\"').replace("<", "\\3c ")
     css = CSS.replace("var(--footer)", f'"{words}"')
     return (
-        '<!doctype html>\n<html lang="en"><head><meta charset="utf-8">'
+        f'<!doctype html>\n<html lang="{current_language()}"><head><meta charset="utf-8">'
         f"<title>{html.escape(title)}</title><style>{css}</style></head>\n"
         f"<body>\n{body}\n</body></html>\n"
     )
@@ -105,7 +107,7 @@ def exercise_html(ex: PaperExercise) -> str:
     """An exercise in its box: the question, its boards, its options to tick or lines to write on."""
     out = [
         f'<section class="exercise" id="exercise-{ex.number}">',
-        f"<h3>Exercise {ex.number}</h3>",
+        f"<h3>{html.escape(_('Exercise {n}').format(n=ex.number))}</h3>",
         f'<p class="question">{ex.question}</p>',
     ]
     captions = ex.captions + [""] * len(ex.pictures)
@@ -126,37 +128,50 @@ def handout_html(title: str, parts: Iterable[Part], exercises: Iterable[PaperExe
     by_name = {ex.name: ex for ex in exercises}
     body = [
         f"<h1>{html.escape(title)}</h1>",
-        '<p class="name">Name: <span class="blank wide"></span> Date: <span class="blank"></span></p>',
-        '<p class="about">This is the lesson on paper. Where it says click, mark the picture with a '
-        "pencil. Answer each exercise in its box; your teacher has the answers.</p>",
+        _(
+            '<p class="name">Name: <span class="blank wide"></span> Date: '
+            '<span class="blank"></span></p>'
+        ),
+        '<p class="about">{}</p>'.format(
+            html.escape(
+                _(
+                    "This is the lesson on paper. Where it says click, mark the picture with a "
+                    "pencil. Answer each exercise in its box; your teacher has the answers."
+                )
+            )
+        ),
     ]
     body += [part_html(part, by_name) for part in parts]
-    return document(f"{title}: handout", title, "\n".join(body))
+    return document(_("{title}: handout").format(title=title), title, "\n".join(body))
 
 
 def key_html(title: str, exercises: Iterable[PaperExercise]) -> str:
     """A lesson's answer key, for the teacher: every exercise's question, answer and explanation,
     the step it belongs to, and a right walk drawn where one is asked."""
+    heading = _("{title}: answer key").format(title=title)
+    about = _(
+        "For the teacher: the answers of the handout’s exercises, numbered as on the handout, "
+        "with the explanation the lesson gives."
+    )
     body = [
-        f"<h1>{html.escape(title)}: answer key</h1>",
-        '<p class="about">For the teacher: the answers of the handout’s exercises, numbered as '
-        "on the handout, with the explanation the lesson gives.</p>",
+        f"<h1>{html.escape(heading)}</h1>",
+        f'<p class="about">{html.escape(about)}</p>',
         '<div class="key">',
     ]
     for ex in exercises:
         drawn = " drawn" if ex.key_pictures else ""
         body.append(f'<div class="item{drawn}" id="answer-{ex.number}">')
-        body.append(f"<h3>Exercise {ex.number}</h3>")
+        body.append(f"<h3>{html.escape(_('Exercise {n}').format(n=ex.number))}</h3>")
         if ex.step:
             body.append(f'<p class="step">{html.escape(ex.step)}</p>')
         body.append(f'<p class="question">{ex.question}</p>')
-        body.append(f'<p class="answer"><b>Answer:</b> {ex.answer}</p>')
+        body.append(_('<p class="answer"><b>Answer:</b> {answer}</p>').format(answer=ex.answer))
         if ex.why:
-            body.append(f'<p class="why"><b>Why:</b> {ex.why}</p>')
-        body += [figure(picture, "A right walk, drawn.") for picture in ex.key_pictures]
+            body.append(_('<p class="why"><b>Why:</b> {why}</p>').format(why=ex.why))
+        body += [figure(picture, _("A right walk, drawn.")) for picture in ex.key_pictures]
         body.append("</div>")
     body.append("</div>")
-    return document(f"{title}: answer key", f"{title}: answer key", "\n".join(body))
+    return document(heading, heading, "\n".join(body))
 
 
 def index_html(rows: Iterable[tuple[str, str, int, str, int]], without: Iterable[str] = ()) -> str:
@@ -172,25 +187,30 @@ def index_html(rows: Iterable[tuple[str, str, int, str, int]], without: Iterable
     def link(name: str, pages: int) -> str:
         if not name:
             return "—"
-        many = "page" if pages == 1 else "pages"
-        return f'<a href="{html.escape(name)}">{html.escape(name)}</a> ({pages} {many})'
+        many = ngettext("({n} page)", "({n} pages)", pages).format(n=pages)
+        return f'<a href="{html.escape(name)}">{html.escape(name)}</a> {many}'
 
     lines = [
         f"<tr><td>{html.escape(title)}</td><td>{link(handout, hp)}</td><td>{link(key, kp)}</td></tr>"
         for title, handout, hp, key, kp in rows
     ]
-    body = (
-        "<h1>Handouts of the lessons</h1>\n"
-        "<p>For each lesson, a handout for the students (the lesson's steps, its boards and its "
+    heading = html.escape(_("Handouts of the lessons"))
+    about = _(
+        "For each lesson, a handout for the students (the lesson's steps, its boards and its "
         "exercises, with room to answer) and its answer key for the teacher, in a file of its own. "
-        "Print at actual size (100 %): the pages fit A4 and US Letter.</p>\n"
-        "<table><thead><tr><th>Lesson</th><th>Handout</th><th>Answer key</th></tr></thead>"
+        "Print at actual size (100 %): the pages fit A4 and US Letter."
+    )
+    columns = "".join(
+        f"<th>{html.escape(words)}</th>" for words in (_("Lesson"), _("Handout"), _("Answer key"))
+    )
+    body = (
+        f"<h1>{heading}</h1>\n"
+        f"<p>{html.escape(about, quote=False)}</p>\n"
+        f"<table><thead><tr>{columns}</tr></thead>"
         f"<tbody>\n{chr(10).join(lines)}\n</tbody></table>"
     )
     without = [html.escape(title) for title in without]
     if without:
-        body += (
-            "\n<p>No handout, for these lessons ask no exercise to answer on paper: "
-            f"{'; '.join(without)}.</p>"
-        )
-    return document("Handouts of the lessons", "Handouts of the lessons", body)
+        none = _("No handout, for these lessons ask no exercise to answer on paper: {lessons}.")
+        body += f"\n<p>{none.format(lessons='; '.join(without))}</p>"
+    return document(_("Handouts of the lessons"), _("Handouts of the lessons"), body)

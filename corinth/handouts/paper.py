@@ -26,6 +26,7 @@ from typing import Any
 from corinth.corintho.live import picture as corintho_picture
 from corinth.courts.live import picture as courts_picture
 from corinth.render import sheet_svg
+from corinth.shared.language import _
 
 from .lesson import NOTEBOOKS, NoHandout, joined_words, small, stack_words, without_rule_ids
 
@@ -101,23 +102,27 @@ def paper_exercise(course: Any, name: str, number: int, step: str = "") -> Paper
     d = course.question(name)
     kind = d["kind"]
     widget = course.exercise(name)
-    why = html.escape(without_rule_ids(d.get("explain", "")))
+    explain = d.get("explain", "")
+    why = html.escape(without_rule_ids(_(explain) if explain else ""))
     if kind == "puzzle":
         return _corinth_puzzle(widget, name, number, step, why)
-    ex = PaperExercise(number, name, step, html.escape(on_paper(d["question"])), "", "", why)
+    ex = PaperExercise(number, name, step, html.escape(on_paper(_(d["question"]))), "", "", why)
     if kind == "choice":
-        ex.options = [html.escape(option) for option in d["options"]]
-        ex.how, ex.lines = "Tick one box.", 0
+        ex.options = [html.escape(_(option)) for option in d["options"]]
+        ex.how, ex.lines = _("Tick one box."), 0
     elif kind == "number":
-        ex.how = "Your answer:"
+        ex.how = _("Your answer:")
     elif kind == "group":
         ex.pictures = [widget.harbor.to_svg()]
-        ex.how = "Circle the group on the harbor, or write its district:"
+        ex.how = _("Circle the group on the harbor, or write its district:")
     elif kind == "walk":
         state = widget.state
         named = list(d.get("highlight", []))
         ex.pictures = [sheet_svg(state, state.current_player, d.get("group", ""), named=named)]
-        ex.how = "Draw the walk on the market: a line from the steward through each cell, one step at a time."
+        ex.how = _(
+            "Draw the walk on the market: a line from the steward through each cell, one step at "
+            "a time."
+        )
         ex.lines = 0
         walk = widget.right_walk()
         if walk is not None:
@@ -137,7 +142,10 @@ def _corinth_puzzle(widget: Any, name: str, number: int, step: str, why: str) ->
         name,
         step,
         html.escape(on_paper(widget.question_text())),
-        "Your move, in words: the group you take, and its action or the cells your steward walks to.",
+        _(
+            "Your move, in words: the group you take, and its action or the cells your steward "
+            "walks to."
+        ),
         "",
         why,
         pictures=[
@@ -160,11 +168,11 @@ def _puzzle_board(course: Any, name: str, number: int, step: str) -> PaperExerci
         board = course.corintho_puzzle(puzzle_id)
         picture = small(corintho_picture(board.position))
         caption = joined_words(stack_words(board.position))
-        how = "Your move: the piece and the cell, or the stack you move and where."
+        how = _("Your move: the piece and the cell, or the stack you move and where.")
     else:
         board = course.courts_puzzle(puzzle_id)
         picture, caption = courts_picture(board.board.view), ""
-        how = "Your card, and the Court you lay it beside:"
+        how = _("Your card, and the Court you lay it beside:")
     question = on_paper(html.unescape(re.sub(r"<[^>]+>", "", board.question.value)))
     board.reveal()
     answer = _words(board.result.value).removeprefix("Answer: ")

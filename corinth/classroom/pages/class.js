@@ -4,6 +4,27 @@
 (function () {
   const STORE = "corinth-class-v1";
   const POLL_MS = 1000;
+  const LANGUAGE = "corinth-language"; // the language a student chose (localStorage and a cookie)
+
+  // The page's words in its language, given by the server in the page (corinth-words): a message
+  // and a plural's two forms, called with literal strings (docs/translating.md).
+  const WORDS = (() => {
+    try {
+      const node = document.getElementById("corinth-words");
+      return (node && JSON.parse(node.textContent)) || {};
+    } catch (e) {
+      return {};
+    }
+  })();
+  const lang = WORDS["\u0000lang"] || "en";
+  const fill = (text, values) =>
+    text.replace(/\{(\w+)\}/g, (whole, key) => (values && key in values ? String(values[key]) : whole));
+  const t = (text, values) => fill(WORDS[text] ?? text, values);
+  const tn = (one, many, n, values) => {
+    const forms = WORDS[`${one}\u0000${many}`];
+    const plural = lang === "fr" ? n > 1 : n !== 1;
+    return fill(forms ? forms[plural ? 1 : 0] : plural ? many : one, { n: number(n), ...values });
+  };
 
   function el(tag, attrs, ...children) {
     const node = document.createElement(tag);
@@ -53,7 +74,7 @@
   }
 
   function offline() {
-    return { ok: false, status: 0, data: { error: "The class's server does not answer: check the network, then try again." }, wait: 0 };
+    return { ok: false, status: 0, data: { error: t("The class's server does not answer: check the network, then try again.") }, wait: 0 };
   }
 
   async function post(url, body, headers) {
@@ -76,9 +97,10 @@
   function sentence(result, fallback) {
     const said = (typeof result.data.error === "string" && result.data.error) || fallback;
     if (!result.wait || /try again in \d+ seconds?/i.test(said)) return said;
-    const when = `in ${plural(result.wait, "second", "seconds")}`;
-    if (/try again in a moment/i.test(said)) return said.replace(/(try again) in a moment/i, `$1 ${when}`);
-    return `${said} Try again ${when}.`;
+    if (/try again in a moment/i.test(said)) {
+      return said.replace(/(try again) in a moment/i, `$1 ${tn("in {n} second", "in {n} seconds", result.wait)}`);
+    }
+    return t("{sentence} Try again {when}.", { sentence: said, when: tn("in {n} second", "in {n} seconds", result.wait) });
   }
 
   // The page's problems, one per source (its polling, each action), shown together in one live
@@ -104,12 +126,45 @@
     };
   }
 
-  function plural(n, one, many) {
-    return `${number(n)} ${n === 1 ? one : many}`;
+  function number(n) {
+    return Number(n).toLocaleString(lang === "en" ? "en-US" : lang); // 2,630; 2 630; 2.630
   }
 
-  function number(n) {
-    return Number(n).toLocaleString("en-US"); // 2,630
+  // The language switch (English · Français · Deutsch): the choice is kept in this browser, for the
+  // class's pages (a cookie the server reads) and the lessons (localStorage, as the lesson list
+  // keeps it), and the page comes again in it. A choice made on the lesson list is followed here.
+  function languages(base) {
+    const path = base || "/";
+    const choose = (code) => {
+      try {
+        window.localStorage.setItem(LANGUAGE, code);
+      } catch (e) {
+        /* storage refused: the cookie still says it */
+      }
+      document.cookie = `${LANGUAGE}=${code}; path=${path}; max-age=31536000; samesite=lax`;
+    };
+    for (const link of document.querySelectorAll("nav.languages a[data-language]")) {
+      link.addEventListener("click", (event) => {
+        event.preventDefault();
+        choose(link.dataset.language);
+        const address = new URL(window.location.href);
+        address.searchParams.delete("language");
+        window.location.replace(address.toString());
+      });
+    }
+    let kept = "";
+    try {
+      kept = window.localStorage.getItem(LANGUAGE) || "";
+    } catch (e) {
+      kept = "";
+    }
+    const asked = new URLSearchParams(window.location.search).get("language");
+    if (asked && ["en", "fr", "de"].includes(asked)) {
+      if (kept !== asked) choose(asked);
+    } else if (["en", "fr", "de"].includes(kept) && kept !== lang && cookie(LANGUAGE) !== kept) {
+      choose(kept); // chosen on the lesson list: this page again, in that language
+      window.location.reload();
+    }
   }
 
   // --- the student's page ----------------------------------------------------------------------
@@ -159,15 +214,15 @@
     function sayJoined() {
       const me = mine();
       document.body.classList.toggle("ended", Boolean(me.ended));
-      joinButton.textContent = me.ended ? "Join again" : "Join";
+      joinButton.textContent = me.ended ? t("Join again") : t("Join");
       if (me.ended) {
         joined.textContent = me.removed
-          ? "Your teacher took you out of the class. Your name and answers are no longer kept. To take part again, press Join again."
-          : "The class has ended. Your name and answers are no longer kept. To take part again, press Join again.";
+          ? t("Your teacher took you out of the class. Your name and answers are no longer kept. To take part again, press Join again.")
+          : t("The class has ended. Your name and answers are no longer kept. To take part again, press Join again.");
       } else if (!me.key) {
-        joined.textContent = "Type a name and press Join, or join without a name.";
+        joined.textContent = t("Type a name and press Join, or join without a name.");
       } else {
-        joined.textContent = me.name ? `You are in the class as ${me.name}.` : "You are in the class (no name).";
+        joined.textContent = me.name ? t("You are in the class as {name}.", { name: me.name }) : t("You are in the class (no name).");
       }
       if (document.activeElement !== nameInput) nameInput.value = me.name || "";
     }
@@ -200,7 +255,7 @@
         joining = false;
       }
       if (!result.ok) {
-        joinProblems.set("join", sentence(result, "The class could not take your name: try again."));
+        joinProblems.set("join", sentence(result, t("The class could not take your name: try again.")));
         return false;
       }
       joinProblems.clear("join");
@@ -237,10 +292,10 @@
       } else if (result.wait) {
         // The class cannot take it now (too many messages, or its notes cannot be saved): said,
         // and sent again by itself once the server's wait is over.
-        problems.set("answer", `Your answer is not saved yet. ${sentence(result, "")} This page will send it again by itself then.`);
+        problems.set("answer", t("Your answer is not saved yet. {sentence} This page will send it again by itself then.", { sentence: sentence(result, "") }));
         retry = { number, move, timer: setTimeout(() => answer(number, move), result.wait * 1000) };
       } else {
-        problems.set("answer", sentence(result, "Your answer did not reach the class: try again."));
+        problems.set("answer", sentence(result, t("Your answer did not reach the class: try again.")));
       }
       poll();
     }
@@ -253,9 +308,9 @@
       const me = mine();
       status.textContent = me.ended
         ? me.removed
-          ? "No puzzle: you are no longer in the class."
-          : "No puzzle: the class has ended."
-        : "No puzzle yet: your teacher will send one.";
+          ? t("No puzzle: you are no longer in the class.")
+          : t("No puzzle: the class has ended.")
+        : t("No puzzle yet: your teacher will send one.");
     }
 
     // The puzzle's timer; at zero the answers close (the server refuses any later one).
@@ -269,7 +324,7 @@
       puzzleBox.hidden = false;
       if (shown !== data.number) {
         shown = data.number;
-        document.getElementById("question").textContent = `${p.game}: ${p.question}`;
+        document.getElementById("question").textContent = t("{game}: {question}", { game: p.game, question: p.question });
         showPicture(document.getElementById("picture"), p.picture);
         choicesBox.replaceChildren(
           ...p.choices.map((c) => {
@@ -292,9 +347,9 @@
         const best = data.ranking.filter((r) => r.best).map((r) => r.move);
         status.textContent = picked
           ? best.includes(data.mine)
-            ? "You found the best move!"
-            : "Not the best move this time: see why below."
-          : "Your teacher showed the answer.";
+            ? t("You found the best move!")
+            : t("Not the best move this time: see why below.")
+          : t("Your teacher showed the answer.");
         revealBox.hidden = false;
         revealBox.replaceChildren(
           el("p", { text: data.explanation || "" }),
@@ -305,7 +360,7 @@
               el(
                 "li",
                 { class: r.best ? "best" : "" },
-                `${r.words} — ${r.verdict}${r.best ? " (best)" : ""}${r.offered === false ? " (not among the choices)" : ""}`,
+                `${r.words} — ${r.verdict}${r.best ? t(" (best)") : ""}${r.offered === false ? t(" (not among the choices)") : ""}`,
               ),
             ),
           ),
@@ -313,13 +368,13 @@
       } else if (timeUp) {
         revealBox.hidden = true;
         status.textContent = picked
-          ? `Your answer: ${picked.words} The time is up: your teacher will show the answer.`
-          : "The time is up: your teacher will show the answer.";
+          ? t("Your answer: {move} The time is up: your teacher will show the answer.", { move: picked.words })
+          : t("The time is up: your teacher will show the answer.");
       } else {
         revealBox.hidden = true;
         status.textContent = picked
-          ? `Your answer: ${picked.words} You can change it until your teacher shows the answer.`
-          : "A puzzle from your teacher: choose your move below.";
+          ? t("Your answer: {move} You can change it until your teacher shows the answer.", { move: picked.words })
+          : t("A puzzle from your teacher: choose your move below.");
       }
     }
 
@@ -335,7 +390,7 @@
         });
         const result = await reply(response);
         if (!result.ok) {
-          problems.set("poll", sentence(result, "The class's server did not answer: this page tries again."));
+          problems.set("poll", sentence(result, t("The class's server did not answer: this page tries again.")));
           if (result.wait) next = result.wait * 1000;
         } else {
           problems.clear("poll");
@@ -350,7 +405,7 @@
           else drawPuzzle(data);
         }
       } catch (e) {
-        problems.set("poll", "Waiting for the class's server…");
+        problems.set("poll", t("Waiting for the class's server…"));
       }
       timer = setTimeout(poll, next);
     }
@@ -399,7 +454,7 @@
     async function download() {
       const result = await read("class.csv");
       if (!result.ok) {
-        problems.set("csv", sentence(result, "The record could not be downloaded: try again."));
+        problems.set("csv", sentence(result, t("The record could not be downloaded: try again.")));
         return false;
       }
       problems.clear("csv");
@@ -431,10 +486,10 @@
       const most = previewed.data.most || 40;
       const words =
         n < 2
-          ? `${plural(n, "move", "moves")} ticked: tick at least two.`
+          ? tn("{n} move ticked: tick at least two.", "{n} moves ticked: tick at least two.", n)
           : n > most
-            ? `${plural(n, "move", "moves")} ticked: at most ${most}, please.`
-            : `The class will choose among the ${plural(n, "move", "moves")} ticked.`;
+            ? tn("{n} move ticked: at most {most}, please.", "{n} moves ticked: at most {most}, please.", n, { most: number(most) })
+            : tn("The class will choose among the {n} move ticked.", "The class will choose among the {n} moves ticked.", n);
       $("preview-picked").textContent = words;
       $("send-preview").disabled = n < Math.min(2, previewed.data.count) || n > most;
     }
@@ -448,7 +503,7 @@
           else previewed.ticked.delete(m.move);
           sayPicked();
         });
-        const words = `${m.words} — ${m.verdict}${m.best ? " (best)" : ""}`;
+        const words = `${m.words} — ${m.verdict}${m.best ? t(" (best)") : ""}`;
         movesList.append(el("li", { class: m.best ? "best" : "" }, box, el("label", { for: id, text: words })));
         previewed.listed.add(m.move);
       }
@@ -462,23 +517,27 @@
     function showPreview(data, source) {
       previewed = { data, source, ticked: new Set(data.picked), listed: new Set() };
       previewBox.hidden = false;
-      $("preview-title").textContent = `Preview: ${data.game}, ${data.title}`;
+      $("preview-title").textContent = t("Preview: {game}, {title}", { game: data.game, title: data.title });
       $("preview-question").textContent = data.question;
       showPicture($("preview-picture"), data.picture);
       $("preview-count").textContent =
         data.count > data.picked.length
-          ? `This position has ${plural(data.count, "move", "moves")}: tick the ones the class chooses from.`
-          : `This position has ${plural(data.count, "move", "moves")}: the class chooses among them all.`;
+          ? tn(
+              "This position has {n} move: tick the ones the class chooses from.",
+              "This position has {n} moves: tick the ones the class chooses from.",
+              data.count,
+            )
+          : tn("This position has {n} move: the class chooses among them all.", "This position has {n} moves: the class chooses among them all.", data.count);
       movesList.replaceChildren();
       // the first ones in the solver's order, and every move ticked wherever the solver ranks it
       const first = data.moves.slice(0, 24);
       listMoves([...first, ...data.moves.slice(24).filter((m) => previewed.ticked.has(m.move))]);
     }
     async function preview(source) {
-      sendStatus.textContent = "Preparing the preview… (the solver ranks every move)";
+      sendStatus.textContent = t("Preparing the preview… (the solver ranks every move)");
       const result = await act("preview", source);
       if (!result.ok) {
-        sendStatus.textContent = sentence(result, "The preview could not be made: try again.");
+        sendStatus.textContent = sentence(result, t("The preview could not be made: try again."));
         return;
       }
       sendStatus.textContent = "";
@@ -491,9 +550,9 @@
     $("preview-saved").addEventListener("click", () => preview({ saved: $("saved").value }));
 
     async function send(body) {
-      sendStatus.textContent = "Sending… (the solver ranks every move)";
+      sendStatus.textContent = t("Sending… (the solver ranks every move)");
       const result = await act("send", body);
-      sendStatus.textContent = result.ok ? "Sent: the class sees it now." : sentence(result, "It could not be sent: try again.");
+      sendStatus.textContent = result.ok ? t("Sent: the class sees it now.") : sentence(result, t("It could not be sent: try again."));
       if (result.ok) {
         previewBox.hidden = true;
         previewed = null;
@@ -518,9 +577,9 @@
       return result;
     }
     $("reveal").addEventListener("click", () =>
-      action("reveal", "The answer could not be shown: try again.", { names: $("reveal-names").checked }),
+      action("reveal", t("The answer could not be shown: try again."), { names: $("reveal-names").checked }),
     );
-    $("stop").addEventListener("click", () => action("stop", "The puzzle could not be closed: try again."));
+    $("stop").addEventListener("click", () => action("stop", t("The puzzle could not be closed: try again.")));
 
     // --- the teacher's choices: when to flag a student, the lesson the class is kept to ----------
     let helpEdited = false;
@@ -528,20 +587,20 @@
     $("help-form").addEventListener("submit", async (event) => {
       event.preventDefault();
       const result = await act("help", { wrong: Number($("help-wrong").value), minutes: Number($("help-minutes").value) });
-      $("help-status").textContent = result.ok ? "Saved." : sentence(result, "Not saved: try again.");
+      $("help-status").textContent = result.ok ? t("Saved.") : sentence(result, t("Not saved: try again."));
       if (result.ok) helpEdited = false;
       refresh();
     });
     async function lock(lesson) {
       const result = await act("lock", { lesson });
-      if (!result.ok) $("lock-status").textContent = sentence(result, "The lessons could not be changed: try again.");
+      if (!result.ok) $("lock-status").textContent = sentence(result, t("The lessons could not be changed: try again."));
       refresh();
     }
     $("lock").addEventListener("click", () => lock($("lock-pick").value));
     $("unlock").addEventListener("click", () => lock(""));
     function drawLock(state) {
       const kept = state.lock && state.lock.title;
-      const text = kept ? `The class sees one lesson: ${state.lock.title}.` : "Every lesson.";
+      const text = kept ? t("The class sees one lesson: {lesson}.", { lesson: state.lock.title }) : t("Every lesson.");
       if ($("lock-status").textContent !== text) $("lock-status").textContent = text;
       $("unlock").disabled = !kept;
     }
@@ -555,7 +614,7 @@
       const result = await read(`student?id=${openStudent.id}`);
       if (!openStudent) return;
       if (!result.ok) {
-        $("student-status").textContent = sentence(result, "This student could not be read: try again.");
+        $("student-status").textContent = sentence(result, t("This student could not be read: try again."));
         return;
       }
       const data = result.data;
@@ -589,7 +648,7 @@
     function openStudentDialog(id, opener) {
       openStudent = { id, opener };
       removeArmed = false;
-      $("remove").textContent = "Take out of the class";
+      $("remove").textContent = t("Take out of the class");
       $("student-status").textContent = "";
       $("rename").dataset.edited = "";
       $("rename").dataset.for = "";
@@ -615,9 +674,9 @@
       const result = await act("rename", { student: openStudent.id, name: $("rename").value.trim() });
       $("student-status").textContent = result.ok
         ? result.data.name
-          ? `Renamed: ${result.data.name}.`
-          : "Now without a name."
-        : sentence(result, "The name could not be changed: try again.");
+          ? t("Renamed: {name}.", { name: result.data.name })
+          : t("Now without a name.")
+        : sentence(result, t("The name could not be changed: try again."));
       if (result.ok) $("rename").dataset.edited = "";
       refresh();
       showStudent();
@@ -626,20 +685,20 @@
       if (!openStudent) return;
       if (!removeArmed) {
         removeArmed = true;
-        $("remove").textContent = `Press again to take ${$("student-title").textContent} out of the class`;
-        $("student-status").textContent = "Their name, marks and answers will be erased; their page will say so.";
+        $("remove").textContent = t("Press again to take {name} out of the class", { name: $("student-title").textContent });
+        $("student-status").textContent = t("Their name, marks and answers will be erased; their page will say so.");
         return;
       }
       const name = $("student-title").textContent;
       const result = await act("remove", { student: openStudent.id });
       if (!result.ok) {
-        $("student-status").textContent = sentence(result, "The student could not be taken out: try again.");
+        $("student-status").textContent = sentence(result, t("The student could not be taken out: try again."));
         return;
       }
       openStudent.opener = null;
       studentDialog.close();
       $("end-note").textContent = "";
-      $("count").dataset.note = `${name} was taken out of the class.`;
+      $("count").dataset.note = t("{name} was taken out of the class.", { name });
       refresh();
     });
 
@@ -657,21 +716,21 @@
     dialog.addEventListener("close", () => endButton.focus());
     $("end-keep").addEventListener("click", () => dialog.close());
     $("end-download").addEventListener("click", async () => {
-      dialogStatus.textContent = "Downloading the record…";
+      dialogStatus.textContent = t("Downloading the record…");
       const done = await download();
       dialogStatus.textContent = done
-        ? `The record is downloaded (${recordName}). You can end the class now.`
+        ? t("The record is downloaded ({file}). You can end the class now.", { file: recordName })
         : problems.get("csv");
     });
     $("end-confirm").addEventListener("click", async () => {
-      dialogStatus.textContent = "Ending the class…";
+      dialogStatus.textContent = t("Ending the class…");
       const result = await act("end");
       if (!result.ok) {
-        dialogStatus.textContent = sentence(result, "The class could not be ended: try again.");
+        dialogStatus.textContent = sentence(result, t("The class could not be ended: try again."));
         return;
       }
       dialog.close();
-      note.textContent = "The class was ended: every name, mark and answer is erased.";
+      note.textContent = t("The class was ended: every name, mark and answer is erased.");
       refresh();
     });
 
@@ -679,12 +738,15 @@
     function drawStudents(rows) {
       const named = rows.filter((r) => r.name).length;
       const gone = $("count").dataset.note || "";
-      $("count").textContent =
-        `${plural(rows.length, "student", "students")} joined` +
-        (rows.length - named ? ` (${rows.length - named} without a name).` : ".") +
-        (gone ? ` ${gone}` : "");
+      const joined =
+        rows.length - named
+          ? tn("{n} student joined ({unnamed} without a name).", "{n} students joined ({unnamed} without a name).", rows.length, {
+              unnamed: number(rows.length - named),
+            })
+          : tn("{n} student joined.", "{n} students joined.", rows.length);
+      $("count").textContent = joined + (gone ? ` ${gone}` : "");
       const flagged = rows.filter((r) => r.help).length;
-      const helpText = flagged ? `${plural(flagged, "student", "students")} may need help: listed first.` : "";
+      const helpText = flagged ? tn("{n} student may need help: listed first.", "{n} students may need help: listed first.", flagged) : "";
       if ($("help-count").textContent !== helpText) $("help-count").textContent = helpText;
       const body = $("students");
       const words = JSON.stringify(rows);
@@ -699,8 +761,8 @@
             openStudentDialog(r.id, r.id);
           });
           const first = el("td", {}, who);
-          if (r.help) first.append(el("br"), el("strong", { class: "flag", text: "May need help" }), el("span", { class: "why", text: ` (${r.why})` }));
-          else if (!r.active) first.append(el("span", { class: "note", text: " (away)" }));
+          if (r.help) first.append(el("br"), el("strong", { class: "flag", text: t("May need help") }), el("span", { class: "why", text: ` (${r.why})` }));
+          else if (!r.active) first.append(el("span", { class: "note", text: t(" (away)") }));
           const row = el(
             "tr",
             { class: r.help ? "needs-help" : "" },
@@ -733,14 +795,14 @@
       body.replaceChildren(
         ...list.map((r) => {
           const what = el("td", { text: r.words });
-          if (r.hardest) what.append(" ", el("strong", { class: "flag", text: "hardest" }));
+          if (r.hardest) what.append(" ", el("strong", { class: "flag", text: t("hardest") }));
           return el(
             "tr",
             { class: r.hardest ? "hardest" : "" },
             what,
             el("td", { text: r.lesson || "—" }),
-            el("td", { text: `${r.solved} of ${r.tried}` }),
-            el("td", { text: r.tries === null || r.tries === undefined ? "—" : `${r.tries} on average` }),
+            el("td", { text: t("{solved} of {tried}", { solved: number(r.solved), tried: number(r.tried) }) }),
+            el("td", { text: r.tries === null || r.tries === undefined ? "—" : t("{n} on average", { n: number(r.tries) }) }),
             el("td", { text: String(r.wrong) }),
             el("td", { text: String(r.hints) }),
           );
@@ -760,7 +822,14 @@
       }
       const refused = Number(state.refused_codes) || 0;
       const codes = $("refused");
-      const text = refused > 0 ? `${plural(refused, "wrong class code", "wrong class codes")} refused since the class's server started.` : "";
+      const text =
+        refused > 0
+          ? tn(
+              "{n} wrong class code refused since the class's server started.",
+              "{n} wrong class codes refused since the class's server started.",
+              refused,
+            )
+          : "";
       if (codes.textContent !== text) codes.textContent = text;
     }
 
@@ -768,7 +837,7 @@
 
     function who(names, unnamed) {
       const parts = [...names];
-      if (unnamed) parts.push(plural(unnamed, "student without a name", "students without a name"));
+      if (unnamed) parts.push(tn("{n} student without a name", "{n} students without a name", unnamed));
       return parts.join(", ");
     }
 
@@ -782,15 +851,18 @@
       }
       if (shownPuzzle !== live.number) {
         shownPuzzle = live.number;
-        $("question").textContent = `${live.game}: ${live.question}`;
+        $("question").textContent = t("{game}: {question}", { game: live.game, question: live.question });
         showPicture($("picture"), live.picture);
       }
       const offered =
         live.offered && live.moves && live.offered < live.moves
-          ? `The class chooses among ${number(live.offered)} of the position's ${number(live.moves)} moves.`
+          ? t("The class chooses among {offered} of the position's {moves} moves.", { offered: number(live.offered), moves: number(live.moves) })
           : "";
       if ($("offered").textContent !== offered) $("offered").textContent = offered;
-      $("answered").textContent = `${plural(live.answered, "answer", "answers")} from ${plural(live.students, "student", "students")}.`;
+      $("answered").textContent = t("{answers} from {students}.", {
+        answers: tn("{n} answer", "{n} answers", live.answered),
+        students: tn("{n} student", "{n} students", live.students),
+      });
       const top = Math.max(1, ...live.bars.map((b) => b.count));
       $("bars").replaceChildren(
         ...live.bars
@@ -800,7 +872,7 @@
             el(
               "li",
               {},
-              el("span", { text: `${b.words} — ${plural(b.count, "student", "students")}` }),
+              el("span", { text: `${b.words} — ${tn("{n} student", "{n} students", b.count)}` }),
               el("span", { class: "bar", style: `width: ${(100 * b.count) / top}%`, "aria-hidden": "true" }),
             ),
           ),
@@ -814,17 +886,17 @@
         const names = live.named ? who(live.found_names || [], live.found_unnamed || 0) : "";
         const said = found
           ? live.named
-            ? `Found the best move: ${names}.`
-            : `Found the best move: ${plural(found, "student", "students")}.`
-          : "Nobody found the best move this time.";
+            ? t("Found the best move: {names}.", { names })
+            : t("Found the best move: {names}.", { names: tn("{n} student", "{n} students", found) })
+          : t("Nobody found the best move this time.");
         const columns = [
-          el("th", { scope: "col", text: "Move" }),
-          el("th", { scope: "col", text: "What it gives" }),
-          el("th", { scope: "col", text: "Chosen by" }),
+          el("th", { scope: "col", text: t("Move") }),
+          el("th", { scope: "col", text: t("What it gives") }),
+          el("th", { scope: "col", text: t("Chosen by") }),
         ];
-        if (live.named) columns.push(el("th", { scope: "col", text: "Who" }));
+        if (live.named) columns.push(el("th", { scope: "col", text: t("Who") }));
         ranking.replaceChildren(
-          el("h3", { text: "The solver's ranking" }),
+          el("h3", { text: t("The solver's ranking") }),
           el("p", { class: "best", text: said }),
           el("p", { text: live.explanation || "" }),
           el(
@@ -836,7 +908,7 @@
               {},
               ...live.ranking.slice(0, 12).map((r) => {
                 const cells = [
-                  el("td", { text: r.words + (r.best ? " (best)" : "") + (r.offered === false ? " (not among the choices)" : "") }),
+                  el("td", { text: r.words + (r.best ? t(" (best)") : "") + (r.offered === false ? t(" (not among the choices)") : "") }),
                   el("td", { text: r.verdict }),
                   el("td", { text: String(r.count) }),
                 ];
@@ -871,9 +943,9 @@
         }
         if (openStudent) showStudent();
       } else if (result.status === 0) {
-        problems.set("state", "Waiting for the class's server…");
+        problems.set("state", t("Waiting for the class's server…"));
       } else {
-        problems.set("state", sentence(result, "The class could not be read: this page tries again."));
+        problems.set("state", sentence(result, t("The class could not be read: this page tries again.")));
         if (result.wait) next = result.wait * 1000;
       }
       timer = setTimeout(refresh, next);
@@ -884,7 +956,7 @@
       if (qr.ok) $("qr").innerHTML = await qr.response.text(); // drawn by the server
       const list = await read("catalogue");
       if (!list.ok) {
-        sendStatus.textContent = sentence(list, "The puzzle list could not be read: reload the page.");
+        sendStatus.textContent = sentence(list, t("The puzzle list could not be read: reload the page."));
         return;
       }
       const pick = $("pick");
@@ -896,7 +968,8 @@
       }
       const lessons = list.data.lessons || [];
       $("lock-pick").replaceChildren(...lessons.map((l) => el("option", { value: l.file, text: l.title })));
-      if (lastState && lastState.lock) $("lock-pick").value = lastState.lock.file;
+      // the lesson list's values are the English lessons; the lock names the page's language's
+      if (lastState && lastState.lock) $("lock-pick").value = lastState.lock.file.replace(/\.(fr|de)\.ipynb$/, ".ipynb");
     })();
     refresh();
   }
@@ -914,7 +987,7 @@
       node.hidden = deadline === null;
       if (deadline === null) return;
       const left = Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
-      const text = left > 0 ? `Time left: ${clockText(left)}` : "Time is up: answers are closed.";
+      const text = left > 0 ? t("Time left: {time}", { time: clockText(left) }) : t("Time is up: answers are closed.");
       if (node.textContent !== text) node.textContent = text;
       if (left === 0 && atZero) atZero();
     }
@@ -932,5 +1005,5 @@
     };
   }
 
-  window.CorinthClass = { student, teacher };
+  window.CorinthClass = { student, teacher, languages };
 })();

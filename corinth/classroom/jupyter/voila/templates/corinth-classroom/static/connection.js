@@ -13,8 +13,21 @@
   const Native = window.WebSocket;
   if (!Native || window.CorinthConnection) return;
 
-  const SENTENCE = "The connection to the class's computer was lost: this page will reload when it is back.";
-  const TOO_OFTEN = "The connection to the class's computer keeps failing: reload this page in a minute.";
+  // The page's language, from its lesson's name (05_play_a_game.fr.ipynb: French), and its words in
+  // it, which the template put in the page for every language (corinth/classroom/server.py).
+  const found = /\.(fr|de)\.ipynb$/.exec(decodeURIComponent(window.location.pathname));
+  const LANGUAGE = found ? found[1] : "en";
+  if (document.documentElement) document.documentElement.lang = LANGUAGE;
+  let WORDS = {};
+  try {
+    const all = JSON.parse(document.getElementById("corinth-connection-words").textContent);
+    WORDS = (all && all[LANGUAGE]) || {};
+  } catch (e) {
+    WORDS = {};
+  }
+  const t = (text) => WORDS[text] ?? text;
+  const SENTENCE = t("The connection to the class's computer was lost: this page will reload when it is back.");
+  const TOO_OFTEN = t("The connection to the class's computer keeps failing: reload this page in a minute.");
   const CHANNELS = /\/api\/kernels\/([0-9a-f-]{36})\/channels(\?|$)/;
   const PROBE_MS = 1000; // how often a lost page asks the server again
   const PROBE_TIMEOUT_MS = 4000; // a question the server does not answer in time: still away
