@@ -14,6 +14,8 @@ from __future__ import annotations
 import argparse
 import random
 
+from corinth.shared.language import _
+
 from .game import Game, new_game
 from .solve import rank_moves
 
@@ -82,7 +84,11 @@ def make_bot(name: str, seed: int = 0, depth: int = 2):
     3
     """
     if name not in BOTS:
-        raise ValueError(f"no bot {name!r}: a seat is 'human' or one of {', '.join(BOTS)}")
+        raise ValueError(
+            _("no bot {name}: a seat is 'human' or one of {bots}").format(
+                name=repr(name), bots=", ".join(BOTS)
+            )
+        )
     if name == "search":
         return SearchBot(seed, depth)
     return BOTS[name](seed)

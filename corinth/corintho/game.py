@@ -29,6 +29,7 @@ from dataclasses import dataclass, field, replace
 from itertools import product
 
 from corinth.shared.errors import RuleRefusal
+from corinth.shared.language import _, ngettext, pgettext
 from corinth.shared.saves import SaveFormat, replay_save, write_save
 
 PIECES = ("base", "column", "capital")  # P1: the natural order, from the ground up
@@ -39,6 +40,46 @@ _CELL = re.compile(r"^([a-d])([1-4])$")
 
 class CorinthoError(ValueError):
     """Bad input to the Corintho engine."""
+
+
+# --- the pieces in a learner's words (the language spoken now) ---------------------------------
+# French and German give each piece its gender, so a piece is said with its article, whole.
+
+
+def a_piece(piece: str) -> str:
+    """``a base``, ``a column``, ``a capital``."""
+    return {
+        "base": pgettext("corintho", "a base"),
+        "column": pgettext("corintho", "a column"),
+        "capital": pgettext("corintho", "a capital"),
+    }[piece]
+
+
+def the_piece(piece: str) -> str:
+    """``the base``, ``the column``, ``the capital``."""
+    return {
+        "base": pgettext("corintho", "the base"),
+        "column": pgettext("corintho", "the column"),
+        "capital": pgettext("corintho", "the capital"),
+    }[piece]
+
+
+def piece_word(piece: str) -> str:
+    """``base``, ``column``, ``capital``: the piece's name alone."""
+    return {
+        "base": pgettext("corintho", "base"),
+        "column": pgettext("corintho", "column"),
+        "capital": pgettext("corintho", "capital"),
+    }[piece]
+
+
+def pieces_count(n: int, piece: str) -> str:
+    """``1 base``, ``3 columns``."""
+    return {
+        "base": ngettext("{n} base", "{n} bases", n),
+        "column": ngettext("{n} column", "{n} columns", n),
+        "capital": ngettext("{n} capital", "{n} capitals", n),
+    }[piece].format(n=n)
 
 
 class IllegalMove(RuleRefusal, CorinthoError):
@@ -53,7 +94,9 @@ def cell_index(name: str) -> int:
     """
     m = _CELL.match(name.strip().lower()) if isinstance(name, str) else None
     if m is None:
-        raise CorinthoError(f"no cell {name!r}: cells are a1 to d4 (columns a-d, rows 1-4)")
+        raise CorinthoError(
+            _("no cell {name}: cells are a1 to d4 (columns a-d, rows 1-4)").format(name=repr(name))
+        )
     return (int(m.group(2)) - 1) * SIZE + "abcd".index(m.group(1))
 
 
@@ -137,11 +180,13 @@ def parse(text: str) -> Place | Shift:
     if len(words) == 2 and words[0] in PIECES:
         return Place(words[0], cell_index(words[1]))
     if len(words) == 1 and "-" in words[0]:
-        source, _, target = words[0].partition("-")
+        source, _dash, target = words[0].partition("-")
         return Shift(cell_index(source), cell_index(target))
     raise CorinthoError(
-        f"cannot read the move {text[:80]!r}: write a piece and a cell ('base a1', 'column b2', "
-        "'capital c3') or a stack's move ('a1-a2')"
+        _(
+            "cannot read the move {move}: write a piece and a cell ('base a1', 'column b2', "
+            "'capital c3') or a stack's move ('a1-a2')"
+        ).format(move=repr(text[:80]))
     )
 
 
@@ -203,23 +248,24 @@ class Game:
             rows.append(f"{r + 1}  " + "".join(f"{cell:<5}" for cell in cells).rstrip())
         rows.append("   " + "".join(f"{col:<5}" for col in "abcd").rstrip())
         if self.is_over:
-            state = f"player {self.winner + 1} won"
+            state = _("player {n} won").format(n=self.winner + 1)
+        elif self.claim is None:
+            state = _("player {n} to play").format(n=self.current_player + 1)
         else:
-            state = f"player {self.current_player + 1} to play"
-            if self.claim is not None:
-                n = len(self.claim[1])
-                lines = "a line" if n == 1 else f"{n} lines"
-                state += f" (player {self.claim[0] + 1} claims {lines}: answer or lose)"
-        rows.append(f"b base, c column, k capital; {state}")
-
-        def count(n: int, piece: str) -> str:
-            return f"{n} {piece}" + ("" if n == 1 else "s")
-
+            lines = len(self.claim[1])
+            state = ngettext(
+                "player {n} to play (player {claimant} claims a line: answer or lose)",
+                "player {n} to play (player {claimant} claims {lines} lines: answer or lose)",
+                lines,
+            ).format(n=self.current_player + 1, claimant=self.claim[0] + 1, lines=lines)
+        rows.append(_("b base, c column, k capital; {state}").format(state=state))
         hands = "; ".join(
-            f"player {i + 1} " + " ".join(count(n, piece) for n, piece in zip(h, PIECES))
+            _("player {n} {pieces}").format(
+                n=i + 1, pieces=" ".join(pieces_count(n, piece) for n, piece in zip(h, PIECES))
+            )
             for i, h in enumerate(self.hands)
         )
-        rows.append(f"in hand: {hands}")
+        rows.append(_("in hand: {hands}").format(hands=hands))
         return "\n".join(rows)
 
     def alignments(self) -> list[tuple[int, ...]]:
@@ -257,36 +303,38 @@ class Game:
             return None  # K1: any piece on an empty cell
         want = PIECES.index(piece)
         if want == 0:
-            return "K2", "a base goes on an empty cell only: nothing is put under a stack"
+            return "K2", _("a base goes on an empty cell only: nothing is put under a stack")
         if PIECES.index(stack[-1]) != want - 1:
             below = PIECES[want - 1]
             return (
                 "K2",
-                f"a {piece} goes on an empty cell or directly on a {below}, not on a {stack[-1]}",
+                _("{piece} goes on an empty cell or directly on {below}, not on {top}").format(
+                    piece=a_piece(piece), below=a_piece(below), top=a_piece(stack[-1])
+                ),
             )
         return None
 
     def _shift_problem(self, source: int, target: int) -> tuple[str, str] | None:
         if target not in NEIGHBOURS[source]:
-            return "K3", "a stack moves one cell up, down, left or right, never diagonally"
+            return "K3", _("a stack moves one cell up, down, left or right, never diagonally")
         moving, onto = self.board[source], self.board[target]
         if not moving:
-            return "K3", f"there is no stack on {cell_name(source)} to move"
+            return "K3", _("there is no stack on {cell} to move").format(cell=cell_name(source))
         if not onto:
-            return "K3", "a stack moves onto a neighbouring stack, not onto an empty cell"
+            return "K3", _("a stack moves onto a neighbouring stack, not onto an empty cell")
         # P1: the moved stack's bottom is the very next piece after the target's top ("On ne peut
         # pas placer un chapiteau sur une base": no capital on a lone base, moved or placed).
         if PIECES.index(moving[0]) != PIECES.index(onto[-1]) + 1:
-            return "P1", (
-                f"a {moving[0]} cannot go on a {onto[-1]}: the pieces keep their natural order, "
-                "base, column, capital, with none left out"
-            )
+            return "P1", _(
+                "{piece} cannot go on {top}: the pieces keep their natural order, base, column, "
+                "capital, with none left out"
+            ).format(piece=a_piece(moving[0]), top=a_piece(onto[-1]))
         until = dict(self.frozen).get(source)
         if until is not None and self.turn < until:
-            return "K4", (
-                f"the stack on {cell_name(source)} was placed or moved less than a full round ago: "
-                "nobody may move it yet"
-            )
+            return "K4", _(
+                "the stack on {cell} was placed or moved less than a full round ago: nobody may "
+                "move it yet"
+            ).format(cell=cell_name(source))
         return None
 
     def apply(self, move: Place | Shift | str) -> Game:
@@ -294,7 +342,9 @@ class Game:
         if isinstance(move, str):
             move = parse(move)
         if self.is_over:
-            raise IllegalMove(self.win_rule, f"the game is over: player {self.winner + 1} won")
+            raise IllegalMove(
+                self.win_rule, _("the game is over: player {n} won").format(n=self.winner + 1)
+            )
         player = self.current_player
         board = list(self.board)
         hands = [list(h) for h in self.hands]
@@ -303,7 +353,7 @@ class Game:
                 raise CorinthoError(f"no such move: {move!r}")
             k = PIECES.index(move.piece)
             if not hands[player][k]:
-                raise IllegalMove("P2", f"player {player + 1} has no {move.piece} left in hand")
+                raise IllegalMove("P2", _no_piece_left(player, move.piece))
             problem = self._place_problem(move.piece, move.cell)
             if problem:
                 raise IllegalMove(*problem)
@@ -398,37 +448,78 @@ class Game:
             return None
 
         def who(i: int) -> str:  # capitalised below where it starts the sentence
-            name = names[i] if names else f"player {i + 1}"
+            name = names[i] if names else _("player {n}").format(n=i + 1)
             return "p" + name[1:] if name == f"Player {i + 1}" else name
 
         winner, answerer = self.winner, (self.winner + 1) % self.players
+        line = line_text(self, self.win_lines[0]) if self.win_lines else ""
+        more = len(self.win_lines) - 1
         if self.win_rule == "W4":
-            claimant = (winner - 1) % self.players
-            why = (
-                f"they extended {who(claimant)}'s line to {line_text(self, self.win_lines[0])} (W4)"
-            )
+            text = _("{winner} won: they extended {claimant}'s line to {line} (W4).")
         elif self.win_rule == "E1":
-            why = f"{who(answerer)} had no legal move left (E1)"
+            text = _("{winner} won: {other} had no legal move left (E1).")
+        elif winner == (self.turn - 1) % self.players:  # their own move won: no answer came
+            text = (
+                ngettext(
+                    "{winner} won: {other} had no move to undo their line of {line} (and {more} "
+                    "more line) (W3).",
+                    "{winner} won: {other} had no move to undo their line of {line} (and {more} "
+                    "more lines) (W3).",
+                    more,
+                )
+                if more
+                else _("{winner} won: {other} had no move to undo their line of {line} (W3).")
+            )
         else:
-            line = line_text(self, self.win_lines[0])
-            more = len(self.win_lines) - 1
-            also = "" if not more else f" (and {more} more line{'s' if more > 1 else ''})"
-            if winner == (self.turn - 1) % self.players:  # their own move won: no answer came
-                why = f"{who(answerer)} had no move to undo their line of {line}{also} (W3)"
-            else:
-                why = f"their line of {line}{also} still stood after {who(answerer)}'s move (W3)"
-        text = f"{who(winner)} won: {why}."
+            text = (
+                ngettext(
+                    "{winner} won: their line of {line} (and {more} more line) still stood after "
+                    "{other}'s move (W3).",
+                    "{winner} won: their line of {line} (and {more} more lines) still stood after "
+                    "{other}'s move (W3).",
+                    more,
+                )
+                if more
+                else _("{winner} won: their line of {line} still stood after {other}'s move (W3).")
+            )
+        text = text.format(
+            winner=who(winner),
+            claimant=who((winner - 1) % self.players),
+            other=who(answerer),
+            line=line,
+            more=more,
+        )
         return text[0].upper() + text[1:]
 
 
 PLURAL = {"base": "bases", "column": "columns", "capital": "capitals"}
 
 
+def _no_piece_left(player: int, piece: str) -> str:
+    """P2: a player without that piece in hand."""
+    return {
+        "base": _("player {n} has no base left in hand"),
+        "column": _("player {n} has no column left in hand"),
+        "capital": _("player {n} has no capital left in hand"),
+    }[piece].format(n=player + 1)
+
+
 def line_text(game: Game, line: tuple[int, ...]) -> str:
     """A line of cells and what it aligns: 'three columns on a1, b1, c1'."""
     top = game.top(line[0]) or "piece"
+    cells = ", ".join(cell_name(c) for c in line)
+    said = {
+        (3, "base"): _("three bases on {cells}"),
+        (3, "column"): _("three columns on {cells}"),
+        (3, "capital"): _("three capitals on {cells}"),
+        (4, "base"): _("four bases on {cells}"),
+        (4, "column"): _("four columns on {cells}"),
+        (4, "capital"): _("four capitals on {cells}"),
+    }.get((len(line), top))
+    if said is not None:
+        return said.format(cells=cells)
     count = {3: "three", 4: "four"}.get(len(line), str(len(line)))
-    return f"{count} {PLURAL.get(top, top + 's')} on {', '.join(cell_name(c) for c in line)}"
+    return f"{count} {PLURAL.get(top, top + 's')} on {cells}"
 
 
 def new_game(players: int = 2) -> Game:
@@ -438,7 +529,11 @@ def new_game(players: int = 2) -> Game:
     (2, 2, 2)
     """
     if type(players) is not int or players not in (2, 3, 4):
-        raise CorinthoError(f"players: Corintho is for 2, 3 or 4 players, not {players!r:.40}")
+        raise CorinthoError(
+            _("players: Corintho is for 2, 3 or 4 players, not {players}").format(
+                players=f"{players!r:.40}"
+            )
+        )
     each = 4 if players == 2 else 2
     return Game(
         players=players,

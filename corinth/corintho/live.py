@@ -17,11 +17,21 @@ from __future__ import annotations
 import html
 from functools import cache
 
+from corinth.shared.language import N_, _, ngettext, pgettext
 from corinth.shared.protocol import LivePosition, NotLive
 
-from .game import FORMAT, SIZE, CorinthoError, Game, cell_name, from_json
+from .game import FORMAT, SIZE, CorinthoError, Game, cell_name, from_json, piece_word
 from .puzzles import CorinthoPuzzle, load_puzzles, move_words
 from .solve import rank_moves
+
+# The live puzzles' titles (each puzzle's kind), translated where the class's pages show them.
+TITLES = {
+    "extend to 4": N_("extend to 4"),
+    "win in 1": N_("win in 1"),
+    "win in 2": N_("win in 2"),
+    "stop the threat": N_("stop the threat"),
+    "": N_("Your position"),
+}
 
 # How many moves (of both players) a puzzle's ranking searches, by its kind; at least 3.
 DEPTH = {"extend to 4": 1, "win in 1": 2, "stop the threat": 3, "win in 2": 4}
@@ -44,7 +54,10 @@ class CorinthoLive:
         ...  "cannot undo.") in LIVE.catalogue()
         True
         """
-        return [(p.id, f"{p.kind}: {p.question.split('. ')[-1]}") for p in _stored().values()]
+        return [
+            (p.id, f"{_(TITLES[p.kind])}: {_(p.question).split('. ')[-1]}")
+            for p in _stored().values()
+        ]
 
     def puzzle(self, puzzle_id: str) -> LivePosition | None:
         """The stored puzzle ``puzzle_id``, its answers marked best; None for no such puzzle."""
@@ -68,10 +81,12 @@ class CorinthoLive:
         try:
             game = from_json(text)
         except CorinthoError as exc:
-            raise NotLive(f"this Corintho game cannot be loaded: {exc}") from None
+            raise NotLive(
+                _("this Corintho game cannot be loaded: {reason}").format(reason=exc)
+            ) from None
         if game.is_over or game.players != 2:
-            raise NotLive("a live puzzle needs a 2-player Corintho game still going")
-        question = f"Player {game.current_player + 1} to play. Find the best move."
+            raise NotLive(_("a live puzzle needs a 2-player Corintho game still going"))
+        question = _("Player {n} to play. Find the best move.").format(n=game.current_player + 1)
         return _ranked(game, "", question)
 
 
@@ -94,7 +109,7 @@ def _ranked(game: Game, kind, question, answers=None, explanation="") -> LivePos
     choices = tuple(
         {"move": str(m), "words": _said(move_words(game, m))} for m in game.legal_moves()
     )
-    return LivePosition(kind or "Your position", question, game, choices, ranking, explanation)
+    return LivePosition(TITLES[kind], question, game, choices, ranking, explanation)
 
 
 def _verdict(r) -> str:
@@ -109,14 +124,16 @@ def _verdict(r) -> str:
     """
     if r.outcome == "win":
         n = (r.plies + 1) // 2
-        return f"wins in {n} move{'s' if n != 1 else ''}"
+        return ngettext("wins in {n} move", "wins in {n} moves", n).format(n=n)
     if r.outcome == "loss":
         n = r.plies // 2
-        return (
-            "loses at once"
-            if n == 0
-            else f"loses: the other player wins in {n} move{'s' if n != 1 else ''}"
-        )
+        if n == 0:
+            return _("loses at once")
+        return ngettext(
+            "loses: the other player wins in {n} move",
+            "loses: the other player wins in {n} moves",
+            n,
+        ).format(n=n)
     return r.words()
 
 
@@ -163,12 +180,16 @@ def picture(game: Game, size: int = 60) -> str:
 
 
 def _label(game: Game) -> str:
-    stacks = [
-        f"{cell_name(i)} {' on '.join(reversed(stack))}"
-        for i, stack in enumerate(game.board)
-        if stack
-    ]
-    return "Corintho board: " + ("; ".join(stacks) if stacks else "empty")
+    stacks = []
+    for i, stack in enumerate(game.board):
+        if stack:
+            said = piece_word(stack[0])
+            for piece in stack[1:]:
+                said = _("{top} on {below}").format(top=piece_word(piece), below=said)
+            stacks.append(f"{cell_name(i)} {said}")
+    return _("Corintho board: {stacks}").format(
+        stacks="; ".join(stacks) if stacks else pgettext("corintho", "empty")
+    )
 
 
 LIVE = CorinthoLive()

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from corinth.shared.language import _
 from corinth.shared.protocol import TERMINAL, normalised_returns
 
 from .bots import BOTS, make_bot
@@ -137,7 +138,7 @@ class CorinthoGame:
 
     def new(self, players: int = 2, seed: int = 0, variants: Any = None) -> CorinthoState:
         if variants:
-            raise CorinthoError("Corintho has no rule variants")
+            raise CorinthoError(_("Corintho has no rule variants"))
         return CorinthoState(new_game(players))
 
     def load(self, text: str | bytes) -> CorinthoState:
@@ -156,8 +157,10 @@ class CorinthoGame:
     def make_bot(self, name: str, seed: int = 0, players: int = 2, depth: int | None = None):
         if name == "search" and players != 2:
             raise ValueError(
-                f"the search bot plays 2-player games only (the exact search is for 2 players), "
-                f"not {players}: choose {' or '.join(b for b in BOTS if b != 'search')}"
+                _(
+                    "the search bot plays 2-player games only (the exact search is for 2 "
+                    "players), not {n}: choose {bots}"
+                ).format(n=players, bots=" or ".join(b for b in BOTS if b != "search"))
             )
         return _Seat(make_bot(name, seed, self.depth if depth is None else depth))
 

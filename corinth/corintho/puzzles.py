@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from corinth.shared.language import _, pgettext, speaking
 from corinth.shared.puzzles import (
     SetRules,
     Verdict,
@@ -49,7 +50,7 @@ from corinth.shared.puzzles import (
 )
 
 from .bots import GreedyBot, RandomBot, SearchBot
-from .game import CorinthoError, Game, Place, Shift, cell_name, new_game, parse
+from .game import CorinthoError, Game, Place, Shift, a_piece, cell_name, new_game, parse, the_piece
 from .solve import Solver, rank_moves
 
 KINDS = ("win in 1", "win in 2", "stop the threat", "extend to 4")
@@ -102,10 +103,14 @@ class CorinthoPuzzle:
             move = parse(reply) if isinstance(reply, str) else reply
             self.game.apply(move)
         except CorinthoError as exc:
-            return Verdict(False, False, f"Not a legal move here: {exc}")
+            return Verdict(False, False, _("Not a legal move here: {reason}").format(reason=exc))
         if str(move) in self.answers:
-            return Verdict(True, True, f"Correct! {self.explanation}", str(move))
-        words = f"Legal, but not an answer: {move_words(self.game, move)} does not do it."
+            # the stored puzzle's words, from their catalogue
+            words = _("Correct! {explanation}").format(explanation=_(self.explanation))
+            return Verdict(True, True, words, str(move))
+        words = _("Legal, but not an answer: {move} does not do it.").format(
+            move=move_words(self.game, move)
+        )
         return Verdict(True, False, words, str(move))
 
     def check(self, reply: str) -> str:
@@ -175,18 +180,26 @@ PLURAL = {"base": "bases", "column": "columns", "capital": "capitals"}
 
 
 def stack_words(stack: tuple[str, ...]) -> str:
-    """('column', 'capital') -> 'a capital on a column'."""
+    """('column', 'capital') -> 'a capital on a column' (in the language spoken now)."""
     if len(stack) == 3:
-        return "a full column (base, column and capital)"
-    if len(stack) == 2:
+        return pgettext("corintho", "a full column (base, column and capital)")
+    if tuple(stack) == ("base", "column"):
+        return pgettext("corintho", "a column on a base")
+    if tuple(stack) == ("column", "capital"):
+        return pgettext("corintho", "a capital on a column")
+    if len(stack) == 2:  # not a stack the rules make (P1)
         return f"a {stack[1]} on a {stack[0]}"
-    return f"a {stack[0]}"
+    return a_piece(stack[0])
 
 
 def move_words(game: Game, move: Place | Shift | str, person: int = 2) -> str:
     """A move in plain words, said to the player ('put a capital on d1', 'put a column on the base
-    on b2', 'move the capital on c1 onto the column on d1') or of them (``person=3``: 'puts …')."""
+    on b2', 'move the capital on c1 onto the column on d1'), in the language spoken now, or of them
+    in English (``person=3``: 'puts …', the stored puzzles' words, which their catalogue
+    translates)."""
     move = parse(move) if isinstance(move, str) else move
+    if person == 2:
+        return _move_said(game, move)
     if isinstance(move, Place):
         under = game.board[move.cell]
         where = cell_name(move.cell)
@@ -195,10 +208,35 @@ def move_words(game: Game, move: Place | Shift | str, person: int = 2) -> str:
             return f"{verb} a {move.piece} on the {under[-1]} on {where}"
         return f"{verb} a {move.piece} on {where}"
     moving, onto = game.board[move.source], game.board[move.target]
-    what = f"the {moving[0]}" if len(moving) == 1 else f"the stack ({stack_words(moving)})"
+    with speaking("en"):
+        what = f"the {moving[0]}" if len(moving) == 1 else f"the stack ({stack_words(moving)})"
     verb = "move" if person == 2 else "moves"
     return (
         f"{verb} {what} on {cell_name(move.source)} onto the {onto[-1]} on {cell_name(move.target)}"
+    )
+
+
+def _move_said(game: Game, move: Place | Shift) -> str:
+    """A move said to the player to move, in the language spoken now: 'put a base on d4'."""
+    if isinstance(move, Place):
+        under = game.board[move.cell]
+        where = cell_name(move.cell)
+        if under:
+            return _("put {piece} on {under} on {cell}").format(
+                piece=a_piece(move.piece), under=the_piece(under[-1]), cell=where
+            )
+        return _("put {piece} on {cell}").format(piece=a_piece(move.piece), cell=where)
+    moving, onto = game.board[move.source], game.board[move.target]
+    what = (
+        the_piece(moving[0])
+        if len(moving) == 1
+        else _("the stack ({stack})").format(stack=stack_words(moving))
+    )
+    return _("move {stack} on {source} onto {under} on {target}").format(
+        stack=what,
+        source=cell_name(move.source),
+        under=the_piece(onto[-1]),
+        target=cell_name(move.target),
     )
 
 
@@ -413,7 +451,13 @@ def positions(seed: int):
 
 
 def make_puzzle(kind: str, game: Game, puzzle_id: str, source: dict) -> dict | None:
-    """A stored puzzle (plain data) of ``kind`` from this position, or None if it makes none."""
+    """A stored puzzle (plain data) of ``kind`` from this position, or None if it makes none. Its
+    texts are English, whatever the language spoken (the ``puzzles`` catalogue translates them)."""
+    with speaking("en"):
+        return _make_puzzle(kind, game, puzzle_id, source)
+
+
+def _make_puzzle(kind: str, game: Game, puzzle_id: str, source: dict) -> dict | None:
     answers = answers_for(kind, game)
     if answers is None:
         return None

@@ -44,6 +44,8 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from corinth.shared.language import _, ngettext
+
 from .game import LINES, SIZE, Game, Place, Shift
 
 WIN, DRAW, LOSS = 1, 0, -1
@@ -60,7 +62,7 @@ def _transforms() -> list[tuple[int, ...]]:
         perm = []
         for i in range(CELLS):
             r, c = divmod(i, SIZE)
-            for _ in range(k % 4):  # rotate a quarter turn k times
+            for _turn in range(k % 4):  # rotate a quarter turn k times
                 r, c = c, SIZE - 1 - r
             if k >= 4:  # then mirror
                 c = SIZE - 1 - c
@@ -517,10 +519,14 @@ class Ranked:
     def words(self) -> str:
         """'wins in 3 moves', 'loses in 2 moves', 'draws', 'not solved within the search'."""
         if self.outcome == "win":
-            return f"wins in {self.plies} move{'s' if self.plies != 1 else ''}"
+            return ngettext("wins in {n} move", "wins in {n} moves", self.plies).format(
+                n=self.plies
+            )
         if self.outcome == "loss":
-            return f"loses in {self.plies} move{'s' if self.plies != 1 else ''}"
-        return "draws" if self.outcome == "draw" else "not solved within the search"
+            return ngettext("loses in {n} move", "loses in {n} moves", self.plies).format(
+                n=self.plies
+            )
+        return _("draws") if self.outcome == "draw" else _("not solved within the search")
 
 
 ORDER = {"win": 0, "draw": 1, "unknown": 2, "loss": 3}

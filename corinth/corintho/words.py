@@ -1,5 +1,6 @@
 """Corintho in words for a learner: a stack, a line, a move as a sentence (the engine's own
-descriptions, read by the board, the command line and the lessons).
+descriptions, read by the board, the command line and the lessons), in the language spoken now
+(``corinth.shared.language``).
 
 >>> from corinth.corintho import new_game
 >>> move_words(new_game(2), "base b2")
@@ -10,7 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .game import Game, Place, Shift, cell_name, line_text, parse
+from corinth.shared.language import _, pgettext
+
+from .game import Game, Place, Shift, a_piece, cell_name, line_text, parse, the_piece
 
 
 def stack_words(stack: Sequence[str]) -> str:
@@ -20,9 +23,31 @@ def stack_words(stack: Sequence[str]) -> str:
     ('column on a base', 'capital on a column on a base', 'empty')
     """
     if not stack:
-        return "empty"
-    top, *below = reversed(stack)
+        return pgettext("corintho", "empty")
+    said = {
+        ("base",): pgettext("corintho", "base"),
+        ("column",): pgettext("corintho", "column"),
+        ("capital",): pgettext("corintho", "capital"),
+        ("base", "column"): pgettext("corintho", "column on a base"),
+        ("column", "capital"): pgettext("corintho", "capital on a column"),
+        ("base", "column", "capital"): pgettext("corintho", "capital on a column on a base"),
+    }.get(tuple(stack))
+    if said is not None:
+        return said
+    top, *below = reversed(stack)  # not a stack the rules make (P1): said as it is
     return " on ".join([top] + [f"a {piece}" for piece in below])
+
+
+def the_stack(stack: Sequence[str]) -> str:
+    """A stack with its article: ``the column``, ``the capital on a column on a base``."""
+    if len(stack) == 1:
+        return the_piece(stack[0])
+    said = {
+        ("base", "column"): pgettext("corintho", "the column on a base"),
+        ("column", "capital"): pgettext("corintho", "the capital on a column"),
+        ("base", "column", "capital"): pgettext("corintho", "the capital on a column on a base"),
+    }.get(tuple(stack))
+    return said if said is not None else f"the {stack_words(stack)}"
 
 
 def line_words(game: Game, line: Sequence[int]) -> str:
@@ -51,15 +76,22 @@ def move_words(game: Game, move: Place | Shift | str) -> str:
     """
     if isinstance(move, str):
         move = parse(move)
-    who = f"Player {game.current_player + 1}"
+    who = _("Player {n}").format(n=game.current_player + 1)
     if isinstance(move, Place):
         at = cell_name(move.cell)
         under = game.top(move.cell)
         if under is None:
-            return f"{who} places a {move.piece} at {at}"
-        return f"{who} places a {move.piece} on the {under} at {at}"
+            return _("{player} places {piece} at {cell}").format(
+                player=who, piece=a_piece(move.piece), cell=at
+            )
+        return _("{player} places {piece} on {under} at {cell}").format(
+            player=who, piece=a_piece(move.piece), under=the_piece(under), cell=at
+        )
     moving, onto = game.stack(move.source), game.top(move.target)
-    return (
-        f"{who} moves the {stack_words(moving)} from {cell_name(move.source)} "
-        f"onto the {onto} at {cell_name(move.target)}"
+    return _("{player} moves {stack} from {source} onto {under} at {target}").format(
+        player=who,
+        stack=the_stack(moving),
+        source=cell_name(move.source),
+        under=the_piece(onto),
+        target=cell_name(move.target),
     )

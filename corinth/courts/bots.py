@@ -25,6 +25,7 @@ import argparse
 import math
 import random
 
+from corinth.shared.language import _
 from corinth.shared.stats import wilson
 
 from .cards import FITS, STRENGTH
@@ -163,7 +164,11 @@ def make_bot(name: str, seed: int = 0):
     24
     """
     if name not in BOTS:
-        raise ValueError(f"no bot {name!r}: a seat is 'human' or one of {', '.join(BOTS)}")
+        raise ValueError(
+            _("no bot {name}: a seat is 'human' or one of {bots}").format(
+                name=repr(name), bots=", ".join(BOTS)
+            )
+        )
     return BOTS[name](seed)
 
 

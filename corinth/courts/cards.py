@@ -16,6 +16,8 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
+from corinth.shared.language import N_, _, current_language, number
+
 SUITS = ("Moons", "Suns", "Waves", "Leaves", "Wyrms", "Knots")  # C3: strongest first
 RANK_VALUES = {
     "pawn": 10,
@@ -25,6 +27,66 @@ RANK_VALUES = {
 }  # C2 [interp]; numerals: their number
 COURTS = ("island", "consul", "rite", "window")  # C4: the text's order, their places for the game
 SEATS = ("North", "East", "South", "West")  # S1
+
+# The words a learner reads that come from the card list (``seeds/decktet.toml``) and the tables
+# above, each marked for the catalogue and translated where it is shown (``card_name``,
+# ``suit_word``, ``rank_word``, ``seat_word``). The Courts' names stay as printed (The Island…).
+SUIT_WORDS = {
+    "Moons": N_("Moons"),
+    "Suns": N_("Suns"),
+    "Waves": N_("Waves"),
+    "Leaves": N_("Leaves"),
+    "Wyrms": N_("Wyrms"),
+    "Knots": N_("Knots"),
+}
+RANK_WORDS = {"ace": N_("Ace"), "crown": N_("Crown"), "pawn": N_("Pawn"), "court": N_("Court")}
+SEAT_WORDS = {"North": N_("North"), "East": N_("East"), "South": N_("South"), "West": N_("West")}
+CARD_NAMES = {
+    "ace-moons": N_("the Ace of Moons"),
+    "ace-suns": N_("the Ace of Suns"),
+    "ace-waves": N_("the Ace of Waves"),
+    "ace-leaves": N_("the Ace of Leaves"),
+    "ace-wyrms": N_("the Ace of Wyrms"),
+    "ace-knots": N_("the Ace of Knots"),
+    "author": N_("the Author"),
+    "desert": N_("the Desert"),
+    "origin": N_("the Origin"),
+    "journey": N_("the Journey"),
+    "painter": N_("the Painter"),
+    "savage": N_("the Savage"),
+    "battle": N_("the Battle"),
+    "mountain": N_("the Mountain"),
+    "sailor": N_("the Sailor"),
+    "discovery": N_("the Discovery"),
+    "forest": N_("the Forest"),
+    "soldier": N_("the Soldier"),
+    "lunatic": N_("the Lunatic"),
+    "market": N_("the Market"),
+    "penitent": N_("the Penitent"),
+    "castle": N_("the Castle"),
+    "cave": N_("the Cave"),
+    "chance-meeting": N_("the Chance Meeting"),
+    "betrayal": N_("the Betrayal"),
+    "diplomat": N_("the Diplomat"),
+    "mill": N_("the Mill"),
+    "darkness": N_("the Darkness"),
+    "merchant": N_("the Merchant"),
+    "pact": N_("the Pact"),
+    "huntress": N_("the Huntress"),
+    "bard": N_("the Bard"),
+    "sea": N_("the Sea"),
+    "end": N_("the End"),
+    "calamity": N_("the Calamity"),
+    "windfall": N_("the Windfall"),
+    "watchman": N_("the Watchman"),
+    "light-keeper": N_("the Light Keeper"),
+    "harvest": N_("the Harvest"),
+    "borderland": N_("the Borderland"),
+    "island": N_("the Island"),
+    "consul": N_("the Consul"),
+    "rite": N_("the Rite"),
+    "window": N_("the Window"),
+}
 
 
 class DeckError(ValueError):
@@ -46,14 +108,71 @@ class Card:
         return sum(1 << SUITS.index(s) for s in self.suits)
 
     def describe(self) -> str:
-        """``the Mill (8, Waves and Leaves)``."""
-        rank = self.rank if self.rank.isdigit() else self.rank.capitalize()
-        return f"{self.name} ({rank}, {_and(self.suits)})"
+        """``the Mill (8, Waves and Leaves)``, in the language spoken now."""
+        rank = self.rank if self.rank.isdigit() else _(RANK_WORDS[self.rank])
+        return f"{_(self.name)} ({rank}, {and_words(suit_word(s) for s in self.suits)})"
 
 
-def _and(words) -> str:
+def and_words(words) -> str:
+    """``Moons, Suns and Waves``: words listed, the last after "and" (in the language spoken now).
+
+    >>> and_words(["Moons", "Suns", "Waves"]), and_words(["Moons"])
+    ('Moons, Suns and Waves', 'Moons')
+    """
     words = list(words)
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    if len(words) == 1:
+        return words[0]
+    return _("{items} and {last}").format(items=", ".join(words[:-1]), last=words[-1])
+
+
+def or_words(words) -> str:
+    """``Moons or Suns``: words joined by "or" (in the language spoken now)."""
+    words = list(words)
+    said = words[0]
+    for word in words[1:]:
+        said = _("{items} or {last}").format(items=said, last=word)
+    return said
+
+
+def decimal(value: float, decimals: int = 2) -> str:
+    """A number as the language spoken now writes it: ``2.50`` in English, ``2,50`` in French."""
+    if current_language() == "en":
+        return f"{value:.{decimals}f}"
+    return number(value, decimals=decimals)
+
+
+def percent(share: float) -> str:
+    """A share as a percentage: ``83%`` in English, ``83 %`` in French and German."""
+    if current_language() == "en":
+        return f"{share:.0%}"
+    return number(share * 100, decimals=0) + "\u00a0%"
+
+
+def suit_word(suit: int | str) -> str:
+    """A suit (its index or its English name) in the language spoken now: ``Moons``."""
+    name = SUITS[suit] if isinstance(suit, int) else suit
+    return _(SUIT_WORDS[name])
+
+
+def seat_word(seat: int) -> str:
+    """A seat's side in the language spoken now: ``North``."""
+    return _(SEAT_WORDS[SEATS[seat]])
+
+
+def card_name(card: int) -> str:
+    """A card's name (``the Mill``) in the language spoken now."""
+    return _(CARDS[card].name)
+
+
+def rank_word(card: int) -> str:
+    """A card's rank as a learner reads it: ``8``, ``Crown``."""
+    rank = CARDS[card].rank
+    return rank if rank.isdigit() else _(RANK_WORDS[rank])
+
+
+def court_word(court: int) -> str:
+    """A Court's name as printed, the same in every language (the glossary): ``Island``."""
+    return COURTS[court].capitalize()
 
 
 def seeds_path() -> Path:
@@ -130,7 +249,9 @@ def card_index(word: str) -> int:
     key = {"ace-of-" + s.lower(): "ace-" + s.lower() for s in SUITS}.get(key, key)
     if key not in WORDS:
         raise DeckError(
-            f"no card {word[:40]!r} in the deck: cards are words such as 'mill', 'ace-moons'"
+            _("no card {word} in the deck: cards are words such as 'mill', 'ace-moons'").format(
+                word=repr(word[:40])
+            )
         )
     return WORDS[key]
 
@@ -139,7 +260,11 @@ def court_index(word: str) -> int:
     """``island`` → 0 … ``window`` → 3."""
     key = word.strip().lower().removeprefix("the ") if isinstance(word, str) else None
     if key not in COURTS:
-        raise DeckError(f"no Court {str(word)[:40]!r}: the Courts are {', '.join(COURTS)}")
+        raise DeckError(
+            _("no Court {word}: the Courts are {courts}").format(
+                word=repr(str(word)[:40]), courts=", ".join(COURTS)
+            )
+        )
     return COURTS.index(key)
 
 
@@ -147,5 +272,9 @@ def suit_index(word: str) -> int:
     """``wyrms`` → 4."""
     key = word.strip().capitalize() if isinstance(word, str) else None
     if key not in SUITS:
-        raise DeckError(f"no colour {str(word)[:40]!r}: the colours are {', '.join(SUITS)}")
+        raise DeckError(
+            _("no colour {word}: the colours are {colours}").format(
+                word=repr(str(word)[:40]), colours=", ".join(SUITS)
+            )
+        )
     return SUITS.index(key)

@@ -20,6 +20,8 @@ import re
 from functools import cache
 from pathlib import Path
 
+from corinth.shared.language import _, current_language
+
 CATALOGUE = Path(__file__).with_name("RULES.md")
 _ITEM = re.compile(r"^- \*\*([A-Z]\d+)\*\*(.*(?:\n(?!- \*\*|\s*$|#).*)*)", re.M)
 _IDS = re.compile(r" ?\((?:[A-Z]\d+[a-z]?)(?:(?:, | and |–|-)[A-Z]\d+[a-z]?)*\)")
@@ -29,7 +31,14 @@ _PROGRAM = re.compile(
     r"seat's view|test",
     re.I,
 )
+# The same, in French and German too, for a translated rule whose sentences do not match the English.
+_PROGRAM_ANY = re.compile(
+    _PROGRAM.pattern + r"|moteur|notation|le coup |un coup |plateau|problème|sauvegard|refus|"
+    r"Programm|Notation|der Zug |ein Zug |Brett|Rätsel|gespeichert|abgelehnt",
+    re.I,
+)
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z*\"(])")
+_SENTENCE_ANY = re.compile(r"(?<=[.!?])\s+(?=[A-ZÀ-ÖØ-Þ*\"(«„])")
 # Another rule named inside a sentence, in words a learner can follow without the catalogue.
 _NAMED = {
     " (used by G6)": " (it breaks a tie of points)",
@@ -49,18 +58,50 @@ def rules() -> dict[str, str]:
     }
 
 
-@cache
 def rule_words(rule_id: str) -> str:
-    """The words of rule ``rule_id`` for a learner ("" for no such rule)."""
+    """The words of rule ``rule_id`` for a learner ("" for no such rule), in the language spoken
+    now: the ``rules`` catalogue's translation of the rule where it has one, else the English."""
+    return _rule_words(rule_id, current_language())
+
+
+@cache
+def _rule_words(rule_id: str, language: str) -> str:
     text = rules().get(rule_id, "")
-    text = text.replace("**[interp]**", "Our reading:").replace("**", "")
-    for said, plain in _NAMED.items():
-        text = text.replace(said, plain)
+    message = f"**{rule_id}** {text}"
+    translated = _(message) if text and language != "en" else message
+    english = [(s, not _PROGRAM.search(s)) for s in _sentences(text, "Our reading:")]
+    if translated == message:  # English, or not translated yet: the English words
+        return _joined([s for s, keep in english if keep], "Our reading:")
+    reading = _("Our reading:")
+    said = _sentences(translated.strip().removeprefix(f"**{rule_id}**").strip(), reading, False)
+    # The sentences about the program are left out as in English: the same sentences by their
+    # places where the translation has as many, else by a few words of each language.
+    if len(said) == len(english):
+        kept = [s for s, (_english, keep) in zip(said, english) if keep]
+    else:
+        kept = [s for s in said if not _PROGRAM_ANY.search(s)]
+    return _joined(kept, reading, lower=language != "de")
+
+
+def _sentences(text: str, reading: str, english: bool = True) -> list[str]:
+    """A rule's sentences, its marks made plain: the bold dropped, "[interp]" said as ``reading``,
+    the other rules named in words (English) and their IDs left out."""
+    text = text.replace("**[interp]**", reading).replace("**", "")
+    if english:
+        for said, plain in _NAMED.items():
+            text = text.replace(said, plain)
     text = _IDS.sub("", text)
-    kept = [s for s in _SENTENCE.split(text) if s and not _PROGRAM.search(s)]
-    words = " ".join(kept).strip()
+    return [s for s in (_SENTENCE if english else _SENTENCE_ANY).split(text) if s]
+
+
+def _joined(sentences: list[str], reading: str, lower: bool = True) -> str:
+    words = " ".join(sentences).strip()
+    if not lower:
+        return words
     # "Our reading: the rank order…", "Our reading: still tied…"
-    return re.sub(r"Our reading: (\w)", lambda m: "Our reading: " + m.group(1).lower(), words)
+    return re.sub(
+        re.escape(reading) + r" (\w)", lambda m: reading + " " + m.group(1).lower(), words
+    )
 
 
 def rules_cited(text: str) -> dict[str, str]:

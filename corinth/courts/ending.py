@@ -4,7 +4,8 @@ the game ended, each player's tokens by colour, where each bonus colour's two to
 it: each tied player's hand with every card's value and the total (G6), then the highest card (G7).
 
 Each sentence names the rules it applies in brackets, ``(G3)``; a board shows them behind a small
-mark. ``names`` gives the players' names (default: their sides, North, East, South, West).
+mark. ``names`` gives the players' names (default: their sides, North, East, South, West). The
+words are in the language spoken now (``corinth.shared.language``).
 
 >>> from corinth.courts.bots import GreedyBot, play_game
 >>> game = play_game([GreedyBot(s) for s in range(4)], seed=1)
@@ -18,20 +19,33 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .cards import CARDS, COURT_SUITS, COURTS, SEATS, STRENGTH, SUITS
-from .game import Game
+from corinth.shared.language import N_, _, ngettext
 
+from .cards import (
+    CARDS,
+    COURT_SUITS,
+    COURTS,
+    STRENGTH,
+    and_words,
+    card_name,
+    court_word,
+    or_words,
+    rank_word,
+    seat_word,
+    suit_word,
+)
+from .game import Game, ended_words
 
-def _and(words: Sequence[str]) -> str:
-    words = list(words)
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+# A rank with its article ("an Ace is higher than a Crown") and in the plural ("both are Crowns").
+A_RANK = {"ace": N_("an Ace"), "crown": N_("a Crown"), "pawn": N_("a Pawn")}
+RANKS = {"ace": N_("Aces"), "crown": N_("Crowns"), "pawn": N_("Pawns")}
 
 
 def end_words(game: Game, names: Sequence[str] | None = None) -> list[str]:
     """The end of ``game`` explained, a sentence a line (nothing before the game is over)."""
     if not game.is_over:
         return []
-    names = list(names) if names is not None else list(SEATS[: game.players])
+    names = list(names) if names is not None else [seat_word(s) for s in range(game.players)]
     lines = [why_ended(game, names)]
     lines += [_tokens(game, s, names) for s in range(game.players)]
     lines += bonus_words(game, names)
@@ -45,32 +59,32 @@ def why_ended(game: Game, names: Sequence[str]) -> str:
     cards not placed, back in their players' hands."""
     empty = [k for k in range(len(COURTS)) if not game.court_tokens[k]]
     if not empty:
-        text = f"The game ended: {game.ended} (G1)."
+        text = _("The game ended: {why} (G1).").format(why=ended_words(game.ended))
     else:
         court = empty[0]
-        lacking = [SUITS[c] for c in COURT_SUITS[court] if not game.reserve[c]]
-        text = (
-            f"The game ended when the last token of the {COURTS[court].capitalize()} was taken: "
-            f"the reserve had no {' or '.join(lacking)} token left to put three tokens on it "
-            "again (G1)."
-        )
+        lacking = [suit_word(c) for c in COURT_SUITS[court] if not game.reserve[c]]
+        text = _(
+            "The game ended when the last token of the {court} was taken: the reserve had no "
+            "{suits} token left to put three tokens on it again (G1)."
+        ).format(court=court_word(court), suits=or_words(lacking))
     back = [(s, c) for s, c in game.revealed if c in game.hands[s]]
     if back:
-        cards = _and([f"{names[s]}: {CARDS[c].name}" for s, c in back])
-        text += (
-            " The cards revealed this round and not yet placed went back to their players' "
-            f"hands ({cards})."
-        )
+        cards = and_words([f"{names[s]}: {card_name(c)}" for s, c in back])
+        text += " " + _(
+            "The cards revealed this round and not yet placed went back to their players' "
+            "hands ({cards})."
+        ).format(cards=cards)
     return text
 
 
 def _tokens(game: Game, seat: int, names: Sequence[str]) -> str:
     won = game.won[seat]
     if not sum(won):
-        return f"{names[seat]} won no token."
-    parts = [f"{n} {SUITS[c]}" for c, n in enumerate(won) if n]
-    plural = "s" if sum(won) > 1 else ""
-    return f"{names[seat]} won {sum(won)} token{plural}: {_and(parts)}."
+        return _("{player} won no token.").format(player=names[seat])
+    parts = [f"{n} {suit_word(c)}" for c, n in enumerate(won) if n]
+    return ngettext(
+        "{player} won {n} token: {tokens}.", "{player} won {n} tokens: {tokens}.", sum(won)
+    ).format(player=names[seat], n=sum(won), tokens=and_words(parts))
 
 
 def bonus_shares(game: Game, colour: int) -> tuple[tuple[int, ...], str]:
@@ -91,27 +105,43 @@ def bonus_words(game: Game, names: Sequence[str]) -> list[str]:
     """G3, G4: each bonus colour, every player's tokens of it, and where its two tokens went."""
     out = []
     for colour in game.bonus:
-        suit = SUITS[colour]
+        suit = suit_word(colour)
         counts = [w[colour] for w in game.won]
-        head = f"Bonus colour {suit} ({', '.join(f'{names[s]} {n}' for s, n in enumerate(counts))})"
+        said = ", ".join(f"{names[s]} {n}" for s, n in enumerate(counts))
         takers, rule = bonus_shares(game, colour)
         best = max(counts)
         top = [names[s] for s, n in enumerate(counts) if n == best]
         if best < 2:
-            why = f"nobody has two {suit} tokens, so its two bonus tokens stay aside"
+            text = _(
+                "Bonus colour {suit} ({counts}): nobody has two {suit} tokens, so its two bonus "
+                "tokens stay aside ({rule})."
+            )
         elif rule == "G4":
-            why = (
-                f"{_and(top)} tie with {best} each; two tokens cannot be shared among "
-                f"{len(top)} players, so nobody takes them"
+            text = _(
+                "Bonus colour {suit} ({counts}): {players} tie with {n} each; two tokens cannot be "
+                "shared among {tied} players, so nobody takes them ({rule})."
             )
         elif len(takers) == 2:
-            why = f"{_and(top)} tie with {best} each and take one bonus {suit} token each"
-        else:
-            why = (
-                f"{top[0]} has the most, {best} (two at least are needed), and takes both bonus "
-                f"{suit} tokens"
+            text = _(
+                "Bonus colour {suit} ({counts}): {players} tie with {n} each and take one bonus "
+                "{suit} token each ({rule})."
             )
-        out.append(f"{head}: {why} ({rule}).")
+        else:
+            text = _(
+                "Bonus colour {suit} ({counts}): {player} has the most, {n} (two at least are "
+                "needed), and takes both bonus {suit} tokens ({rule})."
+            )
+        out.append(
+            text.format(
+                suit=suit,
+                counts=said,
+                players=and_words(top),
+                player=top[0],
+                n=best,
+                tied=len(top),
+                rule=rule,
+            )
+        )
     return out
 
 
@@ -121,33 +151,34 @@ def _points(game: Game, names: Sequence[str]) -> str:
         tokens = sum(game.won[s])
         bonus = sum(game.bonus_won[s]) if game.bonus_won else 0
         parts.append(
-            f"{names[s]} {tokens} + {bonus} bonus = {tokens + bonus}"
+            _("{player} {tokens} + {bonus} bonus = {total}").format(
+                player=names[s], tokens=tokens, bonus=bonus, total=tokens + bonus
+            )
             if bonus
             else f"{names[s]} {tokens}"
         )
-    return f"Points, one for every token (G2): {', '.join(parts)}."
+    return _("Points, one for every token (G2): {points}.").format(points=", ".join(parts))
 
 
 def card_value_words(card: int) -> str:
     """A card and its value (C2): ``the Mill (8)``, ``the Huntress (Crown, 11)``."""
     c = CARDS[card]
-    return (
-        f"{c.name} ({c.value})"
-        if c.rank.isdigit()
-        else f"{c.name} ({c.rank.capitalize()}, {c.value})"
-    )
+    if c.rank.isdigit():
+        return f"{card_name(card)} ({c.value})"
+    return f"{card_name(card)} ({rank_word(card)}, {c.value})"
 
 
 def _a_rank(card: int) -> str:
     """``an Ace``, ``a Crown``, ``an 8``."""
     rank = CARDS[card].rank
-    word = rank if rank.isdigit() else rank.capitalize()
-    return f"{'an' if word[0] in 'A8' else 'a'} {word}"
+    if not rank.isdigit():
+        return _(A_RANK[rank])
+    return (_("an {rank}") if rank == "8" else _("a {rank}")).format(rank=rank)
 
 
 def _rank_plural(card: int) -> str:
     rank = CARDS[card].rank
-    return f"{rank}s" if rank.isdigit() else f"{rank.capitalize()}s"
+    return _("{rank}s").format(rank=rank) if rank.isdigit() else _(RANKS[rank])
 
 
 def result_words(game: Game, names: Sequence[str]) -> list[str]:
@@ -157,51 +188,82 @@ def result_words(game: Game, names: Sequence[str]) -> list[str]:
     best = max(scores)
     tied = [s for s in range(game.players) if scores[s] == best]
     if len(tied) == 1:
-        return [f"{names[tied[0]]} has the most points, {best}, and wins (G5)."]
-    who = _and([names[s] for s in tied])
+        return [
+            _("{player} has the most points, {n}, and wins (G5).").format(
+                player=names[tied[0]], n=best
+            )
+        ]
+    who = and_words([names[s] for s in tied])
     out = [
-        f"{who} tie on {best} point{'s' if best != 1 else ''}, so the cards left in their hands decide: the higher total "
-        "of their values wins, each card counting its number, a Pawn 10, a Crown 11, an Ace 12 "
-        "(G6)."
+        ngettext(
+            "{players} tie on {n} point, so the cards left in their hands decide: the higher total "
+            "of their values wins, each card counting its number, a Pawn 10, a Crown 11, an Ace 12 "
+            "(G6).",
+            "{players} tie on {n} points, so the cards left in their hands decide: the higher total "
+            "of their values wins, each card counting its number, a Pawn 10, a Crown 11, an Ace 12 "
+            "(G6).",
+            best,
+        ).format(players=who, n=best)
     ]
     totals = {s: sum(CARDS[c].value for c in game.hands[s]) for s in tied}
     for s in tied:
         hand = sorted(game.hands[s], key=lambda c: STRENGTH[c], reverse=True)
         if hand:
             out.append(
-                f"{names[s]} holds {_and([card_value_words(c) for c in hand])}: a total of "
-                f"{totals[s]}."
+                _("{player} holds {cards}: a total of {total}.").format(
+                    player=names[s],
+                    cards=and_words([card_value_words(c) for c in hand]),
+                    total=totals[s],
+                )
             )
         else:
-            out.append(f"{names[s]} holds no card: a total of 0.")
+            out.append(_("{player} holds no card: a total of 0.").format(player=names[s]))
     high = max(totals.values())
     still = [s for s in tied if totals[s] == high]
     if len(still) == 1:
-        out.append(f"{names[still[0]]} has the highest total, {high}, and wins (G6).")
+        out.append(
+            _("{player} has the highest total, {total}, and wins (G6).").format(
+                player=names[still[0]], total=high
+            )
+        )
         return out
     return out + _highest_card(game, still, high, names)
 
 
 def _highest_card(game: Game, seats: list[int], total: int, names: Sequence[str]) -> list[str]:
     """G7: the totals tie too; the player with the highest card wins (rank, then suits)."""
-    who = _and([names[s] for s in seats])
+    who = and_words([names[s] for s in seats])
     if not any(game.hands[s] for s in seats):
-        return [f"{who} have no card left in hand: they share the win (G7)."]
+        return [
+            _("{players} have no card left in hand: they share the win (G7).").format(players=who)
+        ]
     highest = {s: max(game.hands[s], key=lambda c: STRENGTH[c]) for s in seats if game.hands[s]}
     order = sorted(highest, key=lambda s: STRENGTH[highest[s]], reverse=True)
     winner, runner = highest[order[0]], highest[order[1]] if len(order) > 1 else None
     cards = "; ".join(f"{names[s]}, {CARDS[highest[s]].describe()}" for s in order)
     if runner is None:
-        why = "the only card among them"
+        why = _("the only card among them")
     elif CARDS[winner].rank != CARDS[runner].rank:
-        why = f"{_a_rank(winner)} is higher than {_a_rank(runner)} (C2)"
+        why = _("{higher} is higher than {lower} (C2)").format(
+            higher=_a_rank(winner), lower=_a_rank(runner)
+        )
     else:
-        why = f"both are {_rank_plural(winner)}, and {_stronger_suit(winner, runner)} (C3)"
-    name = CARDS[winner].name
+        why = _("both are {ranks}, and {why} (C3)").format(
+            ranks=_rank_plural(winner), why=_stronger_suit(winner, runner)
+        )
+    name = card_name(winner)
     return [
-        f"{who} tie on that total too, {total}, so the highest card decides (G7). The highest "
-        f"card of each: {cards}. {name[:1].upper()}{name[1:]} is the highest: {why}. "
-        f"{names[order[0]]} wins."
+        _(
+            "{players} tie on that total too, {total}, so the highest card decides (G7). The "
+            "highest card of each: {cards}. {card} is the highest: {why}. {winner} wins."
+        ).format(
+            players=who,
+            total=total,
+            cards=cards,
+            card=name[:1].upper() + name[1:],
+            why=why,
+            winner=names[order[0]],
+        )
     ]
 
 
@@ -210,8 +272,13 @@ def _stronger_suit(card: int, other: int) -> str:
     other's, the first that differs."""
     mine, theirs = CARDS[card].suits, CARDS[other].suits
     i = next(i for i, (a, b) in enumerate(zip(mine, theirs)) if a != b)
-    said = f"{mine[i]} is stronger than {theirs[i]}"
-    return said if i == 0 else f"both have {_and(mine[:i])}, then {said}"
+    said = _("{suit} is stronger than {other}").format(
+        suit=suit_word(mine[i]), other=suit_word(theirs[i])
+    )
+    if i == 0:
+        return said
+    shared = and_words(suit_word(s) for s in mine[:i])
+    return _("both have {suits}, then {said}").format(suits=shared, said=said)
 
 
 __all__ = [

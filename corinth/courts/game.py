@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 
 from corinth.shared.errors import RuleRefusal
+from corinth.shared.language import N_, _, ngettext
 from corinth.shared.saves import SaveFormat, no_duplicate_keys, replay_save, write_save
 
 from .cards import (
@@ -36,13 +37,17 @@ from .cards import (
     COURTS,
     FITS,
     PLAYABLE,
-    SEATS,
     STRENGTH,
     SUITS,
     DeckError,
+    and_words,
     card_index,
+    card_name,
     court_index,
+    court_word,
+    seat_word,
     suit_index,
+    suit_word,
 )
 
 # OpenSpiel's player ids for the nodes that are not one player's turn
@@ -55,8 +60,10 @@ PHASES = ("bonus", "deal", "choose", "place", "over")
 # The rule variants: the open readings of the rulebook played the other way (RULES.md, "Rule
 # variants"). A game carries its variants from ``new_game`` to its end; its save holds them.
 VARIANTS = {
-    "early-end": "the game ends as soon as the reserve lacks a token of some Court's suits, before "
-    "that Court is empty (G1)",
+    "early-end": N_(
+        "the game ends as soon as the reserve lacks a token of some Court's suits, before "
+        "that Court is empty (G1)"
+    ),
 }
 
 
@@ -73,8 +80,27 @@ def _cap(text: str) -> str:
 
 
 def seat_name(seat: int) -> str:
-    """``player 2 (East)``."""
-    return f"player {seat + 1} ({SEATS[seat]})"
+    """``player 2 (East)``, in the language spoken now."""
+    return _("player {n} ({seat})").format(n=seat + 1, seat=seat_word(seat))
+
+
+def ended_words(ended: str) -> str:
+    """Why a game ended (``Game.ended``, kept in English in the state) in the language spoken now.
+
+    >>> ended_words("the Rite could not be reloaded")
+    'the Rite could not be reloaded'
+    """
+    words = ended.split()
+    if len(words) == 6 and ended.endswith(" could not be reloaded"):
+        return _("the {court} could not be reloaded").format(court=words[1])
+    if ended.startswith("the reserve has no ") and ended.endswith(" can no longer be reloaded"):
+        return _(
+            "the reserve has no {suit} token left: the {court} and the {other} can no longer "
+            "be reloaded"
+        ).format(suit=suit_word(words[4]), court=words[8], other=words[11])
+    if ended == "the discard had too few cards to deal again":
+        return _("the discard had too few cards to deal again")
+    return ended
 
 
 # --- moves -------------------------------------------------------------------------------------
@@ -134,12 +160,13 @@ def parse(text: str) -> Move:
     """
     if not isinstance(text, str):
         raise CourtsError(f"a move is text such as 'choose 1 mill' or 'place island', not {text!r}")
+    shown = repr(text[:80])
     words = text.strip().lower().split()
     try:
         if words and words[0] == "bonus" and len(words) == 5:
             colours = tuple(sorted(suit_index(w) for w in words[1:]))
             if len(set(colours)) != 4:
-                raise CourtsError("the bonus draw is four different colours (S3)")
+                raise CourtsError(_("the bonus draw is four different colours (S3)"))
             return Bonus(colours)
         if len(words) == 2 and words[0] == "deal":
             return Deal(card_index(words[1]))
@@ -149,14 +176,18 @@ def parse(text: str) -> Move:
             take = None
             if len(words) == 4:
                 if words[2] != "take":
-                    raise CourtsError(f"cannot read {text[:80]!r}: write 'place island take wyrms'")
+                    raise CourtsError(
+                        _("cannot read {move}: write 'place island take wyrms'").format(move=shown)
+                    )
                 take = suit_index(words[3])
             return Place(court_index(words[1]), take)
     except DeckError as exc:
         raise CourtsError(str(exc)) from None
     raise CourtsError(
-        f"cannot read the move {text[:80]!r}: write 'choose 1 mill' (player 1 lays the Mill face "
-        "down), 'place island' or 'place island take wyrms'"
+        _(
+            "cannot read the move {move}: write 'choose 1 mill' (player 1 lays the Mill face "
+            "down), 'place island' or 'place island take wyrms'"
+        ).format(move=shown)
     )
 
 
@@ -401,13 +432,13 @@ class Game:
         if isinstance(move, str):
             move = parse(move)
         if self.is_over:
-            raise IllegalMove("G1", "the game is over")
+            raise IllegalMove("G1", _("the game is over"))
         if isinstance(move, Bonus):
             return self._bonus(move)
         if isinstance(move, Deal):
             return self._deal(move)
         if self.is_chance:
-            raise IllegalMove("S6", "the set-up is not over: the cards are still being dealt")
+            raise IllegalMove("S6", _("the set-up is not over: the cards are still being dealt"))
         if isinstance(move, Choose):
             return self._choose(move)
         if isinstance(move, Place):
@@ -416,10 +447,10 @@ class Game:
 
     def _bonus(self, move: Bonus) -> Game:
         if self.phase != "bonus":
-            raise IllegalMove("S3", "the bonus colours are drawn once, at the set-up")
+            raise IllegalMove("S3", _("the bonus colours are drawn once, at the set-up"))
         colours = tuple(sorted(set(move.colours)))
         if len(colours) != 4 or not all(0 <= c < 6 for c in colours):
-            raise IllegalMove("S3", "the bonus draw is four different colours")
+            raise IllegalMove("S3", _("the bonus draw is four different colours"))
         pool = PLAYABLE
         size = HAND_SIZE[self.players]
         return _evolve(
@@ -436,9 +467,11 @@ class Game:
 
     def _deal(self, move: Deal) -> Game:
         if self.phase != "deal":
-            raise IllegalMove("S6", "no card is being dealt now")
+            raise IllegalMove("S6", _("no card is being dealt now"))
         if move.card not in self.pool:
-            raise IllegalMove("S6", f"{CARDS[move.card].name} is not among the cards to deal")
+            raise IllegalMove(
+                "S6", _("{card} is not among the cards to deal").format(card=card_name(move.card))
+            )
         seat = self.dealt % self.players
         hands = list(self.hands)
         hands[seat] = tuple(sorted(hands[seat] + (move.card,)))
@@ -460,16 +493,27 @@ class Game:
 
     def _choose(self, move: Choose) -> Game:
         if self.phase != "choose":
-            raise IllegalMove("R1", "players choose a card only before the reveal")
+            raise IllegalMove("R1", _("players choose a card only before the reveal"))
         if not 0 <= move.seat < self.players:
             raise IllegalMove(
-                "S1", f"there is no player {move.seat + 1} in a {self.players}-player game"
+                "S1",
+                _("there is no player {n} in a {players}-player game").format(
+                    n=move.seat + 1, players=self.players
+                ),
             )
         if self.chosen[move.seat] is not None:
-            raise IllegalMove("R1", f"{seat_name(move.seat)} has already chosen a card this round")
+            raise IllegalMove(
+                "R1",
+                _("{player} has already chosen a card this round").format(
+                    player=seat_name(move.seat)
+                ),
+            )
         if move.card not in self.hands[move.seat]:
             raise IllegalMove(
-                "R1", f"{CARDS[move.card].name} is not in {seat_name(move.seat)}'s hand"
+                "R1",
+                _("{card} is not in {player}'s hand").format(
+                    card=card_name(move.card), player=seat_name(move.seat)
+                ),
             )
         chosen = list(self.chosen)
         chosen[move.seat] = move.card
@@ -496,7 +540,8 @@ class Game:
     def _place(self, move: Place) -> Game:
         if self.phase != "place":
             raise IllegalMove(
-                "R1", "the cards are not revealed yet: every player first chooses a card face down"
+                "R1",
+                _("the cards are not revealed yet: every player first chooses a card face down"),
             )
         seat, card = self.queue[0]
         if not 0 <= move.court < 4:
@@ -504,8 +549,10 @@ class Game:
         if move.court not in FITS[card]:
             raise IllegalMove(
                 "R3",
-                f"{CARDS[card].name} shares no suit with the {COURTS[move.court].capitalize()}: "
-                "a card goes beside a Court with a suit in common",
+                _(
+                    "{card} shares no suit with the {court}: a card goes beside a Court with a "
+                    "suit in common"
+                ).format(card=card_name(card), court=court_word(move.court)),
             )
         side = self.sides[move.court][seat] + (card,)
         tokens = self.court_tokens[move.court]
@@ -513,19 +560,28 @@ class Game:
             if move.take is None:  # the move names its token, the last one too: one notation
                 raise IllegalMove(
                     "R5",
-                    f"{seat_name(seat)}'s third card beside the {COURTS[move.court].capitalize()} "
-                    f"takes a token: say which ({', '.join(SUITS[t] for t in sorted(set(tokens)))})",
+                    _(
+                        "{player}'s third card beside the {court} takes a token: say which ({suits})"
+                    ).format(
+                        player=seat_name(seat),
+                        court=court_word(move.court),
+                        suits=", ".join(suit_word(t) for t in sorted(set(tokens))),
+                    ),
                 )
             if move.take not in tokens:
                 raise IllegalMove(
                     "R5",
-                    f"there is no {SUITS[move.take]} token on the {COURTS[move.court].capitalize()}",
+                    _("there is no {suit} token on the {court}").format(
+                        suit=suit_word(move.take), court=court_word(move.court)
+                    ),
                 )
         elif move.take is not None:
             raise IllegalMove(
                 "R5",
-                f"a token is taken with the third card on one's side of a Court; this is card "
-                f"{len(side)} of {seat_name(seat)} beside the {COURTS[move.court].capitalize()}",
+                _(
+                    "a token is taken with the third card on one's side of a Court; this is card "
+                    "{n} of {player} beside the {court}"
+                ).format(n=len(side), player=seat_name(seat), court=court_word(move.court)),
             )
         sides = [list(court) for court in self.sides]
         court_tokens = list(self.court_tokens)
@@ -619,64 +675,91 @@ class Game:
         if isinstance(move, str):
             move = parse(move)
         if isinstance(move, Bonus):
-            names = [SUITS[c] for c in move.colours]
-            return f"The bonus colours drawn are {', '.join(names[:-1])} and {names[-1]}."
+            names = and_words(suit_word(c) for c in move.colours)
+            return _("The bonus colours drawn are {colours}.").format(colours=names)
         if isinstance(move, Deal):
-            who = seat_name(self.dealt % self.players) if self.phase == "deal" else "a player"
-            return f"A card is dealt to {who}."
+            if self.phase != "deal":
+                return _("A card is dealt to a player.")
+            who = seat_name(self.dealt % self.players)
+            return _("A card is dealt to {player}.").format(player=who)
         if isinstance(move, Choose):
+            who = _cap(seat_name(move.seat))
             if seat is not None and seat != move.seat:
-                return f"{_cap(seat_name(move.seat))} lays a card face down."
-            return f"{_cap(seat_name(move.seat))} lays {CARDS[move.card].describe()} face down."
+                return _("{player} lays a card face down.").format(player=who)
+            card = CARDS[move.card].describe()
+            return _("{player} lays {card} face down.").format(player=who, card=card)
         if isinstance(move, Place):
-            who, card = self.queue[0] if self.phase == "place" else (None, None)
-            court = COURTS[move.court].capitalize()
-            text = (
-                f"{_cap(seat_name(who))} puts {CARDS[card].describe()} beside the {court}"
-                if who is not None
-                else f"The card goes beside the {court}"
-            )
-            if move.take is not None:
-                text += f" and takes a {SUITS[move.take]} token"
-            return text + "."
+            return self._place_words(move)
         raise CourtsError(f"not a move: {move!r}")
+
+    def _place_words(self, move: Place) -> str:
+        """A placing as a sentence: who puts which card beside which Court, and the token taken."""
+        who, card = self.queue[0] if self.phase == "place" else (None, None)
+        court = court_word(move.court)
+        suit = None if move.take is None else suit_word(move.take)
+        if who is None:
+            if suit is None:
+                return _("The card goes beside the {court}.").format(court=court)
+            return _("The card goes beside the {court} and takes a {suit} token.").format(
+                court=court, suit=suit
+            )
+        player, card = _cap(seat_name(who)), CARDS[card].describe()
+        if suit is None:
+            return _("{player} puts {card} beside the {court}.").format(
+                player=player, card=card, court=court
+            )
+        return _("{player} puts {card} beside the {court} and takes a {suit} token.").format(
+            player=player, card=card, court=court, suit=suit
+        )
 
     def text(self, seat: int | None = None) -> str:
         """The table as text; hands are shown only for ``seat`` (None: no hand at all)."""
         lines = []
-        bonus = ", ".join(SUITS[c] for c in self.bonus) or "not drawn yet"
-        lines.append(f"Bonus colours: {bonus}")
-        for k, court in enumerate(COURTS):
-            tokens = " ".join(SUITS[t] for t in self.court_tokens[k]) or "none"
+        bonus = ", ".join(suit_word(c) for c in self.bonus) or _("not drawn yet")
+        lines.append(_("Bonus colours: {colours}").format(colours=bonus))
+        for k in range(len(COURTS)):
+            tokens = " ".join(suit_word(t) for t in self.court_tokens[k]) or _("none")
             sides = (
                 "; ".join(
-                    f"{SEATS[s]} " + (", ".join(CARDS[c].word for c in self.sides[k][s]) or "-")
+                    f"{seat_word(s)} " + (", ".join(CARDS[c].word for c in self.sides[k][s]) or "-")
                     for s in range(self.players)
                 )
                 if self.sides
                 else ""
             )
+            suits = "/".join(suit_word(c) for c in CARDS[40 + k].suits)
             lines.append(
-                f"The {court.capitalize()} ({'/'.join(CARDS[40 + k].suits)}): tokens {tokens}; {sides}"
-            )
-        lines.append("Reserve: " + ", ".join(f"{SUITS[c]} {n}" for c, n in enumerate(self.reserve)))
-        for s in range(self.players):
-            tokens = ", ".join(f"{SUITS[c]} {n}" for c, n in enumerate(self.won[s]) if n) or "none"
-            hand = (
-                (
-                    ", ".join(CARDS[c].word for c in self.hands[s])
-                    if seat == s
-                    else f"{len(self.hands[s])} cards"
+                _("The {court} ({suits}): tokens {tokens}; {sides}").format(
+                    court=court_word(k), suits=suits, tokens=tokens, sides=sides
                 )
-                if self.hands
-                else "no cards"
             )
+        reserve = ", ".join(f"{suit_word(c)} {n}" for c, n in enumerate(self.reserve))
+        lines.append(_("Reserve: {counts}").format(counts=reserve))
+        for s in range(self.players):
+            tokens = ", ".join(f"{suit_word(c)} {n}" for c, n in enumerate(self.won[s]) if n)
+            hand = _("no cards")
+            if self.hands and seat == s:
+                hand = ", ".join(CARDS[c].word for c in self.hands[s])
+            elif self.hands:
+                n = len(self.hands[s])
+                hand = ngettext("{n} cards", "{n} cards", n).format(n=n)
+            points = self.points(s)
             lines.append(
-                f"{_cap(seat_name(s))}: {self.points(s)} points (tokens {tokens}); hand: {hand}"
+                ngettext(
+                    "{player}: {points} points (tokens {tokens}); hand: {hand}",
+                    "{player}: {points} points (tokens {tokens}); hand: {hand}",
+                    points,
+                ).format(
+                    player=_cap(seat_name(s)), points=points, tokens=tokens or _("none"), hand=hand
+                )
             )
         if self.is_over:
-            win = " and ".join(seat_name(s) for s in self.winners())
-            lines.append(f"The game is over ({self.ended}): {win} won.")
+            winners = [seat_name(s) for s in self.winners()]
+            win = winners[0]
+            for other in winners[1:]:
+                win = _("{items} and {last}").format(items=win, last=other)
+            why = ended_words(self.ended)
+            lines.append(_("The game is over ({why}): {winners} won.").format(why=why, winners=win))
         return "\n".join(lines)
 
     # --- hidden information ------------------------------------------------------------------

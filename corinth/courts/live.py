@@ -19,9 +19,10 @@ from __future__ import annotations
 import html
 from functools import cache
 
+from corinth.shared.language import N_, _
 from corinth.shared.protocol import LivePosition, NotLive
 
-from .cards import CARDS, COURTS, SEATS, SUITS
+from .cards import CARDS, COURTS, card_name, court_word, decimal, seat_word, suit_word
 from .game import Observation
 from .puzzles import CourtsPuzzle, load_puzzles, rank_choices
 
@@ -31,8 +32,18 @@ def _stored() -> dict[str, CourtsPuzzle]:
     return {p.id: p for p in load_puzzles()}
 
 
-def _end(kind: str) -> str:
-    return "the end of the round" if kind == "round" else "the end of the deal"
+# The live puzzle's title, translated where the class's pages show it.
+TITLE = N_("which card now")
+# The teacher's list: the kind of each stored puzzle.
+LISTED = {
+    "round": N_("which card now, to the end of the round"),
+    "deal": N_("which card now, to the end of the deal"),
+}
+# A choice's result at the reveal.
+EXPECTED = {
+    "round": N_("about {points} points at the end of the round"),
+    "deal": N_("about {points} points at the end of the deal"),
+}
 
 
 class CourtsLive:
@@ -46,7 +57,7 @@ class CourtsLive:
         >>> LIVE.catalogue()[0]
         ('round-01', 'which card now, to the end of the round')
         """
-        return [(p.id, f"which card now, to {_end(p.kind)}") for p in _stored().values()]
+        return [(p.id, _(LISTED[p.kind])) for p in _stored().values()]
 
     def puzzle(self, puzzle_id: str) -> LivePosition | None:
         """The stored puzzle ``puzzle_id`` from its seat's view; None for no such puzzle."""
@@ -57,17 +68,16 @@ class CourtsLive:
         ranking = tuple(
             {
                 "move": ch.answer,
-                "words": f"Lay {CARDS[ch.card].describe()} beside the "
-                f"{COURTS[ch.court].capitalize()}.",
-                "verdict": f"about {ch.mean:.1f} points at {_end(puzzle.kind)}",
+                "words": _("Lay {card} beside the {court}.").format(
+                    card=CARDS[ch.card].describe(), court=court_word(ch.court)
+                ),
+                "verdict": _(EXPECTED[puzzle.kind]).format(points=decimal(ch.mean, 1)),
                 "best": ch.answer in puzzle.answers,
             }
             for ch in rank_choices(view, puzzle.kind).choices
         )
         choices = tuple({"move": r["move"], "words": r["words"]} for r in ranking)
-        return LivePosition(
-            "which card now", puzzle.question, view, choices, ranking, puzzle.explanation
-        )
+        return LivePosition(TITLE, puzzle.question, view, choices, ranking, puzzle.explanation)
 
     def from_saved(self, text: str) -> LivePosition:
         """Refused: a saved game of The Four Courts shows every hand.
@@ -78,8 +88,10 @@ class CourtsLive:
         corinth.shared.protocol.NotLive: a saved game of The Four Courts holds every hand: ...
         """
         raise NotLive(
-            "a saved game of The Four Courts holds every hand: put one of its puzzles in front "
-            "of the class instead"
+            _(
+                "a saved game of The Four Courts holds every hand: put one of its puzzles in front "
+                "of the class instead"
+            )
         )
 
 
@@ -91,24 +103,25 @@ def picture(view: Observation) -> str:
     True
     """
     esc = html.escape
-    head = "".join(f"<th scope='col'>{esc(SEATS[s])}</th>" for s in range(view.players))
+    head = "".join(f"<th scope='col'>{esc(seat_word(s))}</th>" for s in range(view.players))
     rows = []
-    for c, court in enumerate(COURTS):
-        tokens = ", ".join(SUITS[t] for t in view.court_tokens[c]) or "none"
+    for c in range(len(COURTS)):
+        tokens = ", ".join(suit_word(t) for t in view.court_tokens[c]) or _("none")
         cells = "".join(
-            "<td>" + (", ".join(esc(CARDS[k].name) for k in view.sides[c][s]) or "—") + "</td>"
+            "<td>" + (", ".join(esc(card_name(k)) for k in view.sides[c][s]) or "—") + "</td>"
             for s in range(view.players)
         )
-        rows.append(
-            f"<tr><th scope='row'>The {esc(court.capitalize())} ({esc(tokens)})</th>{cells}</tr>"
-        )
+        court = _("The {court} ({tokens})").format(court=court_word(c), tokens=tokens)
+        rows.append(f"<tr><th scope='row'>{esc(court)}</th>{cells}</tr>")
     hand = ", ".join(esc(CARDS[k].describe()) for k in view.hand)
-    bonus = ", ".join(SUITS[b] for b in view.bonus)
+    bonus = ", ".join(suit_word(b) for b in view.bonus)
+    caption = _("The table as {seat} sees it").format(seat=seat_word(view.seat))
     return (
-        "<table class='courts-view'><caption>The table as "
-        f"{esc(SEATS[view.seat])} sees it</caption><thead><tr><th scope='col'>Court (its tokens)</th>"
+        f"<table class='courts-view'><caption>{esc(caption)}</caption><thead><tr>"
+        f"<th scope='col'>{esc(_('Court (its tokens)'))}</th>"
         f"{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
-        f"<p>Your hand: {hand}.</p><p>Bonus colours: {esc(bonus)}.</p>"
+        f"<p>{_('Your hand: {cards}.').format(cards=hand)}</p>"
+        f"<p>{esc(_('Bonus colours: {colours}.').format(colours=bonus))}</p>"
     )
 
 

@@ -26,10 +26,11 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
+from corinth.shared.language import N_, _, ngettext
 from corinth.shared.saves import no_duplicate_keys
 
 from .bots import BOTS, make_bot, placing_value
-from .cards import CARDS, COURTS, SEATS, SUITS
+from .cards import CARDS, SUITS, court_word, decimal, seat_word, suit_word
 from .game import (
     SIMULTANEOUS,
     TERMINAL,
@@ -37,9 +38,11 @@ from .game import (
     CourtsError,
     Game,
     _mask,
+    ended_words,
     from_json,
     new_game,
     parse,
+    seat_name,
     shuffle_unseen,
     to_json,
 )
@@ -105,9 +108,16 @@ class CourtsState:
         game = self.native
         if not game.is_over:
             return None
-        names = " and ".join(f"player {s + 1} ({SEATS[s]})" for s in game.winners())
-        points = ", ".join(f"player {s + 1} {p}" for s, p in enumerate(game.scores()))
-        return f"The game is over ({game.ended}): {names} won, with points {points} (G5-G7)."
+        winners = [seat_name(s) for s in game.winners()]
+        names = winners[0]
+        for other in winners[1:]:
+            names = _("{items} and {last}").format(items=names, last=other)
+        points = ", ".join(
+            _("player {n} {points}").format(n=s + 1, points=p) for s, p in enumerate(game.scores())
+        )
+        return _("The game is over ({why}): {winners} won, with points {points} (G5-G7).").format(
+            why=ended_words(game.ended), winners=names, points=points
+        )
 
     def observation(self, player: int) -> dict[str, Any]:
         view = self.native.observe(player, history=True)
@@ -162,11 +172,8 @@ class CourtsState:
         game = self.native
         if not game.revealed or not game.history or not game.history[-1].startswith("choose"):
             return ""
-        return (
-            "Revealed, highest first: "
-            + "; ".join(f"{SEATS[s]} {CARDS[c].describe()}" for s, c in game.revealed)
-            + "."
-        )
+        cards = "; ".join(f"{seat_word(s)} {CARDS[c].describe()}" for s, c in game.revealed)
+        return _("Revealed, highest first: {cards}.").format(cards=cards)
 
     def parse(self, text: str) -> Any:
         return parse(text)
@@ -254,6 +261,15 @@ class RankedChoice:
         return self.text
 
 
+# When the points a hint expects are counted (the lesson's words: a "deal" is the hands dealt).
+BY_END = {"round": N_("by the end of the round"), "deal": N_("by the end of this deal")}
+
+
+def _points(value: float) -> str:
+    """Points as a hint shows them: ``2.50`` (``2,50`` in French and German)."""
+    return decimal(value, 2)
+
+
 HINT_SAMPLES = 60  # deals of the unseen cards a hint plays (``puzzles.rank_choices``)
 DEAL_SAMPLES = 20  # the same (at most), when the whole deal is played out (a round wins no token)
 
@@ -282,51 +298,78 @@ def rank(
     if player is None:
         player = game.current_player
     if game.is_over or game.is_chance or player < 0:
-        raise ValueError("no decision to rank here: the cards are being dealt, or the game is over")
+        raise ValueError(
+            _("no decision to rank here: the cards are being dealt, or the game is over")
+        )
     view = game.observe(player)
     if game.phase == "choose":
         if player not in game.to_choose():
-            raise ValueError(f"player {player + 1} has laid a card already this round (R1)")
+            raise ValueError(
+                _("player {n} has laid a card already this round (R1)").format(n=player + 1)
+            )
         ranking = rank_choices(view, kind, samples=samples, seed=seed)
         if kind == "round" and ranking.choices[0].mean == ranking.choices[-1].mean:
             # no card can win a token this round: ranked by the points at the end of the deal
             kind = "deal"
             ranking = rank_choices(view, kind, samples=min(samples, DEAL_SAMPLES), seed=seed)
-        # In a learner's words: the 95% interval as "give or take", the sampled deals as the ways
-        # the cards they have not seen could lie (a "deal" is the lesson's word for the hands dealt).
-        end = "the end of the round" if kind == "round" else "the end of this deal"
-        how = (
-            "counting every way the cards you have not seen could lie"
-            if ranking.exact
-            else f"over {ranking.deals} ways the cards you have not seen could lie"
-        )
-        out = []
-        for ch in ranking.choices:
-            about = "" if ranking.exact else "about "
-            half = (ch.high - ch.low) / 2
-            spread = "" if ranking.exact or half < 0.005 else f" (give or take {half:.2f})"
-            text = (
-                f"Lay {CARDS[ch.card].describe()} and put it beside the "
-                f"{COURTS[ch.court].capitalize()}: {about}{ch.mean:.2f} points by {end}{spread}, "
-                f"{how}."
+        return [
+            RankedChoice(
+                Choose(player, ch.card), ch.mean, ch.low, ch.high, _choice_words(ch, ranking)
             )
-            out.append(RankedChoice(Choose(player, ch.card), ch.mean, ch.low, ch.high, text))
-        return out
+            for ch in ranking.choices
+        ]
     moves = view.legal_moves()
     if not moves:
         raise ValueError(f"it is not player {player + 1}'s card to place now (R2)")
     out = []
     for move in moves:
         value = placing_value(view, player, move)
-        court = COURTS[move.court].capitalize()
+        court = court_word(move.court)
         cards = int(value)
-        gain = (
-            f"you take a {SUITS[move.take]} token now"
-            if move.take is not None
-            else f"you would have {cards} card{'s' if cards != 1 else ''} there"
-        )
-        out.append(RankedChoice(move, value, value, value, f"Beside the {court}: {gain}."))
+        if move.take is not None:
+            text = _("Beside the {court}: you take a {suit} token now.").format(
+                court=court, suit=suit_word(move.take)
+            )
+        else:
+            text = ngettext(
+                "Beside the {court}: you would have {n} card there.",
+                "Beside the {court}: you would have {n} cards there.",
+                cards,
+            ).format(court=court, n=cards)
+        out.append(RankedChoice(move, value, value, value, text))
     return sorted(out, key=lambda r: -r.value)
+
+
+def _choice_words(ch, ranking) -> str:
+    """A card and its Court in a hint, in a learner's words: the 95% interval as "give or take",
+    the sampled deals as the ways the cards they have not seen could lie."""
+    how = (
+        _("counting every way the cards you have not seen could lie")
+        if ranking.exact
+        else ngettext(
+            "over {n} way the cards you have not seen could lie",
+            "over {n} ways the cards you have not seen could lie",
+            ranking.deals,
+        ).format(n=ranking.deals)
+    )
+    half = (ch.high - ch.low) / 2
+    if ranking.exact:
+        text = _("Lay {card} and put it beside the {court}: {points} points {when}, {how}.")
+    elif half < 0.005:
+        text = _("Lay {card} and put it beside the {court}: about {points} points {when}, {how}.")
+    else:
+        text = _(
+            "Lay {card} and put it beside the {court}: about {points} points {when} (give or take "
+            "{spread}), {how}."
+        )
+    return text.format(
+        card=CARDS[ch.card].describe(),
+        court=court_word(ch.court),
+        points=_points(ch.mean),
+        when=_(BY_END[ranking.kind]),
+        spread=_points(half),
+        how=how,
+    )
 
 
 class _Seat:
@@ -382,9 +425,13 @@ class CourtsGame:
 
     def make_bot(self, name: str, seed: int = 0, players: int = 4) -> _Seat:
         if players not in self.players:
-            raise ValueError(f"The Four Courts is for 3 or 4 players, not {players}")
+            raise ValueError(_("The Four Courts is for 3 or 4 players, not {n}").format(n=players))
         if name not in BOTS:
-            raise ValueError(f"no bot {name!r}: the bots are {', '.join(self.bots)}")
+            raise ValueError(
+                _("no bot {name}: the bots are {bots}").format(
+                    name=repr(name), bots=", ".join(self.bots)
+                )
+            )
         return _Seat(make_bot(name, seed))
 
 

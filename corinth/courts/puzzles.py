@@ -40,6 +40,7 @@ from itertools import combinations
 from pathlib import Path
 from typing import Any
 
+from corinth.shared.language import N_, _, speaking
 from corinth.shared.puzzles import (
     SetProblems,
     SetRules,
@@ -52,7 +53,19 @@ from corinth.shared.puzzles import (
 )
 
 from .bots import GreedyBot, RandomBot, greedy_move, placing_value
-from .cards import CARDS, COURTS, FITS, SEATS, SUITS, DeckError, card_index, court_index
+from .cards import (
+    CARDS,
+    COURTS,
+    FITS,
+    SEATS,
+    SUITS,
+    DeckError,
+    card_index,
+    card_name,
+    court_index,
+    court_word,
+    decimal,
+)
 from .game import Choose, CourtsError, Game, Observation, Place, deal_all, from_json, new_game
 
 KINDS = ("round", "deal")
@@ -145,7 +158,7 @@ def _deals(view: Observation, rng: random.Random, samples: int):
 
         return True, list(fill(0, unseen))
     out = []
-    for _ in range(samples):
+    for _sample in range(samples):
         cards = list(unseen)
         rng.shuffle(cards)
         hands, at = {}, 0
@@ -317,15 +330,17 @@ def explain(view: Observation, ranking: Ranking) -> str:
 def parse_answer(text: str) -> str:
     """A reply ``mill island`` (or ``the Mill beside the Island``) in its canonical form."""
     if not isinstance(text, str):
-        raise CourtsError("an answer is a card and a Court, such as 'mill island'")
+        raise CourtsError(_("an answer is a card and a Court, such as 'mill island'"))
     words = [w for w in text.lower().replace(",", " ").split() if w not in ("the", "beside", "at")]
     if len(words) < 2:
-        raise CourtsError("an answer is a card and a Court, such as 'mill island'")
+        raise CourtsError(_("an answer is a card and a Court, such as 'mill island'"))
     card = card_index("-".join(words[:-1]))
     court = court_index(words[-1])
     if court not in FITS[card]:
         raise CourtsError(
-            f"{CARDS[card].name} shares no suit with the {COURTS[court].capitalize()} (R3)"
+            _("{card} shares no suit with the {court} (R3)").format(
+                card=card_name(card), court=court_word(court)
+            )
         )
     return f"{CARDS[card].word} {COURTS[court]}"
 
@@ -374,25 +389,35 @@ class CourtsPuzzle:
         try:
             answer = parse_answer(reply)
         except DeckError as exc:  # a CourtsError too
-            return Verdict(False, False, f"Not a choice here: {exc}.")
+            return Verdict(False, False, _("Not a choice here: {reason}.").format(reason=exc))
         word, court = answer.rsplit(" ", 1)
         card = card_index(word)
         if card not in self.view.hand:
             return Verdict(
-                False, False, f"Not a choice here: {CARDS[card].name} is not in your hand (R1)."
+                False,
+                False,
+                _("Not a choice here: {card} is not in your hand (R1).").format(
+                    card=card_name(card)
+                ),
             )
         choices = self.ranking().choices
         mine = next(ch for ch in choices if ch.answer == answer)
         place = 1 + sum(ch.mean > mine.mean + TIE for ch in choices)
         details = {"place": place, "of": len(choices), "mean": mine.mean, "best": choices[0].mean}
         if answer in self.answers:
-            tie = (  # a choice as good as the one the explanation names: the learner's, first
-                ""
-                if answer == self.explained
-                else f"Beside the {COURTS[mine.court].capitalize()}, {CARDS[card].describe()} "
-                "scores as well as the choice explained here. "
-            )
-            return Verdict(True, True, f"Correct! {tie}{self.explanation}", answer, details)
+            explanation = _(self.explanation)  # the stored puzzle's words, from their catalogue
+            if answer == self.explained:
+                words = _("Correct! {explanation}").format(explanation=explanation)
+            else:  # a choice as good as the one the explanation names: the learner's, first
+                words = _(
+                    "Correct! Beside the {court}, {card} scores as well as the choice explained "
+                    "here. {explanation}"
+                ).format(
+                    court=court_word(mine.court),
+                    card=CARDS[card].describe(),
+                    explanation=explanation,
+                )
+            return Verdict(True, True, words, answer, details)
         return Verdict(True, False, _wrong_words(mine, place, choices, self.kind), answer, details)
 
     def check(self, reply: str) -> str:
@@ -404,47 +429,85 @@ class CourtsPuzzle:
         choices are, the Courts worth looking at, then the card."""
         choices = self.ranking().choices
         best = choices[0]
-        end = _END[self.kind]
         courts = []
         for ch in choices:
-            if COURTS[ch.court] not in courts and len(courts) < 2:
-                courts.append(COURTS[ch.court])
-        looks = " and the ".join(c.capitalize() for c in courts)
-        third = [
-            f"the {COURTS[k].capitalize()}"
-            for k in range(len(COURTS))
-            if len(self.view.sides[k][self.seat]) == 2
-        ]
+            if ch.court not in courts and len(courts) < 2:
+                courts.append(ch.court)
+        third = [k for k in range(len(COURTS)) if len(self.view.sides[k][self.seat]) == 2]
         where = (
-            f"You already have two cards beside {' and '.join(third)}: a third card there takes a "
-            "token (R5)."
+            _(
+                "You already have two cards beside {courts}: a third card there takes a token (R5)."
+            ).format(courts=_the_courts(third))
             if third
-            else "You have two cards beside no Court yet: no card of yours takes a token now (R5)."
+            else _(
+                "You have two cards beside no Court yet: no card of yours takes a token now (R5)."
+            )
         )
         return [
-            f"You have {len(choices)} choices (a card of your hand beside a Court it fits). The best "
-            f"is worth {best.mean:.2f} points at {end}, the worst {choices[-1].mean:.2f}.",
+            _(
+                "You have {n} choices (a card of your hand beside a Court it fits). The best is "
+                "worth {best} points {when}, the worst {worst}."
+            ).format(
+                n=len(choices),
+                best=decimal(best.mean),
+                when=_(AT_END[self.kind]),
+                worst=decimal(choices[-1].mean),
+            ),
             where,
-            f"The Courts worth looking at: the {looks}.",
-            f"The card to lay is {CARDS[best.card].describe()}: beside which Court?",
+            _("The Courts worth looking at: {courts}.").format(courts=_the_courts(courts)),
+            _("The card to lay is {card}: beside which Court?").format(
+                card=CARDS[best.card].describe()
+            ),
         ]
 
 
 _END = {"round": "the end of the round", "deal": "the end of the deal"}
+# When the points are counted, in a learner's words (live hints and verdicts).
+AT_END = {"round": N_("at the end of the round"), "deal": N_("at the end of the deal")}
+
+
+def _the_courts(courts: list[int]) -> str:
+    """``the Island and the Rite``, in the language spoken now."""
+    said = _("the {court}").format(court=court_word(courts[0]))
+    for court in courts[1:]:
+        said = _("{items} and {last}").format(
+            items=said, last=_("the {court}").format(court=court_word(court))
+        )
+    return said
+
+
+# An ordinal's English endings, each a message: "2e" in French, "2." in German.
+ORDINALS = {"st": N_("{n}st"), "nd": N_("{n}nd"), "rd": N_("{n}rd"), "th": N_("{n}th")}
 
 
 def _ordinal(n: int) -> str:
-    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+    """``2nd`` (``2e`` in French, ``2.`` in German)."""
+    ending = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return _(ORDINALS[ending]).format(n=n)
 
 
 def _wrong_words(mine: Choice, place: int, choices: tuple[Choice, ...], kind: str) -> str:
     """A legal choice that is not the best, in words: its place and its points against the best's."""
     tied = sum(abs(ch.mean - mine.mean) <= TIE for ch in choices) > 1
-    name = f"{CARDS[mine.card].name} beside the {COURTS[mine.court].capitalize()}"
-    return (
-        f"Legal, but not the best choice: {name} comes {_ordinal(place)} of {len(choices)} "
-        f"choices{' (tied with others)' if tied else ''}. With it you can expect "
-        f"{mine.mean:.2f} points at {_END[kind]}; the best choice gives {choices[0].mean:.2f}."
+    if tied:
+        text = _(
+            "Legal, but not the best choice: {card} beside the {court} comes {place} of {n} "
+            "choices (tied with others). With it you can expect {points} points {when}; the best "
+            "choice gives {best}."
+        )
+    else:
+        text = _(
+            "Legal, but not the best choice: {card} beside the {court} comes {place} of {n} "
+            "choices. With it you can expect {points} points {when}; the best choice gives {best}."
+        )
+    return text.format(
+        card=card_name(mine.card),
+        court=court_word(mine.court),
+        place=_ordinal(place),
+        n=len(choices),
+        points=decimal(mine.mean),
+        when=_(AT_END[kind]),
+        best=decimal(choices[0].mean),
     )
 
 
@@ -489,7 +552,13 @@ def _candidates(seed: int, players: int):
 
 def make_set(per_kind: int = 12) -> list[dict]:
     """Puzzles of both kinds: hands of 3 cards (``round``) or 2 (``deal``), exact over at most
-    ``STORED_LIMIT`` deals, one best card at least 0.25 points ahead of every other card."""
+    ``STORED_LIMIT`` deals, one best card at least 0.25 points ahead of every other card. Their
+    texts are English, whatever the language spoken (the ``puzzles`` catalogue translates them)."""
+    with speaking("en"):
+        return _make_set(per_kind)
+
+
+def _make_set(per_kind: int) -> list[dict]:
     found: dict[str, list[dict]] = {k: [] for k in KINDS}
     seed = 0
     while any(len(v) < per_kind for v in found.values()) and seed < 400:
