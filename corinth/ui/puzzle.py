@@ -9,12 +9,14 @@ import ipywidgets as w
 
 from corinth.rules import GameState, IllegalMove, InvalidNotation, Move, Take
 from corinth.rules.describe import group_words, plain_words
+from corinth.shared.language import N_, _, ngettext, number
 from corinth.solver import rank_moves
 from corinth.solver.explain import move_effects, sentence
 from corinth.solver.puzzles import TIERS, standing
 
 from ._base import clip, hint_ladder_html, words_html
 from ._base import sentence_html as move_html
+from .exercise import group_name
 from .harbor import HarborWidget
 from .picker import MovePicker
 from .sheet import SheetWidget
@@ -71,14 +73,14 @@ class PuzzleWidget(w.VBox):
         self.picker.show(self.position, player)
         # A move typed in notation: for JupyterLab and tests, hidden on the learner's board.
         self.typed = w.Text(
-            placeholder="or type a move, e.g. blue steward r1c2,r0c2",
+            placeholder=_("or type a move, e.g. blue steward r1c2,r0c2"),
             layout=w.Layout(width="420px", display="none"),
         )
-        self.typed_button = w.Button(description="Answer", layout=w.Layout(display="none"))
+        self.typed_button = w.Button(description=_("Answer"), layout=w.Layout(display="none"))
         self.typed_button.on_click(lambda _b: self._typed())
         self.question = w.HTML(f"<b>{html.escape(self.question_text())}</b>")
         self.result = w.HTML()
-        self.hint_button = w.Button(description="Hint", icon="lightbulb-o")
+        self.hint_button = w.Button(description=_("Hint"), icon="lightbulb-o")
         self.hints_shown = 0
         self._on_solved: list = []
         self._on_wrong: list = []
@@ -87,7 +89,7 @@ class PuzzleWidget(w.VBox):
         # one, or this button, shows it.
         self.wrong_tries = 0
         self.revealed = False  # the answer was shown ("Show the answer", or two wrong tries)
-        self.reveal_button = w.Button(description="Show the answer")
+        self.reveal_button = w.Button(description=_("Show the answer"))
         self.reveal_button.on_click(lambda _b: self.reveal())
         super().__init__(
             [
@@ -109,29 +111,43 @@ class PuzzleWidget(w.VBox):
         state = self.position
         who = state.current_player + 1
         roll = [m for m in state.history if m.kind == "roll"]
-        after = f" after rolling {_dice_words(str(roll[-1]))}" if roll else ""
-        how = "Click a group and its action, or draw a steward walk on the market."
-        if self.puzzle is None or not hasattr(self.puzzle, "question"):
-            return f"Player {who} to play{after}. What is the best move? {how}"
-        tier = TIERS.get(getattr(self.puzzle, "tier", 0), "")
-        article = "An" if tier[:1] in ("a", "e", "i", "o", "u") else "A"
-        head = f"{article} {tier} puzzle, round {state.round}. Player {who} to play{after}."
-        what = _QUESTIONS.get(getattr(self.puzzle, "objective", ""), "")
-        if not what:
-            what = (
-                "Which steward walk secures the most points now?"
-                if self.kind == "route"
-                else "Which move secures the most points now?"
+        plays = (
+            _("Player {player} to play after rolling {dice}.").format(
+                player=who, dice=_dice_words(str(roll[-1]))
             )
-        return f"{head} {what} {how}"
+            if roll
+            else _("Player {player} to play.").format(player=who)
+        )
+        how = _("Click a group and its action, or draw a steward walk on the market.")
+        if self.puzzle is None or not hasattr(self.puzzle, "question"):
+            return " ".join([plays, _("What is the best move?"), how])
+        number_ = getattr(self.puzzle, "tier", 0)
+        if number_ in _TIER_HEADS:
+            head = _(_TIER_HEADS[number_]).format(round=state.round)
+        else:
+            tier = TIERS.get(number_, "")
+            article = "An" if tier[:1] in ("a", "e", "i", "o", "u") else "A"
+            head = f"{article} {tier} puzzle, round {state.round}."
+        what = _QUESTIONS.get(getattr(self.puzzle, "objective", ""), "")
+        if what:
+            what = _(what)
+        else:
+            what = (
+                _("Which steward walk secures the most points now?")
+                if self.kind == "route"
+                else _("Which move secures the most points now?")
+            )
+        return f"{head} {plays} {what} {how}"
 
     def hint_text(self) -> str:
         """The hint: the one given, else a stored puzzle's own (it never names the move)."""
         if self.hint:
-            return f"Hint: {self.hint}"
+            return _("Hint: {hint}").format(hint=_(self.hint))
         if self.puzzle is not None and hasattr(self.puzzle, "check"):
             return self.puzzle.check(None)
-        return "Hint: compare what each group's own action completes with where the steward could stop."
+        return _(
+            "Hint: compare what each group's own action completes with where the steward could stop."
+        )
 
     def on_solved(self, callback) -> None:
         """Call ``callback()`` when the learner finds a best move (a progress mark, say)."""
@@ -139,9 +155,8 @@ class PuzzleWidget(w.VBox):
 
     def solved_before(self, _name: str = "") -> None:
         """Show that this browser remembers the puzzle solved (on another visit)."""
-        self.result.value = (
-            "<span role='status' class='corinth-solved-before'>✓ Solved on an earlier visit. "
-            "Solve it again if you like.</span>"
+        self.result.value = "<span role='status' class='corinth-solved-before'>{}</span>".format(
+            _("✓ Solved on an earlier visit. Solve it again if you like.")
         )
 
     def on_wrong(self, callback) -> None:
@@ -168,13 +183,22 @@ class PuzzleWidget(w.VBox):
         ladder = [self.hint_text()]
         if isinstance(best, Take):
             ladder.append(
-                f"Look at the {best.district.capitalize()} group ({group_words(self.position, best.district)})."
+                _("Look at {group} ({dice}).").format(
+                    group=group_name(best.district),
+                    dice=group_words(self.position, best.district),
+                )
             )
             if best.path:
                 steps = len(best.path)
-                ladder.append(f"Walk the steward {steps} step{'s' if steps != 1 else ''} with it.")
+                ladder.append(
+                    ngettext(
+                        "Walk the steward {n} step with it.",
+                        "Walk the steward {n} steps with it.",
+                        steps,
+                    ).format(n=steps)
+                )
             else:
-                ladder.append("Use the group's own action: no steward walk.")
+                ladder.append(_("Use the group's own action: no steward walk."))
         return ladder
 
     def show_hint(self) -> str:
@@ -188,7 +212,8 @@ class PuzzleWidget(w.VBox):
         """Show the best move and why (the "Show the answer" button); return its notation."""
         best = self.ranking()[0]
         self.revealed = True
-        self.result.value = f"<span role='status'>Best: {self._best_words(best)}</span>"
+        said = _("Best: {move}").format(move=self._best_words(best))
+        self.result.value = f"<span role='status'>{said}</span>"
         return str(best.move)
 
     def _best_words(self, best) -> str:
@@ -224,27 +249,26 @@ class PuzzleWidget(w.VBox):
             after = state.apply(move)
         except (IllegalMove, InvalidNotation) as exc:
             reason = clip(plain_words(str(exc), state.sheet))
-            self.result.value = (
-                f"<span style='color:#a4000f'>Not a legal move here: {words_html(reason)}</span>"
-            )
+            said = _("Not a legal move here: {refusal}").format(refusal=words_html(reason))
+            self.result.value = f"<span style='color:#a4000f'>{said}</span>"
             self.output.outputs = ()
             with self.output:
-                print(f"Refused: {reason}")
+                print(_("Refused: {refusal}").format(refusal=reason))
             return None
         self.output.outputs = ()  # a refusal before this legal move is no longer news
         played = after.history[-1]  # the engine's canonical notation
         judge = getattr(self.puzzle, "verdict", None)
         judged = judge(played) if judge is not None else None
         if self.kind == "route" and not (isinstance(played, Take) and played.path):
-            self.result.value = (
+            self.result.value = _(
                 "This puzzle asks for a steward move (A4): draw a path on the market."
             )
             return None
         ranking = self.ranking()
         where = standing(ranking, played)
         if where is None:
-            self.result.value = (
-                f"{move_html(played, self.position)} It is legal but was not ranked."
+            self.result.value = "{} {}".format(
+                move_html(played, self.position), _("It is legal but was not ranked.")
             )
             return None
         best, mine, place, tied = ranking[0], where.ranked, where.place, where.tied
@@ -252,27 +276,37 @@ class PuzzleWidget(w.VBox):
         right = judged.right if judged is not None else mine.loss <= 1e-9
         if not right:
             verdict = (
-                f"{amount(mine.loss)} {'less' if amount is _chance else 'fewer'} than the best move"
-            )
+                _("{amount} less than the best move")
+                if amount is _chance
+                else _("{amount} fewer than the best move")
+            ).format(amount=amount(mine.loss))
             self.wrong_tries += 1
             for callback in self._on_wrong:
                 callback()
         else:
-            verdict = "Best move!" if not tied else "One of the best moves!"
+            verdict = _("Best move!") if not tied else _("One of the best moves!")
             for callback in self._on_solved:
                 callback()
         self.last = mine
+        ranks = (
+            ngettext(
+                "It ranks {place} of {total} (tied with {tied} other move), worth {value}.",
+                "It ranks {place} of {total} (tied with {tied} other moves), worth {value}.",
+                tied,
+            )
+            if tied
+            else _("It ranks {place} of {total}, worth {value}.")
+        ).format(place=place, total=where.of, tied=tied, value=amount(mine.value))
         self.result.value = (
-            f"<b>{verdict}</b> — {move_html(played, self.position)} It ranks {place} of {where.of}"
-            + (f" (tied with {tied} other move{'s' if tied != 1 else ''})" if tied else "")
-            + f", worth {amount(mine.value)}.<br>{html.escape(self._why(played))}"
-            + (f"<br>{html.escape(self.explain)}" if self.explain and right else "")
+            f"<b>{verdict}</b> — {move_html(played, self.position)} {ranks}"
+            + f"<br>{html.escape(self._why(played))}"
+            + (f"<br>{html.escape(_(self.explain))}" if self.explain and right else "")
             + (
                 ""
                 if right
-                else "<br>Try again, or press <b>Show the answer</b>."
+                else "<br>" + _("Try again, or press <b>Show the answer</b>.")
                 if self.wrong_tries < 2
-                else f"<br>Best: {self._best_words(best)}"
+                else "<br>" + _("Best: {move}").format(move=self._best_words(best))
             )
         )
         return mine
@@ -302,7 +336,7 @@ def _chance(value: float) -> str:
     >>> _chance(0.0551376), _chance(0.5)
     ('a chance to win of 6 games in 100', 'a chance to win of 50 games in 100')
     """
-    return f"a chance to win of {round(100 * value)} games in 100"
+    return _("a chance to win of {n} games in 100").format(n=round(100 * value))
 
 
 def _points(value: float) -> str:
@@ -311,20 +345,38 @@ def _points(value: float) -> str:
     >>> _points(3.0), _points(0.916881), _points(1)
     ('3 points', '0.9 points', '1 point')
     """
-    text = f"{value:.1f}".rstrip("0").rstrip(".")
-    return f"{text} point{'' if text == '1' else 's'}"
+    shown = round(value, 1)
+    # the form: English "1 point", "0.9 points"; French "0,9 point" (below 2), German "0,9 Punkte"
+    n = int(shown) if shown == int(shown) else (0 if shown < 2 else int(shown))
+    return ngettext("{points} point", "{points} points", n).format(points=number(shown))
 
 
 # What a final-score puzzle asks, by its objective (the points-now ones ask it in ``question_text``).
 _QUESTIONS = {
-    "final_score": "Two turns from the end: which move gives you the highest final score on average?"
-    " (Every roll to come counts with its chance; the other players each take the move worth the"
-    " most points now.)",
-    "robust": "Two turns from the end: which move gives you the highest final score on average,"
-    " whatever the others do (the move worth the most points now, the group worst for you, or a"
-    " group at random)?",
-    "win": "Two turns from the end, the goal is the win, not the points: which move gives you the"
-    " best chance to win? (A shared victory counts as a share.)",
+    "final_score": N_(
+        "Two turns from the end: which move gives you the highest final score on average?"
+        " (Every roll to come counts with its chance; the other players each take the move worth the"
+        " most points now.)"
+    ),
+    "robust": N_(
+        "Two turns from the end: which move gives you the highest final score on average,"
+        " whatever the others do (the move worth the most points now, the group worst for you, or a"
+        " group at random)?"
+    ),
+    "win": N_(
+        "Two turns from the end, the goal is the win, not the points: which move gives you the"
+        " best chance to win? (A shared victory counts as a share.)"
+    ),
+}
+
+# How a stored puzzle's question starts, by its tier (``TIERS``).
+_TIER_HEADS = {
+    1: N_("A beginner puzzle, round {round}."),
+    2: N_("An intermediate puzzle, round {round}."),
+    3: N_("An expert puzzle, round {round}."),
+    4: N_("A final score puzzle, round {round}."),
+    5: N_("A whatever the others do puzzle, round {round}."),
+    6: N_("A for the win puzzle, round {round}."),
 }
 
 
@@ -335,8 +387,10 @@ def _dice_words(roll: str) -> str:
     >>> _dice_words("roll 112345566/55")
     '1 1 2 3 4 5 5 6 6 and yellow 5 5'
     """
-    white, _, yellow = roll.removeprefix("roll ").partition("/")
+    white, _slash, yellow = roll.removeprefix("roll ").partition("/")
     text = " ".join(white)
+    if len(yellow) == 1:
+        return _("{white} and a yellow {yellow}").format(white=text, yellow=yellow)
     if yellow:
-        text += (" and a yellow " if len(yellow) == 1 else " and yellow ") + " ".join(yellow)
+        return _("{white} and yellow {yellow}").format(white=text, yellow=" ".join(yellow))
     return text

@@ -22,16 +22,18 @@ from typing import Any
 
 import ipywidgets as w
 
+from corinth.shared.language import N_, _, ngettext
+
 from .progress import Progress
 from .puzzle import PuzzleWidget
 
 LEVELS = {
-    1: "beginner",
-    2: "intermediate",
-    3: "expert",
-    4: "final score",
-    5: "final score, whatever the others do",
-    6: "for the win",
+    1: N_("beginner"),
+    2: N_("intermediate"),
+    3: N_("expert"),
+    4: N_("final score"),
+    5: N_("final score, whatever the others do"),
+    6: N_("for the win"),
 }
 
 
@@ -44,7 +46,8 @@ def progress_name(puzzle: Any) -> str:
 class Shelf:
     """How one game's puzzles sit in the trainer: the group a puzzle belongs to (``group``), the
     groups in order with their labels, what the chooser is called, the board a puzzle is played on,
-    the name its solved mark is kept under, and the trainer's words.
+    the name its solved mark is kept under, and the trainer's words (in English, marked with
+    ``N_``: the trainer shows them in the language spoken now).
 
     ``streak``: count puzzles solved in a row at the first try; ``total``: say how many of the
     whole set are solved; ``skip_solved``: a page opened on a puzzle solved on an earlier visit
@@ -64,15 +67,24 @@ class Shelf:
 
 CORINTH_SHELF = Shelf(
     group=lambda p: p.tier,
-    labels=lambda tiers: [(LEVELS.get(t, f"tier {t}"), t) for t in sorted(tiers)],
-    chooser="Level",
+    labels=lambda tiers: [
+        (_(LEVELS[t]) if t in LEVELS else _("tier {tier}").format(tier=t), t) for t in sorted(tiers)
+    ],
+    chooser=N_("Level"),
     board=PuzzleWidget,
     mark=progress_name,
-    title="Puzzle trainer",
+    title=N_("Puzzle trainer"),
     order=lambda p: (p.tier, p.id),
 )
 
 CORINTHO_KINDS = ("extend to 4", "win in 1", "stop the threat", "win in 2")  # easiest first
+# Each kind as the chooser shows it.
+CORINTHO_LABELS = {
+    "extend to 4": N_("Extend to 4"),
+    "win in 1": N_("Win in 1"),
+    "stop the threat": N_("Stop the threat"),
+    "win in 2": N_("Win in 2"),
+}
 
 
 def corintho_mark(puzzle: Any) -> str:
@@ -88,18 +100,18 @@ def _corintho_board(puzzle: Any):
 
 CORINTHO_SHELF = Shelf(
     group=lambda p: p.kind,
-    labels=lambda kinds: [(k.capitalize(), k) for k in CORINTHO_KINDS if k in kinds],
-    chooser="Kind",
+    labels=lambda kinds: [(_(CORINTHO_LABELS[k]), k) for k in CORINTHO_KINDS if k in kinds],
+    chooser=N_("Kind"),
     board=_corintho_board,
     mark=corintho_mark,
-    title="Corintho puzzles",
+    title=N_("Corintho puzzles"),
     streak=False,
     total=True,
     skip_solved=True,
 )
 
 
-COURTS_KINDS = {"round": "This round", "deal": "End of the deal"}  # the nearer end first
+COURTS_KINDS = {"round": N_("This round"), "deal": N_("End of the deal")}  # the nearer end first
 
 
 def courts_mark(puzzle: Any) -> str:
@@ -115,11 +127,11 @@ def _courts_board(puzzle: Any):
 
 COURTS_SHELF = Shelf(
     group=lambda p: p.kind,
-    labels=lambda kinds: [(label, k) for k, label in COURTS_KINDS.items() if k in kinds],
-    chooser="Kind",
+    labels=lambda kinds: [(_(label), k) for k, label in COURTS_KINDS.items() if k in kinds],
+    chooser=N_("Kind"),
     board=_courts_board,
     mark=courts_mark,
-    title="Four Courts puzzles",
+    title=N_("Four Courts puzzles"),
     streak=False,
     total=True,
     skip_solved=True,
@@ -165,11 +177,11 @@ class PuzzleTrainer(w.VBox):
         self.level = w.ToggleButtons(
             options=options,
             value=start if start in values else values[0],
-            description=shelf.chooser,
+            description=_(shelf.chooser),
             style={"button_width": "auto"},
         )
         self.next_button = w.Button(
-            description="Next puzzle", icon="forward", button_style="primary"
+            description=_("Next puzzle"), icon="forward", button_style="primary"
         )
         self.status = w.HTML()
         self.board: Any = None
@@ -259,15 +271,24 @@ class PuzzleTrainer(w.VBox):
         done = sum(p.id in self.solved for p in level)
         marks = " ".join("✓" if p.id in self.solved else "·" for p in level)
         where = [p.id for p in level].index(self.current.puzzle.id) + 1 if self.current else 0
-        streak = f" · streak {self.streak}" if self.streak and self.shelf.streak else ""
         label = dict((v, k) for k, v in self.level.options).get(self.level.value, "")
+        count = ngettext(
+            "puzzle {where} of {total}, {done} solved",
+            "puzzle {where} of {total}, {done} solved",
+            done,
+        ).format(where=where, total=len(level), done=done)
+        if self.streak and self.shelf.streak:
+            count += " · " + _("streak {n}").format(n=self.streak)
         total = ""
         if self.shelf.total:
             solved = sum(p.id in self.solved for p in self.puzzles)
-            total = f" · {solved} of {len(self.puzzles)} puzzles solved in all"
+            total = " · " + ngettext(
+                "{done} of {total} puzzles solved in all",
+                "{done} of {total} puzzles solved in all",
+                solved,
+            ).format(done=solved, total=len(self.puzzles))
         self.status.value = (
-            f"<div role='status'><b>{html.escape(label)}</b>: puzzle "
-            f"{where} of {len(level)}, {done} solved{streak} "
+            f"<div role='status'><b>{html.escape(label)}</b>: {html.escape(count)} "
             f"<span aria-hidden='true' style='letter-spacing:2px'>{marks}</span>{total}</div>"
         )
 
@@ -278,9 +299,22 @@ class PuzzleTrainer(w.VBox):
             value = self.level.value
             named = dict((v, k) for k, v in self.level.options).get(value, str(value))
             shown = value if named.lower() == str(value).lower() else named  # never an inner name
-            return f"{self.shelf.title}, {shown}: {done} of {len(level)} solved\n{self.board!r}"
-        label = LEVELS.get(self.level.value) if self.shelf is CORINTH_SHELF else self.level.value
-        return (
-            f"{self.shelf.title}, {label}: {done} of {len(level)} solved, "
-            f"streak {self.streak}\n{self.board!r}"
+            said = ngettext(
+                "{trainer}, {kind}: {done} of {total} solved",
+                "{trainer}, {kind}: {done} of {total} solved",
+                done,
+            ).format(trainer=_(self.shelf.title), kind=shown, done=done, total=len(level))
+            return f"{said}\n{self.board!r}"
+        label = (
+            _(LEVELS[self.level.value])
+            if self.shelf is CORINTH_SHELF and self.level.value in LEVELS
+            else self.level.value
         )
+        said = ngettext(
+            "{trainer}, {kind}: {done} of {total} solved, streak {streak}",
+            "{trainer}, {kind}: {done} of {total} solved, streak {streak}",
+            done,
+        ).format(
+            trainer=_(self.shelf.title), kind=label, done=done, total=len(level), streak=self.streak
+        )
+        return f"{said}\n{self.board!r}"
