@@ -17,9 +17,9 @@ const fill = (text, values) =>
 const english = (text, values) => fill(text, values);
 
 /**
- * A board's words in the kernel's language (docs/translating.md): `t("Undo")`, `t("… {n} …", {n})`
- * and `tn("{n} die", "{n} dice", n, {…})`, read from the widget's `words` trait (Python fills it
- * with corinth.shared.language.js_words from this module's source). Call them with literal strings.
+ * A board's words in the kernel's language (docs/translating.md): t and tn, called with literal
+ * strings, read the widget's `words` trait (Python fills it with corinth.shared.language.js_words
+ * from this module's source, which is where the catalogue finds them too).
  */
 export function translator(model) {
   const words = () => model.get("words") || {};
