@@ -59,7 +59,6 @@ from corinth.shared.language import (
     js_words,
     ngettext,
     number,
-    pgettext,
     speaking,
 )
 
@@ -1154,7 +1153,7 @@ def record_csv(the_class: Class) -> str:
     rows = answer_rows(events, {p.id: p for p in store.puzzles()})
     out = io.StringIO()
     writer = csv.writer(out)
-    writer.writerow([pgettext("record", column) for column in RECORD_COLUMNS])
+    writer.writerow([_(column) for column in RECORD_COLUMNS])
     totals: dict[int, list[int]] = {}
     for e in events:
         count = totals.setdefault(e.student, [0, 0])
@@ -1164,7 +1163,7 @@ def record_csv(the_class: Class) -> str:
         tries, hints = totals.get(s.id, [0, 0])
         writer.writerow(
             [
-                pgettext("record", "student"),
+                _("student"),
                 *map(_csv_safe, (named[s.id], s.lesson, s.step, "; ".join(s.finished))),
                 "",
                 "",
@@ -1180,11 +1179,11 @@ def record_csv(the_class: Class) -> str:
             continue
         writer.writerow(
             [
-                pgettext("record", "answer"),
+                _("answer"),
                 *map(_csv_safe, (named[e.student], row["lesson"], row["step"], "")),
                 _csv_safe(row["what"]),
                 _csv_safe(row["answer"]),
-                pgettext("record", "yes") if row["right"] else pgettext("record", "no"),
+                _("yes") if row["right"] else _("no"),
                 row["tries"],
                 "",
                 day(e.at),
