@@ -26,6 +26,7 @@ from pathlib import Path
 
 from corinth import GameState, Move, Take, new_game
 from corinth.rules.scoring import TERMS
+from corinth.shared.language import N_, _, ngettext, number
 from corinth.solver import GreedyBot, RandomBot
 from corinth.solver.bots import Bot
 from corinth.solver.runner import game_seed, play_games
@@ -170,11 +171,13 @@ def live_count(
 def _game_list(numbers: list[int]) -> str:
     shown = ", ".join(str(n) for n in numbers[:5])
     if len(numbers) > 5:
-        return f"games {shown} and {len(numbers) - 5} more"
+        return ngettext(
+            "games {games} and {n} more", "games {games} and {n} more", len(numbers) - 5
+        ).format(games=shown, n=len(numbers) - 5)
     if len(numbers) > 1:
-        head, _, last = shown.rpartition(", ")
-        return f"games {head} and {last}"
-    return f"game {shown}"
+        head, _comma, last = shown.rpartition(", ")
+        return _("games {games} and {last}").format(games=head, last=last)
+    return _("game {game}").format(game=shown)
 
 
 def check_summary(live: list[dict], saved: list[dict]) -> str:
@@ -191,19 +194,31 @@ def check_summary(live: list[dict], saved: list[dict]) -> str:
     """
     total, n = len(saved), len(live)
     if n == total:
-        played = f"All {total:,} games were played again live on this computer"
+        played = _("All {total} games were played again live on this computer").format(
+            total=number(total)
+        )
     else:
-        was = "was" if n == 1 else "were"
-        played = f"{n:,} of the {total:,} games {was} played again live on this computer"
+        played = ngettext(
+            "{n} of the {total} games was played again live on this computer",
+            "{n} of the {total} games were played again live on this computer",
+            n,
+        ).format(n=number(n), total=number(total))
     differ = [k + 1 for k, (game, kept) in enumerate(zip(live, saved)) if game != kept]
     if not differ:
-        return played + (": it" if n == 1 else ": each one") + " ended exactly as in the saved run."
-    which = "it" if n == 1 else f"{len(differ):,} of them"
-    return (
-        f"{played}, and {which} ended differently from the saved run ({_game_list(differ)})."
-        " The game engine or the strategies have changed since that run was saved; the plots show"
-        " the saved run."
+        return ngettext(
+            "{played}: it ended exactly as in the saved run.",
+            "{played}: each one ended exactly as in the saved run.",
+            n,
+        ).format(played=played)
+    changed = _(
+        "The game engine or the strategies have changed since that run was saved; the plots show "
+        "the saved run."
     )
+    if n == 1:
+        said = _("{played}, and it ended differently from the saved run ({games}).")
+    else:
+        said = _("{played}, and {count} of them ended differently from the saved run ({games}).")
+    return f"{said.format(played=played, count=number(len(differ)), games=_game_list(differ))} {changed}"
 
 
 class BackgroundCheck:
@@ -240,14 +255,16 @@ class BackgroundCheck:
         self.live: list[dict] = []
         self.summary = ""
         self.bar = w.IntProgress(
-            value=0, min=0, max=self.cap, description="games", layout=w.Layout(width="32em")
+            value=0, min=0, max=self.cap, description=_("games"), layout=w.Layout(width="32em")
         )
         # A number here (not None) makes the page count the bar's views: the first starts the games.
         self.bar._view_count = 0
         self.bar.observe(self._views_changed, "_view_count")
         self.label = w.HTML(
-            "Some of these games will be played again on this computer once the lesson has loaded,"
-            " to check them against the saved run."
+            _(
+                "Some of these games will be played again on this computer once the lesson has "
+                "loaded, to check them against the saved run."
+            )
         )
         self.widget = w.VBox([self.bar, self.label])
         self._shown = threading.Event()
@@ -300,7 +317,7 @@ class BackgroundCheck:
     def _run(self) -> None:
         self._wait_for_the_page()
         try:
-            self.label.value = "Playing games again on this computer…"
+            self.label.value = _("Playing games again on this computer…")
             start = time.perf_counter()
             self.live = [play_one(k) for k in range(self.probe)]
             per_game = (time.perf_counter() - start) / max(self.probe, 1)
@@ -318,7 +335,9 @@ class BackgroundCheck:
             same = self.live == self.saved[: len(self.live)]
             self.bar.bar_style = "success" if same else "danger"
         except Exception as exc:  # shown on the page: a thread's traceback would reach nobody
-            self.summary = f"The games could not be played again on this computer: {exc}"
+            self.summary = _(
+                "The games could not be played again on this computer: {error}"
+            ).format(error=exc)
             self.bar.bar_style = "danger"
         finally:
             self.label.value = html.escape(self.summary)
@@ -327,7 +346,38 @@ class BackgroundCheck:
     def _show(self, count: int) -> None:
         with self.bar.hold_sync():
             self.bar.max, self.bar.value = count, len(self.live)
-        self.label.value = f"Playing games again on this computer: {len(self.live)} of {count}"
+        self.label.value = _("Playing games again on this computer: {done} of {total}").format(
+            done=len(self.live), total=count
+        )
+
+
+# The words of the lesson's plots and tables (its cells show them through ``say``).
+LAB_WORDS = (
+    N_("final score"),
+    N_("Final scores over {games} games (3 players)"),
+    N_("{strategy} mean {mean}   median {median}   games {games}"),
+    N_("one in three"),
+    N_("win rate"),
+    N_("Win rate per strategy, with its confidence interval"),
+    N_("{strategy} {rate}, likely between {low} and {high}"),
+    N_("buildings"),
+    N_("steward moves"),
+    N_("winners"),
+    N_("the others"),
+    N_("Winners against the others: mean per game"),
+    N_("{term} winners {winners}   others {others}   difference {difference}"),
+    N_("How often the row outscores the column"),
+)
+
+
+def say(text: str, **values: object) -> str:
+    """One of the lesson's words (``LAB_WORDS``: a plot's label, a table's line) in the language
+    spoken now, its ``{placeholders}`` filled with ``values``.
+
+    >>> say("Final scores over {games} games (3 players)", games=3000)
+    'Final scores over 3000 games (3 players)'
+    """
+    return _(text).format(**values)
 
 
 def play_and_check(saved: list[dict], games: int | None = LAB_GAMES) -> BackgroundCheck | None:
@@ -352,7 +402,7 @@ def play_and_check(saved: list[dict], games: int | None = LAB_GAMES) -> Backgrou
     # No times or rates in the bar: the notebook's saved outputs stay the same from run to run.
     shape = "{desc}: {percentage:3.0f}%|{bar}| {n_fmt}/{total_fmt}"
     count = len(saved) if games is None else min(games, len(saved))
-    with tqdm(total=count, unit="game", desc="games", bar_format=shape) as bar:
+    with tqdm(total=count, unit="game", desc=_("games"), bar_format=shape) as bar:
         live = play_many(range(count), jobs=os.cpu_count() or 1, progress=bar)
     print(check_summary(live, saved))
     return None

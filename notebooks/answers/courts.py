@@ -6,9 +6,31 @@ from __future__ import annotations
 
 import functools
 
+from corinth.shared.language import N_, _, ngettext
 from corinth.ui.course import AnswerBook
 
 ANSWERS = AnswerBook()
+
+# The seats and suits as the captions name them (the cards' own names stay as printed, in English).
+SEAT_NAMES = {"North": N_("North"), "East": N_("East"), "South": N_("South"), "West": N_("West")}
+SUIT_NAMES = {
+    "Moons": N_("Moons"),
+    "Suns": N_("Suns"),
+    "Waves": N_("Waves"),
+    "Leaves": N_("Leaves"),
+    "Wyrms": N_("Wyrms"),
+    "Knots": N_("Knots"),
+}
+
+
+def _seat(seat: int) -> str:
+    from corinth.courts import SEATS
+
+    return _(SEAT_NAMES.get(SEATS[seat], SEATS[seat]))
+
+
+def _suit(suit: str) -> str:
+    return _(SUIT_NAMES.get(suit, suit))
 
 
 # The stored "which card now?" puzzle lesson 12b asks (player 1's view, a round puzzle).
@@ -67,21 +89,30 @@ def courts_table(seed: int = 3, rounds: int = 0):
 
     board = CourtsBoard(seed=seed)
     me = make_bot("greedy", seed)
-    for _ in range(rounds):
+    for _round in range(rounds):
         if board.view.phase != "choose":
             break  # the game is over
         board.choose(_courts_card(me, board))
         while board.view.phase == "place":  # the learner's card is next: the bot places it
             _courts_place(me, board)
-    if rounds:
-        played = "two rounds" if rounds == 2 else f"{rounds} rounds"
-        shows = (
-            f"An example: {played} played, seen by player 1 (North). Each card lies beside a Court "
+    if rounds == 2:
+        shows = _(
+            "An example: two rounds played, seen by player 1 (North). Each card lies beside a Court "
             "that shares a suit with it, on its player's own side: North above the Court, East to "
             "its right, South below, West to its left."
         )
+    elif rounds:
+        shows = ngettext(
+            "An example: {n} round played, seen by player 1 (North). Each card lies beside a Court "
+            "that shares a suit with it, on its player's own side: North above the Court, East to "
+            "its right, South below, West to its left.",
+            "An example: {n} rounds played, seen by player 1 (North). Each card lies beside a Court "
+            "that shares a suit with it, on its player's own side: North above the Court, East to "
+            "its right, South below, West to its left.",
+            rounds,
+        ).format(n=rounds)
     else:
-        shows = (
+        shows = _(
             "An example: the start of a game, seen by player 1 (North). Each Court holds three "
             "tokens, one of each of its suits; the reserve is in the middle, your hand of 10 cards "
             "beside the table."
@@ -98,11 +129,11 @@ def courts_ranks_table():
     """
     game = _revealed_game(["castle", "bard", "ace-waves", "light-keeper"], ["island", "window"])
     cards = [_with_rank(card) for _, card in game.revealed]
-    shows = (
+    shows = _(
         "An example: a round's four cards, turned over. The list beside the table, “This round, "
-        f"highest first”, gives them in their order: {_and(cards)}. The first two are already "
-        "beside their Courts."
-    )
+        "highest first”, gives them in their order: {cards}. The first two are already beside "
+        "their Courts."
+    ).format(cards=_and(cards))
     return _viewing(game, shows)
 
 
@@ -120,18 +151,31 @@ def courts_suits_table():
     (first, second) = cards[:2]
     same = first.suits[0] == second.suits[0]
     k = next(i for i, (a, b) in enumerate(zip(first.suits, second.suits)) if a != b)
-    listed = [f"{c.name} ({', '.join(c.suits)})" for c in cards]
+    listed = [
+        _("{card} ({suits})").format(card=c.name, suits=", ".join(_suit(x) for x in c.suits))
+        for c in cards
+    ]
     why = (
-        f"{first.name} and {second.name} both have {first.suits[0]}: their next suit decides, "
-        f"and {first.suits[k]} is stronger than {second.suits[k]}."
+        _(
+            "{card} and {other} both have {suit}: their next suit decides, and {next_suit} is "
+            "stronger than {other_suit}."
+        ).format(
+            card=first.name,
+            other=second.name,
+            suit=_suit(first.suits[0]),
+            next_suit=_suit(first.suits[k]),
+            other_suit=_suit(second.suits[k]),
+        )
         if same
-        else f"{first.name}'s strongest suit, {first.suits[0]}, beats {second.suits[0]}."
+        else _("{card}'s strongest suit, {suit}, beats {other_suit}.").format(
+            card=first.name, suit=_suit(first.suits[0]), other_suit=_suit(second.suits[0])
+        )
     )
-    shows = (
+    shows = _(
         "An example: four Pawns turned over, one rank, so their suits decide, each card by its "
         "strongest suit first. The list beside the table, “This round, highest first”, gives "
-        f"them in their order: {_and(listed)}. {_cap(why)}"
-    )
+        "them in their order: {cards}. {why}"
+    ).format(cards=_and(listed), why=_cap(why))
     return _viewing(game, shows)
 
 
@@ -142,12 +186,27 @@ def _with_rank(card: int) -> str:
     c = CARDS[card]
     if c.rank == "ace":
         return c.name
-    rank = c.rank if c.rank.isdigit() else c.rank.capitalize()
-    return f"{c.name} ({'an' if rank == '8' else 'a'} {rank})"
+    if c.rank in RANK_WORDS:
+        return _(RANK_WORDS[c.rank]).format(card=c.name)
+    if c.rank == "8":
+        return _("{card} (an {rank})").format(card=c.name, rank=c.rank)
+    return _("{card} (a {rank})").format(card=c.name, rank=c.rank.capitalize())
+
+
+# A card with its rank in words, for the ranks that are words (the numbers are said as numbers).
+RANK_WORDS = {
+    "pawn": N_("{card} (a Pawn)"),
+    "crown": N_("{card} (a Crown)"),
+    "court": N_("{card} (a Court)"),
+}
+# Two cards of one rank, in the plural.
+RANK_PLURALS = {"pawn": N_("Pawns"), "crown": N_("Crowns"), "court": N_("Courts")}
 
 
 def _and(words: list[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    if len(words) == 1:
+        return words[0]
+    return _("{items} and {last}").format(items=", ".join(words[:-1]), last=words[-1])
 
 
 def _cap(text: str) -> str:
@@ -168,7 +227,7 @@ def courts_tie_table(kind: str = "hand"):
     >>> board.view.phase, "North wins" in board.caption
     ('over', True)
     """
-    from corinth.courts import CARDS, SEATS
+    from corinth.courts import CARDS
     from corinth.courts.bots import GreedyBot, play_game
     from corinth.courts.cards import STRENGTH
 
@@ -181,35 +240,59 @@ def courts_tie_table(kind: str = "hand"):
     if len(tied) != 2 or tied[0] != 0 or (totals[0] == totals[1]) != (kind == "card"):
         raise ValueError(f"the seeded game {seed} is no longer a tie broken by the {kind}")
     hands = [
-        f"{SEATS[s]} holds {_and([_with_rank(c) for c in game.hands[s]])}: "
-        + " + ".join(str(CARDS[c].value) for c in game.hands[s])
-        + (f" = {total}" if len(game.hands[s]) > 1 else "")
+        _("{seat} holds {cards}: {values}").format(
+            seat=_seat(s),
+            cards=_and([_with_rank(c) for c in game.hands[s]]),
+            values=" + ".join(str(CARDS[c].value) for c in game.hands[s])
+            + (f" = {total}" if len(game.hands[s]) > 1 else ""),
+        )
         for s, total in zip(tied, totals)
     ]
-    head = (
-        f"An example: the end of a game, seen by player 1 (North). {SEATS[tied[0]]} and "
-        f"{SEATS[tied[1]]} both have {points[0]} points."
-    )
+    head = ngettext(
+        "An example: the end of a game, seen by player 1 (North). {seat} and {other} both have "
+        "{points} point.",
+        "An example: the end of a game, seen by player 1 (North). {seat} and {other} both have "
+        "{points} points.",
+        points[0],
+    ).format(seat=_seat(tied[0]), other=_seat(tied[1]), points=points[0])
     if kind == "hand":
         best = max(tied, key=lambda s: max(STRENGTH[c] for c in game.hands[s]))
-        note = "" if best == winner else f", though {SEATS[best]} holds the highest card"
-        shows = (
-            f"{head} The cards left in hand decide, by their values: {hands[0]}; {hands[1]}. "
-            f"{SEATS[winner]} wins{note}."
+        decide = (
+            _(
+                "{head} The cards left in hand decide, by their values: {hand}; {other_hand}. "
+                "{winner} wins."
+            )
+            if best == winner
+            else _(
+                "{head} The cards left in hand decide, by their values: {hand}; {other_hand}. "
+                "{winner} wins, though {best} holds the highest card."
+            )
+        )
+        shows = decide.format(
+            head=head, hand=hands[0], other_hand=hands[1], winner=_seat(winner), best=_seat(best)
         )
     else:
         tops = [CARDS[max(game.hands[s], key=STRENGTH.__getitem__)] for s in tied]
+        rank = tops[0].rank
         last = (
-            f"both are {tops[0].rank.capitalize()}s, so the suit decides last: "
-            f"{tops[tied.index(winner)].suits[0]} is stronger than "
-            f"{tops[1 - tied.index(winner)].suits[0]}"
+            _(
+                "both are {ranks}, so the suit decides last: {suit} is stronger than {other_suit}"
+            ).format(
+                ranks=_(RANK_PLURALS[rank])
+                if rank in RANK_PLURALS
+                else _("{rank}s").format(rank=rank.capitalize()),
+                suit=_suit(tops[tied.index(winner)].suits[0]),
+                other_suit=_suit(tops[1 - tied.index(winner)].suits[0]),
+            )
             if tops[0].rank == tops[1].rank
-            else f"{SEATS[winner]}'s {tops[tied.index(winner)].name} is the higher"
+            else _("{seat}'s {card} is the higher").format(
+                seat=_seat(winner), card=tops[tied.index(winner)].name
+            )
         )
-        shows = (
-            f"{head} Their cards left in hand count the same: {hands[0]}; {hands[1]}. Then "
-            f"the highest card decides: {last}. {SEATS[winner]} wins."
-        )
+        shows = _(
+            "{head} Their cards left in hand count the same: {hand}; {other_hand}. Then the "
+            "highest card decides: {last}. {winner} wins."
+        ).format(head=head, hand=hands[0], other_hand=hands[1], last=last, winner=_seat(winner))
     return _viewing(game, shows)
 
 
@@ -267,11 +350,10 @@ def courts_puzzle_table(puzzle_id: str = COURTS_PUZZLE):
     >>> courts_puzzle_table().seat
     0
     """
-    from corinth.courts import SEATS
-
     puzzle = courts_puzzle(puzzle_id)
-    who = f"player {puzzle.seat + 1} ({SEATS[puzzle.seat]})"
-    shows = f"The puzzle's table, seen by {who}, before anyone lays a card this round."
+    shows = _(
+        "The puzzle's table, seen by player {player} ({seat}), before anyone lays a card this round."
+    ).format(player=puzzle.seat + 1, seat=_seat(puzzle.seat))
     return _viewing(puzzle.game, shows, puzzle.seat)
 
 

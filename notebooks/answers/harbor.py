@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from corinth import GameState, Move, new_game
+from corinth.shared.language import N_, _, ngettext
 from corinth.ui.course import AnswerBook, play
 
 ANSWERS = AnswerBook()
@@ -63,8 +64,19 @@ def yellow_purchase_check() -> str:
     """What the rules let Player 1 buy in ``earned_two_yellow``, in words (01's prediction)."""
     state = earned_two_yellow()
     words = [m.describe(state).rstrip(".").lower() for m in state.legal_moves()]
-    count = ["no", "one", "two", "three", "four"][len(words)] if len(words) < 5 else len(words)
-    return f"the rules give Player 1 {count} choices here: {', or '.join(words)}."
+    count = _(COUNTS[len(words)]) if len(words) < len(COUNTS) else str(len(words))
+    choices = words[0] if words else ""
+    for word in words[1:]:
+        choices = _("{choices}, or {choice}").format(choices=choices, choice=word)
+    return ngettext(
+        "the rules give Player 1 {count} choice here: {choices}.",
+        "the rules give Player 1 {count} choices here: {choices}.",
+        len(words),
+    ).format(count=count, choices=choices)
+
+
+# A few choices counted in words (01's prediction).
+COUNTS = (N_("no"), N_("one"), N_("two"), N_("three"), N_("four"))
 
 
 @ANSWERS.add

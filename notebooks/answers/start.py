@@ -5,6 +5,7 @@ Each function ``exercises.toml`` names (``engine``, ``position``) is recorded in
 from __future__ import annotations
 
 from corinth import default_sheet, new_game
+from corinth.shared.language import _
 from corinth.solver import RandomBot, play_game
 from corinth.ui.course import AnswerBook
 
@@ -33,7 +34,14 @@ def end_of_game_check() -> str:
     """Three random bots play a whole 3-player game: how long it lasted (00's prediction)."""
     final = play_game(new_game(players=3, seed=7), [RandomBot(1), RandomBot(2), RandomBot(3)])
     full = all(p.turns == final.sheet.turn_track for p in final.players)
-    return (
-        f"three bots played a whole 3-player game. It lasted {final.round} rounds and ended when "
-        f"every player's roll track was full{'' if full else ' (not all were: see R5)'}."
-    )
+    if full:
+        said = _(
+            "three bots played a whole 3-player game. It lasted {rounds} rounds and ended when "
+            "every player's roll track was full."
+        )
+    else:
+        said = _(
+            "three bots played a whole 3-player game. It lasted {rounds} rounds and ended when "
+            "every player's roll track was full (not all were: see R5)."
+        )
+    return said.format(rounds=final.round)

@@ -8,6 +8,7 @@ from dataclasses import replace
 
 from corinth import GameState, Move, new_game
 from corinth.rules import steward_paths, steward_steps
+from corinth.shared.language import ngettext
 from corinth.ui.course import AnswerBook, play
 
 ANSWERS = AnswerBook()
@@ -37,11 +38,18 @@ def no_walk_check() -> str:
     moves = [m for m in boxed_in().legal_moves() if getattr(m, "district", "") == "purple"]
     walks = [m for m in moves if m.path]
     if walks:
-        return f"the rules allow {len(walks)} steward walks with the Purple group."
-    return (
-        f"the rules allow {len(moves)} moves with the Purple group, and not one steward walk: "
-        "each uses the group's own action, checking Purple goods in the shop of your choice."
-    )
+        return ngettext(
+            "the rules allow {n} steward walk with the Purple group.",
+            "the rules allow {n} steward walks with the Purple group.",
+            len(walks),
+        ).format(n=len(walks))
+    return ngettext(
+        "the rules allow {n} move with the Purple group, and not one steward walk: it uses the "
+        "group's own action, checking Purple goods in the shop of your choice.",
+        "the rules allow {n} moves with the Purple group, and not one steward walk: each uses the "
+        "group's own action, checking Purple goods in the shop of your choice.",
+        len(moves),
+    ).format(n=len(moves))
 
 
 @ANSWERS.add
