@@ -131,10 +131,8 @@ def hint_ladder_html(
     )
     button.disabled = not left
     items = "".join(f"<li>{words_html(_(text), rules)}</li>" for text in ladder[:shown])
-    return (
-        f'<div role="status"><b>{html.escape(_("Hints"))}</b>'
-        f'<ol class="corinth-hints">{items}</ol></div>'
-    )
+    head = html.escape(_("Hints"))
+    return f'<div role="status"><b>{head}</b><ol class="corinth-hints">{items}</ol></div>'
 
 
 def again_soon(callback: Callable[[], Any], delay: float = 0.5) -> None:

@@ -757,8 +757,9 @@ class CorinthoPuzzleBoard(GamePuzzle, w.VBox):
             self.solved = True
             self.board.interactive = False
             self._settled(True)
+            solved = html.escape(_("Solved!"))
             self.result.value = (
-                f"<span role='status'><b>{html.escape(_('Solved!'))}</b> {said} "
+                f"<span role='status'><b>{solved}</b> {said} "
                 f"{words_html(_(self.puzzle.explanation))}</span>"
             )
             for callback in self._on_solved:
@@ -768,8 +769,9 @@ class CorinthoPuzzleBoard(GamePuzzle, w.VBox):
         why = self.why_wrong(before, parse(move), after)
         self.board.game = self.position  # the puzzle again, for another try
         back = _("The board is back at the puzzle: try again, or ask for a hint.")
+        wrong = html.escape(_("Not this one."))
         self.result.value = (
-            f"<span role='status'><b>{html.escape(_('Not this one.'))}</b> {said} "
+            f"<span role='status'><b>{wrong}</b> {said} "
             f"{words_html(why)} {html.escape(back)}</span>"
         )
         for callback in self._on_wrong:
@@ -837,8 +839,9 @@ class CorinthoPuzzleBoard(GamePuzzle, w.VBox):
         best = sorted(self.answers)[0]
         others = len(self.answers) - 1
         more = " " + _("Other right moves: {n}.").format(n=others) if others else ""
+        answer = html.escape(_("Answer:"))
         self.result.value = (
-            f"<span role='status'><b>{html.escape(_('Answer:'))}</b> "
+            f"<span role='status'><b>{answer}</b> "
             f"{said_html(self.position, best)}{more} "
             f"{words_html(_(self.puzzle.explanation))}</span>"
         )

@@ -746,7 +746,8 @@ class CourtsApp(w.VBox):
         said = f"<ol class='corinth-hints'>{items}</ol>" if items else _words(hint.why_none)
         equal = about_equal(hint.moves)  # within the ranking's own spread
         said = f"<p class='corinth-hint-equal'>{_words(equal)}</p>{said}" if equal else said
-        self.hints.value = f"<div role='status'><b>{html.escape(_('Hint'))}</b> {said}</div>"
+        head = html.escape(_("Hint"))
+        self.hints.value = f"<div role='status'><b>{head}</b> {said}</div>"
         self._buttons()
 
     def new_game(self) -> None:
@@ -802,7 +803,8 @@ class CourtsPuzzleBoard(GamePuzzle, w.VBox):
         self.try_again()
         verdict = self.puzzle.verdict(reply)
         if not verdict.legal:  # no click makes it: the reason, as the board would say it
-            self._say(f"<b>{html.escape(_('Not a choice.'))}</b> {_words(verdict.words)}")
+            head = html.escape(_("Not a choice."))
+            self._say(f"<b>{head}</b> {_words(verdict.words)}")
             return None
         word, court = verdict.move.rsplit(" ", 1)
         self.board.hold(word)
@@ -822,11 +824,12 @@ class CourtsPuzzleBoard(GamePuzzle, w.VBox):
             self.board.let_go()
             self._settled(True)
             said = _without(verdict.words, "Correct! {explanation}")  # "Solved!" says it already
+            solved, whole = html.escape(_("Solved!")), html.escape(_("The whole explanation"))
             self._say(
-                f"<b>{html.escape(_('Solved!'))}</b> "
+                f"<b>{solved}</b> "
                 f"{_words(solved_why(self.puzzle, verdict.move))} "
                 "<details class='corinth-courts-why'>"
-                f"<summary>{html.escape(_('The whole explanation'))}</summary>"
+                f"<summary>{whole}</summary>"
                 f"{_words(said)}</details>"
             )
             for callback in self._on_solved:
@@ -836,10 +839,9 @@ class CourtsPuzzleBoard(GamePuzzle, w.VBox):
         if verdict.move not in self.tried:
             self.tried.append(verdict.move)
         self.board.let_go()
+        wrong = html.escape(_("Not this one."))
         back = _("The board is back at the puzzle: try again, or ask for a hint.")
-        self._say(
-            f"<b>{html.escape(_('Not this one.'))}</b> {_words(verdict.words)} {html.escape(back)}"
-        )
+        self._say(f"<b>{wrong}</b> {_words(verdict.words)} {html.escape(back)}")
         for callback in self._on_wrong:
             callback()
 
@@ -862,7 +864,8 @@ class CourtsPuzzleBoard(GamePuzzle, w.VBox):
         island``)."""
         self.revealed = True
         best = self.puzzle.explained
-        self._say(f"<b>{html.escape(_('Answer:'))}</b> {_words(_(self.puzzle.explanation))}")
+        answer = html.escape(_("Answer:"))
+        self._say(f"<b>{answer}</b> {_words(_(self.puzzle.explanation))}")
         return best
 
     def try_again(self) -> None:

@@ -38,12 +38,13 @@ def status_html(table: Table) -> str:
 
 def log_html(table: Table, newest: int = 60) -> str:
     """The last ``newest`` moves in words, newest first."""
+    head = _("Moves, newest first")
     items = "".join(
         f"<li value='{line.number}'>{html.escape(line.words)}</li>"
         for line in reversed(table.log[-newest:])
     )
     return (
-        f"<b>{html.escape(_('Moves, newest first'))}</b>"
+        f"<b>{html.escape(head)}</b>"
         f"<ol reversed class='corinth-log' style='overflow-wrap:break-word;margin:2px 0;"
         f"padding-left:2.2em'>{items}</ol>"
     )
@@ -55,9 +56,10 @@ def since_html(table: Table, mark: int) -> str:
     if not lines:
         return ""
     items = "".join(f"<li>{html.escape(line.words)}</li>" for line in lines)
+    head = _("Since your last move:")
     return (
         "<div role='status' aria-live='polite'>"
-        f"<b>{html.escape(_('Since your last move:'))}</b>"
+        f"<b>{html.escape(head)}</b>"
         f"<ul style='margin:2px 0;padding-left:1.4em'>{items}</ul></div>"
     )
 
@@ -127,7 +129,8 @@ def hint_html(
     is worth in words, and why. Moves that tie, or whose estimates overlap, are not called 'best'.
     It ends by saying how it was worked out (``HINT_METHODS``)."""
     if not ranked:
-        return f"<i>{html.escape(_('No move to rank.'))}</i>"
+        none = _("No move to rank.")
+        return f"<i>{html.escape(none)}</i>"
     if objective == "expected" and ranked[0].samples == 0 and ranked[0].ci is None:
         objective = "exact"  # near the end ``expected`` answers exactly
     best = ranked[0]
@@ -182,15 +185,17 @@ def hint_html(
 
     shown = "".join(item(r, t) for r, t in zip(ranked[:HINT_ROWS], words))
     rest = "".join(item(r, t) for r, t in zip(ranked[HINT_ROWS:], words[HINT_ROWS:]))
+    every = _("show all {n} moves").format(n=len(ranked))
     more = (
-        f"<details><summary>{html.escape(_('show all {n} moves').format(n=len(ranked)))}</summary>"
+        f"<details><summary>{html.escape(every)}</summary>"
         f"<ol class='corinth-hint'>{rest}</ol></details>"
         if rest
         else ""
     )
+    hint = _("Hint.")
     return (
         f"<div role='status' aria-live='polite' class='corinth-hint-box'>"
-        f"<b>{html.escape(_('Hint.'))}</b> "
+        f"<b>{html.escape(hint)}</b> "
         f"{html.escape(head)}<ol class='corinth-hint'>{shown}</ol>{more}"
         f"<small>{_(HINT_METHODS[objective]) if objective in HINT_METHODS else ''}</small></div>"
     )

@@ -42,6 +42,9 @@ STEPS = [
     ),
 ]
 
+NEXT_ROUND = N_("next round (unless the game is over)")
+ONE_ACTION = N_("One action with the group you take:")
+
 ACTIONS = [
     ("gold", N_("Gold group: gain gold")),
     ("goats", N_("Goats group: gain goats")),
@@ -83,6 +86,7 @@ NOTES = [
 def round_at_a_glance(width: int = 900) -> str:
     """The round as a standalone SVG picture (with a text alternative for screen readers)."""
     box_w, box_h, gap, top = 160, 124, 18, 46
+    heading = _("A round at a glance")
     height = 420
     label = _(
         "One round of Corinth: 1 buy yellow dice, 2 roll, 3 sort onto the harbor, 4 each player takes "
@@ -97,7 +101,7 @@ def round_at_a_glance(width: int = 900) -> str:
         '<defs><marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" '
         'markerHeight="7" orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="#555"/></marker></defs>',
         f'<rect width="{width}" height="{height}" fill="#fbf7ee"/>',
-        f'<text x="14" y="28" font-size="19" font-weight="bold">{esc(_("A round at a glance"))}</text>',
+        f'<text x="14" y="28" font-size="19" font-weight="bold">{esc(heading)}</text>',
     ]
     for k, (title, words) in enumerate(STEPS):
         title, lines = _(title), _(words).split("\n")
@@ -125,16 +129,13 @@ def round_at_a_glance(width: int = 900) -> str:
         f'<path d="M{last_x},{y0} V{y1} H{first_x} V{y0 + 4}" fill="none" stroke="#555" '
         'stroke-width="2" stroke-dasharray="5 4" marker-end="url(#arrow)"/>'
         f'<text x="{(first_x + last_x) / 2}" y="{y1 + 16}" text-anchor="middle" fill="#444">'
-        f"{esc(_('next round (unless the game is over)'))}</text>"
+        f"{esc(_(NEXT_ROUND))}</text>"
     )
     # Dice on the roll step and the four actions under the turn step.
     for j, face in enumerate((6, 6, 4, 2, 1)):
         parts.append(svg_die(14 + box_w + gap + 10 + j * 24, top + box_h - 30, 18, face, j == 3))
     y = top + box_h + 60
-    parts.append(
-        f'<text x="14" y="{y}" font-weight="bold">'
-        f"{esc(_('One action with the group you take:'))}</text>"
-    )
+    parts.append(f'<text x="14" y="{y}" font-weight="bold">{esc(_(ONE_ACTION))}</text>')
     for k, (colour, words) in enumerate(ACTIONS):
         x = 14 + k * 215
         parts.append(
