@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import RuleNamed
+from .language import _
 from .protocol import SIMULTANEOUS, Bot, Game, State
 
 HUMAN = "human"
@@ -276,7 +277,7 @@ class Table:
 
     def not_your_turn(self) -> Exception:
         """The refusal of a human's move out of turn (a game's table names its own rule)."""
-        return NotYourTurn("T1", "it is not your turn")
+        return NotYourTurn("T1", _("it is not your turn"))
 
     def _settle(self) -> None:
         """After the bots: what falls to the human before a decision (Corinth: the dice)."""
@@ -303,12 +304,14 @@ class Table:
         """A human's moves ranked by the game's solver (``Game.rank``, when the game has one)."""
         position = self._position
         if position.is_over():
-            return Hint([], objective, "The game is over: there is no move left to rank.")
+            return Hint([], objective, _("The game is over: there is no move left to rank."))
         if not self.humans_turn:
-            return Hint([], objective, "It is a bot's turn: no decision of yours to rank now.")
+            return Hint([], objective, _("It is a bot's turn: no decision of yours to rank now."))
         rank = getattr(self.game, "rank", None)
         if rank is None:
-            return Hint([], objective, f"{self.game.title} has no solver to rank moves.")
+            return Hint(
+                [], objective, _("{game} has no solver to rank moves.").format(game=self.game.title)
+            )
         if position.current_player() == SIMULTANEOUS:  # the human's choice, from its own view
             options = {
                 "player": next(s for s in to_choose(position) if self.is_human(s)),
@@ -324,23 +327,30 @@ class Table:
 
     def player_name(self, i: int) -> str:
         """'Player 1 (you)', 'Player 2 (greedy)'."""
-        you = "you" if len(self.humans) == 1 else "human"
-        return f"Player {i + 1} ({you if self.is_human(i) else self.bot_names[i]})"
+        if self.is_human(i):
+            if len(self.humans) == 1:
+                return _("Player {n} (you)").format(n=i + 1)
+            return _("Player {n} (human)").format(n=i + 1)
+        return _("Player {n} ({bot})").format(n=i + 1, bot=_(self.bot_names[i]))
 
     def headline(self) -> str:
         """Whose turn it is, or who won and why."""
         position = self._position
         if position.is_over():
-            return position.verdict() or "The game is over."
+            return position.verdict() or _("The game is over.")
         player = position.current_player()
         if player == SIMULTANEOUS:
             waiting = to_choose(position)
             if len(self.humans) == 1 and self.human in waiting:
-                return "Your turn: every player chooses at once."
-            return " and ".join(self.player_name(s) for s in waiting) + " to choose."
+                return _("Your turn: every player chooses at once.")
+            names = [self.player_name(s) for s in waiting]
+            text = names[0] if names else ""
+            for name in names[1:]:
+                text = _("{first} and {second}").format(first=text, second=name)
+            return _("{players} to choose.").format(players=text)
         if self.is_human(player) and len(self.humans) == 1:
-            return "Your turn."
-        return f"{self.player_name(player)} to play."
+            return _("Your turn.")
+        return _("{player} to play.").format(player=self.player_name(player))
 
     def log_lines(self) -> list[str]:
         """The moves so far in notation, each with who played it ('dice', 'P1', …)."""

@@ -44,8 +44,10 @@ from corinth.rules.dice import (
 )
 from corinth.rules.geometry import CELLS, reachable_mask
 from corinth.rules.state import affordable_building_sets, turn_order
+from corinth.shared.language import N_, _
 
 from .bots import GreedyBot, decisions
+from .explain import decimals, general
 from .value import _Now, best_move_now, cheapest_arrivals, steward_class
 
 _ALL_CELLS = (1 << CELLS) - 1
@@ -56,11 +58,15 @@ EXACT_BUDGET = 1.5
 # The models of the other players, with what each assumes in plain words (the explanations';
 # ``{player}`` is the player to decide).
 OPPONENT_MODELS = {
-    "greedy": "every other player plays the greedy bot's move (the most points now)",
-    "cautious": "every other player takes the harbor group worst for {player} (the one that "
-    "leaves {player} the lowest expected final score) and plays it for the most points now",
-    "random": "every other player takes one of the harbor groups it may take at random (each "
-    "as likely) and plays it for the most points now",
+    "greedy": N_("every other player plays the greedy bot's move (the most points now)"),
+    "cautious": N_(
+        "every other player takes the harbor group worst for {player} (the one that "
+        "leaves {player} the lowest expected final score) and plays it for the most points now"
+    ),
+    "random": N_(
+        "every other player takes one of the harbor groups it may take at random (each "
+        "as likely) and plays it for the most points now"
+    ),
 }
 
 
@@ -70,7 +76,9 @@ def model_words(opponents: str, who: int) -> str:
     >>> model_words("cautious", 1)[:60]
     'every other player takes the harbor group worst for player 2'
     """
-    return OPPONENT_MODELS[check_model(opponents)].format(player=f"player {who + 1}")
+    return _(OPPONENT_MODELS[check_model(opponents)]).format(
+        player=_("player {n}").format(n=who + 1)
+    )
 
 
 def check_model(opponents: object) -> str:
@@ -152,17 +160,21 @@ def check_reach(state: GameState) -> None:
     """Raise ``OutOfReach`` unless ``exact`` can solve ``state``: the player to decide has at most
     2 turns left, and with 2 left the dice of the first of them are already rolled."""
     if state.is_over or state.is_chance:
-        raise OutOfReach("there is no decision to rank here (the game is over or the dice roll)")
+        raise OutOfReach(_("there is no decision to rank here (the game is over or the dice roll)"))
     who = state.current_player
     left = turns_left(state, who)
     if left > MAX_TURNS:
         raise OutOfReach(
-            f"player {who + 1} has {left} turns left; the exact ranking is for at most {MAX_TURNS}"
+            _("player {n} has {left} turns left; the exact ranking is for at most {most}").format(
+                n=who + 1, left=left, most=MAX_TURNS
+            )
         )
     if left == MAX_TURNS and state.phase == "purvey":
         raise OutOfReach(
-            f"player {who + 1} has {left} turns left and the dice are not rolled yet; the exact "
-            "ranking starts from a rolled harbor when 2 turns are left"
+            _(
+                "player {n} has {left} turns left and the dice are not rolled yet; the exact "
+                "ranking starts from a rolled harbor when 2 turns are left"
+            ).format(n=who + 1, left=left)
         )
 
 
@@ -213,10 +225,10 @@ def reach_words(state: GameState, budget: float | None = EXACT_BUDGET) -> str:
         return str(e)
     if budget is not None and hint_seconds(state, budget) > budget:
         seconds = hint_seconds(state)
-        return (
-            f"the exact answer would take about {seconds:.1f} s of work here, more than the "
-            f"{budget:g} s a hint may take"
-        )
+        return _(
+            "the exact answer would take about {seconds} s of work here, more than the "
+            "{budget} s a hint may take"
+        ).format(seconds=decimals(seconds, 1), budget=general(budget))
     return ""
 
 
@@ -1527,12 +1539,14 @@ class RobustBest:
     def describe(self) -> str:
         """One sentence saying which move is best whatever the others do, or how the models differ."""
         if self.move is not None:
-            return f"{self.move} is best whatever the others do (greedy, cautious or random opponents)."
+            return _(
+                "{move} is best whatever the others do (greedy, cautious or random opponents)."
+            ).format(move=self.move)
         each = "; ".join(f"{m}: {', '.join(map(str, b))}" for m, b in self.best.items())
-        return (
-            f"No move is best against every opponent model ({each}). The safest is {self.safest}, "
-            f"at most {self.regret:.2f} points of expected final score below the best of any model."
-        )
+        return _(
+            "No move is best against every opponent model ({each}). The safest is {safest}, "
+            "at most {regret} points of expected final score below the best of any model."
+        ).format(each=each, safest=self.safest, regret=decimals(self.regret, 2))
 
 
 def robust_best(state: GameState, max_work: int | None = None) -> RobustBest:

@@ -22,9 +22,27 @@ from corinth.rules import (
 from corinth.rules.describe import shop_words
 from corinth.rules.geometry import cell_place, cells_of
 from corinth.rules.sheet import _THE_BUILDING, BUILDINGS, district_word
-from corinth.shared.language import _, ngettext
+from corinth.shared.language import _, current_language, ngettext, number
 
 from .market import reachable_mask
+
+
+def decimals(value: float, places: int) -> str:
+    """``value`` with ``places`` decimals as the language spoken writes it ("6.83", "6,83").
+
+    >>> decimals(6.834, 2)
+    '6.83'
+    """
+    if current_language() == "en":
+        return f"{value:.{places}f}"
+    return number(value, decimals=places)
+
+
+def general(value: float) -> str:
+    """A number as ``f"{value:g}"`` writes it, in the language spoken ("0.5", "0,5")."""
+    if current_language() == "en":
+        return f"{value:g}"
+    return number(float(f"{value:g}"))
 
 
 def _points(n: int) -> str:

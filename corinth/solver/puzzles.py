@@ -38,6 +38,7 @@ from corinth.rules import (
 from corinth.rules.errors import shown
 from corinth.rules.files import json_from_bytes
 from corinth.rules.sheet import data_dir
+from corinth.shared.language import N_, _, ngettext
 from corinth.shared.puzzles import (
     SetRules,
     Verdict,
@@ -50,18 +51,19 @@ from corinth.shared.puzzles import (
 from . import verified
 from .bots import GreedyBot, RandomBot, decisions
 from .exact import OPPONENT_MODELS, OutOfReach, rank_exact, turns_left
+from .explain import decimals
 from .rank import RankedMove, rank_moves
 from .value import best_move_now, move_key
 from .win import percent as _pct
 from .win import rank_win
 
-TIERS = {
-    1: "beginner",
-    2: "intermediate",
-    3: "expert",
-    4: "final score",
-    5: "whatever the others do",
-    6: "for the win",
+TIERS = {  # English; shown as _(TIERS[tier])
+    1: N_("beginner"),
+    2: N_("intermediate"),
+    3: N_("expert"),
+    4: N_("final score"),
+    5: N_("whatever the others do"),
+    6: N_("for the win"),
 }
 KINDS = ("move", "route")
 OBJECTIVES = ("immediate", "final_score", "robust", "win")
@@ -216,43 +218,59 @@ class Puzzle:
     def question(self, on_board: bool = False) -> str:
         """The puzzle in plain words; ``on_board``: answered by clicks on a board, not in notation."""
         how = (
-            "Click a group and its action, or draw a steward walk on the market."
+            _("Click a group and its action, or draw a steward walk on the market.")
             if on_board
-            else "Answer in move notation, e.g. 'gold', 'green 1', 'blue steward r1c2,r0c2'."
+            else _("Answer in move notation, e.g. 'gold', 'green 1', 'blue steward r1c2,r0c2'.")
         )
-        who = f"player {self.player + 1}"
-        head = (
-            f"Puzzle {self.id} ({TIERS.get(self.tier, 'final score')}, difficulty "
-            f"{self.rating:.1f}): {self.title}\nPlayer {self.player + 1} to play after {self.roll}, "
-            "2 turns from the end."
+        who = _("player {n}").format(n=self.player + 1)
+        title = _(self.title) if self.title else self.title
+        head = _(
+            "Puzzle {id} ({tier}, difficulty {rating}): {title}\n"
+            "Player {n} to play after {roll}, 2 turns from the end."
+        ).format(
+            id=self.id,
+            tier=_(TIERS.get(self.tier, TIERS[4])),
+            rating=decimals(self.rating, 1),
+            title=title,
+            n=self.player + 1,
+            roll=self.roll,
         )
         if self.objective == "final_score":
-            return (
-                f"{head} Which move gives {who} the highest expected final score? (Every roll to "
+            return _(
+                "{head} Which move gives {who} the highest expected final score? (Every roll to "
                 "come counts with its chance; the other players each play the move worth the most "
-                f"points now.) {how}"
-            )
+                "points now.) {how}"
+            ).format(head=head, who=who, how=how)
         if self.objective == "robust":
-            return (
-                f"{head} Which move gives {who} the highest expected final score whatever the "
+            return _(
+                "{head} Which move gives {who} the highest expected final score whatever the "
                 "others do: whether each plays the move worth the most points now, takes the "
-                f"group worst for {who}, or takes a group at random? (Every roll to come counts "
-                f"with its chance.) {how}"
-            )
+                "group worst for {who}, or takes a group at random? (Every roll to come counts "
+                "with its chance.) {how}"
+            ).format(head=head, who=who, how=how)
         if self.objective == "win":
-            return (
-                f"{head} Goal: the win, not the points. Which move gives {who} the best chance "
+            return _(
+                "{head} Goal: the win, not the points. Which move gives {who} the best chance "
                 "to win? (Every roll to come counts with its chance; the other players each play "
-                f"the move worth the most points now; a shared victory counts as a share.) {how}"
-            )
+                "the move worth the most points now; a shared victory counts as a share.) {how}"
+            ).format(head=head, who=who, how=how)
         what = (
-            "Which steward move (A4) secures the most points now?"
+            _("Which steward move (A4) secures the most points now?")
             if self.kind == "route"
-            else "Which move secures the most points now?"
+            else _("Which move secures the most points now?")
         )
-        return (
-            f"Puzzle {self.id} ({TIERS[self.tier]}, difficulty {self.rating:.1f}): {self.title}\n"
-            f"Player {self.player + 1} to play after {self.roll}. {what} {how}"
+        return _(
+            "Puzzle {id} ({tier}, difficulty {rating}): {title}\n"
+            "Player {n} to play after {roll}. {what} {how}"
+        ).format(
+            id=self.id,
+            tier=_(TIERS[self.tier]),
+            rating=decimals(self.rating, 1),
+            title=title,
+            n=self.player + 1,
+            roll=self.roll,
+            what=what,
+            how=how,
         )
 
     def check(self, reply: str | Move | None) -> str:
@@ -275,72 +293,122 @@ class Puzzle:
             move = Move.parse(reply) if isinstance(reply, str) else reply
             state.apply(move)  # a clear error for an illegal reply
         except (IllegalMove, InvalidNotation) as exc:
-            return Verdict(False, False, f"Not a legal move here: {exc}")
+            return Verdict(False, False, _("Not a legal move here: {reason}").format(reason=exc))
         final = self.objective in EXACT_TIERS
         words = self._check_final(move) if final else self._check_now(move)
         return Verdict(True, str(move) == self.answer, words, str(move))
 
     def _hint(self) -> str:
         steward = " steward " in self.answer
-        what = "a steward move" if steward else "a district action (A1–A3), not a steward move"
+        what = (
+            _("a steward move") if steward else _("a district action (A1–A3), not a steward move")
+        )
         if steward and self.kind == "route":
             steps = len(self.answer.split(" steward ")[1].split()[0].split(","))
-            what = f"a walk of {steps} step{'s' if steps != 1 else ''}"
-        return (
-            f"Hint: {self.candidates} moves to compare; the best secures {self.best_value} "
-            f"point{'s' if self.best_value != 1 else ''} now, and it is {what}."
-        )
+            what = ngettext("a walk of {n} step", "a walk of {n} steps", steps).format(n=steps)
+        return ngettext(
+            "Hint: {candidates} moves to compare; the best secures {n} point now, and it is {what}.",
+            "Hint: {candidates} moves to compare; the best secures {n} points now, and it is {what}.",
+            self.best_value,
+        ).format(candidates=self.candidates, n=self.best_value, what=what)
 
     def _check_now(self, move: Move) -> str:
         state = self.state
         if str(move) == self.answer:
-            return (
-                f"Correct! {Move.parse(self.answer).describe(state)} "
-                f"It secures {self.best_value} point{'s' if self.best_value != 1 else ''} now, "
-                f"{self.margin} more than any other {'steward ' if self.kind == 'route' else ''}move."
+            values = dict(
+                move=Move.parse(self.answer).describe(state), n=self.best_value, margin=self.margin
             )
+            if self.kind == "route":
+                return ngettext(
+                    "Correct! {move} It secures {n} point now, {margin} more than any other"
+                    " steward move.",
+                    "Correct! {move} It secures {n} points now, {margin} more than any other"
+                    " steward move.",
+                    self.best_value,
+                ).format(**values)
+            return ngettext(
+                "Correct! {move} It secures {n} point now, {margin} more than any other move.",
+                "Correct! {move} It secures {n} points now, {margin} more than any other move.",
+                self.best_value,
+            ).format(**values)
         if self.kind == "route" and not (isinstance(move, Take) and move.path):
-            return "Legal, but this puzzle asks for a steward move (A4): write '<district> steward <path>'."
+            return _(
+                "Legal, but this puzzle asks for a steward move (A4): write"
+                " '<district> steward <path>'."
+            )
         value = immediate_value(state, move)
-        return (
-            f"Legal, but not the best: {move.describe(state)} "
-            f"It secures {value} point{'s' if value != 1 else ''} now; the best move secures "
-            f"{self.best_value}."
-        )
+        return ngettext(
+            "Legal, but not the best: {move} It secures {n} point now; the best move secures {best}.",
+            "Legal, but not the best: {move} It secures {n} points now; the best move secures {best}.",
+            value,
+        ).format(move=move.describe(state), n=value, best=self.best_value)
 
     def _final_hint(self) -> str:
         if self.objective == "win":
-            return (
-                f"Hint: {self.candidates} moves to compare; the best wins {_pct(self.best_value)} "
-                f"of the time, {_pct(self.margin)} more than the next best, and it is not the "
-                "move with the highest expected final score."
+            return _(
+                "Hint: {candidates} moves to compare; the best wins {chance} of the time, {margin}"
+                " more than the next best, and it is not the move with the highest expected final"
+                " score."
+            ).format(
+                candidates=self.candidates,
+                chance=_pct(self.best_value),
+                margin=_pct(self.margin),
             )
-        return (
-            f"Hint: {self.candidates} moves to compare; the best gives an expected final score "
-            f"of {self.best_value:.2f}, {self.margin:.2f} more than the next best"
-            + (", whatever the others do." if self.objective == "robust" else ".")
+        values = dict(
+            candidates=self.candidates,
+            value=decimals(self.best_value, 2),
+            margin=decimals(self.margin, 2),
         )
+        if self.objective == "robust":
+            return _(
+                "Hint: {candidates} moves to compare; the best gives an expected final score "
+                "of {value}, {margin} more than the next best, whatever the others do."
+            ).format(**values)
+        return _(
+            "Hint: {candidates} moves to compare; the best gives an expected final score "
+            "of {value}, {margin} more than the next best."
+        ).format(**values)
 
     def _check_final(self, move: Move) -> str:
         state = self.state
         win = self.objective == "win"
-        what = "Its chance to win is" if win else "Its expected final score is"
 
         def amount(x: float) -> str:
-            return _pct(x) if win else f"{x:.2f}"
+            return _pct(x) if win else decimals(x, 2)
 
         if str(move) == self.answer:
             runner_up = Move.parse(self.runner_up).describe(state).rstrip(".")
-            return (
-                f"Correct! {move.describe(state)} {what} {amount(self.best_value)}, "
-                f"{amount(self.margin)} more than the next best ({runner_up})"
-                + (" under every model of the others." if self.objective == "robust" else ".")
+            values = dict(
+                move=move.describe(state),
+                value=amount(self.best_value),
+                margin=amount(self.margin),
+                runner_up=runner_up,
             )
+            if win:
+                return _(
+                    "Correct! {move} Its chance to win is {value}, {margin} more than the next"
+                    " best ({runner_up})."
+                ).format(**values)
+            if self.objective == "robust":
+                return _(
+                    "Correct! {move} Its expected final score is {value}, {margin} more than the"
+                    " next best ({runner_up}) under every model of the others."
+                ).format(**values)
+            return _(
+                "Correct! {move} Its expected final score is {value}, {margin} more than the"
+                " next best ({runner_up})."
+            ).format(**values)
         value = self.final_values[str(move)]
-        return (
-            f"Legal, but not the best: {move.describe(state)} {what} {amount(value)}; the best "
-            f"move's is {amount(self.best_value)}."
-        )
+        values = dict(move=move.describe(state), value=amount(value), best=amount(self.best_value))
+        if win:
+            return _(
+                "Legal, but not the best: {move} Its chance to win is {value}; the best move's is"
+                " {best}."
+            ).format(**values)
+        return _(
+            "Legal, but not the best: {move} Its expected final score is {value}; the best"
+            " move's is {best}."
+        ).format(**values)
 
     def to_dict(self) -> dict:
         """Plain data for the puzzle files; ``roll`` is written for readers (it is in the game)."""

@@ -22,6 +22,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from corinth.rules import GameState, Move, Take
+from corinth.rules.sheet import district_word
+from corinth.shared.language import N_, _, current_language, ngettext, number
 
 from .bots import ROLLOUT_BOTS, play_game, rollout_bot
 from .exact import (
@@ -38,7 +40,7 @@ from .exact import (
     reach_words,
     turns_left,
 )
-from .explain import move_effects, sentence, used_after
+from .explain import decimals, general, move_effects, sentence, used_after
 from .market import reachable_mask
 from .value import best_build_after, move_key, steward_class
 from .win import (
@@ -56,11 +58,11 @@ TIE_TOLERANCE = 0.25
 MAX_ROLLOUTS = 200
 MAX_CANDIDATES = 16
 # What a ranking's values are, objective by objective (in the CLI's table and the GameApp hint).
-VALUE_UNITS = {
-    "immediate": "points now",
-    "expected": "expected final score",
-    "exact": "exact expected final score",
-    "win": "chance to win",
+VALUE_UNITS = {  # English; shown as _(VALUE_UNITS[objective])
+    "immediate": N_("points now"),
+    "expected": N_("expected final score"),
+    "exact": N_("exact expected final score"),
+    "win": N_("chance to win"),
 }
 GOALS = ("score", "win")
 OBJECTIVES = ("immediate", "expected", "exact")
@@ -106,10 +108,10 @@ class RankedMove:
 
 def _check_decision(state: GameState) -> None:
     if state.is_over:
-        raise ValueError("the game is over: there is no move to rank")
+        raise ValueError(_("the game is over: there is no move to rank"))
     if state.is_chance:
         raise ValueError(
-            "the dice are about to be rolled (a chance node): there is no move to rank"
+            _("the dice are about to be rolled (a chance node): there is no move to rank")
         )
 
 
@@ -127,8 +129,14 @@ def _loss_text(state: GameState, loss: float, unit: str, best: Move, move: Move)
     """How far ``move`` is from the best, the best named in plain words (the notation is the
     ranking's ``move`` field)."""
     if loss <= 1e-9:
-        return "Best move." if move == best else f"As good as the best move: {_words(state, best)}"
-    return f"{loss:.2f} {unit} less than the best move: {_words(state, best)}"
+        if move == best:
+            return _("Best move.")
+        return _("As good as the best move: {best}").format(best=_words(state, best))
+    if unit == "points":
+        text = _("{loss} points less than the best move: {best}")
+    else:  # "points of expected final score"
+        text = _("{loss} points of expected final score less than the best move: {best}")
+    return text.format(loss=decimals(loss, 2), best=_words(state, best))
 
 
 def _words(state: GameState, move: Move) -> str:
@@ -138,7 +146,7 @@ def _words(state: GameState, move: Move) -> str:
 
 
 def _fmt(x: float) -> str:
-    return str(int(x)) if float(x).is_integer() else f"{x:.2f}"
+    return str(int(x)) if float(x).is_integer() else decimals(x, 2)
 
 
 # --- immediate -------------------------------------------------------------------------------
@@ -172,15 +180,15 @@ def _rank_immediate(state: GameState, top: int | None) -> list[RankedMove]:
         if loss == 0 and rank > 1:
             b, k = keys[order[0]], keys[i]
             if k[1] != b[1]:
-                text += (
-                    f" Ranked below it on the tie-break: {k[1]} gold and goats held against {b[1]}."
-                )
+                text += " " + _(
+                    "Ranked below it on the tie-break: {held} gold and goats held against {best}."
+                ).format(held=k[1], best=b[1])
             elif k[2] != b[2]:
-                text += (
-                    f" Ranked below it on the tie-break: {-k[2]} market cells used against {-b[2]}."
-                )
+                text += " " + _(
+                    "Ranked below it on the tie-break: {used} market cells used against {best}."
+                ).format(used=-k[2], best=-b[2])
             else:
-                text += " Equal on every tie-break; listed in legal-move order."
+                text += " " + _("Equal on every tie-break; listed in legal-move order.")
         out.append(RankedMove(moves[i], rank, value, loss, text))
     return out
 
@@ -191,10 +199,11 @@ def _build_text(state: GameState, move: Move, after: GameState, value: int) -> s
     if value == after.score(who):
         return ""
     build = best_build_after(state, move)
-    return (
-        f" It pays for {build.describe(after) if build else 'a build'}, which brings the score to "
-        f"{value}."
-    )
+    if build:
+        return " " + _("It pays for {build}, which brings the score to {value}.").format(
+            build=build.describe(after), value=value
+        )
+    return " " + _("It pays for a build, which brings the score to {value}.").format(value=value)
 
 
 # --- exact -----------------------------------------------------------------------------------
@@ -227,25 +236,49 @@ def refusal(
         return ""
     seconds = _estimate(state, model, goal, None)  # counted to the end, for the words
     if goal == "win":
-        cost = (
-            f"the chance to win would take about {_secs(seconds)} of work here "
-            f"({estimate_win_work(state, model):,} positions to value)"
-        )
+        cost = _(
+            "the chance to win would take about {seconds} of work here ({n} positions to value)"
+        ).format(seconds=_secs(seconds), n=_whole_text(estimate_win_work(state, model)))
         score = estimate_seconds(state, model)
-        answers = [f"the exact expected final score (about {_secs(score)})"] * (score <= budget)
+        answers = [
+            _("the exact expected final score (about {seconds})").format(seconds=_secs(score))
+        ] * (score <= budget)
     else:
-        cost = (
-            f"the exact ranking against {model} opponents would take about {_secs(seconds)} of "
-            f"work here ({estimate_work(state, model):,} rolls to enumerate)"
+        cost = _(
+            "the exact ranking against {model} opponents would take about {seconds} of "
+            "work here ({n} rolls to enumerate)"
+        ).format(
+            model=_(MODEL_NAMES.get(model, model)),
+            seconds=_secs(seconds),
+            n=_whole_text(estimate_work(state, model)),
         )
         greedy = estimate_seconds(state, "greedy", limit=budget)
-        answers = [f"the greedy model (about {_secs(greedy)})"] * (greedy <= budget)
-    answers.append("the estimate by rollouts")
+        answers = [_("the greedy model (about {seconds})").format(seconds=_secs(greedy))] * (
+            greedy <= budget
+        )
+    answers.append(_("the estimate by rollouts"))
     if turns_left(state) > 1:
-        again = "the chance to win" if goal == "win" else "the exact ranking"
-        answers.append(f"{again} again at the last turn")
-    listed = ", ".join(answers[:-1]) + " or " + answers[-1] if len(answers) > 1 else answers[0]
-    return f"{cost}, more than the {budget:g} s allowed; what answers in time: {listed}"
+        if goal == "win":
+            answers.append(_("the chance to win again at the last turn"))
+        else:
+            answers.append(_("the exact ranking again at the last turn"))
+    listed = (
+        _("{list} or {last}").format(list=", ".join(answers[:-1]), last=answers[-1])
+        if len(answers) > 1
+        else answers[0]
+    )
+    return _("{cost}, more than the {budget} s allowed; what answers in time: {listed}").format(
+        cost=cost, budget=general(budget), listed=listed
+    )
+
+
+# The opponent models' names as a sentence says them ("against cautious opponents").
+MODEL_NAMES = {"greedy": N_("greedy"), "cautious": N_("cautious"), "random": N_("random")}
+
+
+def _whole_text(n: int) -> str:
+    """A whole number with its thousands marked, as the language spoken writes it ("2,493")."""
+    return f"{n:,}" if current_language() == "en" else number(n)
 
 
 def _estimate(state: GameState, model: str, goal: str, limit: float | None) -> float:
@@ -256,7 +289,10 @@ def _estimate(state: GameState, model: str, goal: str, limit: float | None) -> f
 
 def _secs(seconds: float) -> str:
     """Seconds in words: one decimal below 10, whole seconds above (``1.5 s``, ``2,493 s``)."""
-    return f"{seconds:.1f} s" if seconds < 10 else f"{seconds:,.0f} s"
+    if current_language() == "en":
+        return f"{seconds:.1f} s" if seconds < 10 else f"{seconds:,.0f} s"
+    value = number(seconds, decimals=1) if seconds < 10 else number(seconds, decimals=0)
+    return _("{seconds} s").format(seconds=value)
 
 
 def _rank_exact(
@@ -274,15 +310,19 @@ def _rank_exact(
     afters = {str(m): state.apply(m) for m, _ in ranked}
     claim = _claimable(state, list(afters.values()))
     left = turns_left(state, who)
-    assumption = f"assuming {model_words(opponents, who)}" + (
-        f" and player {who + 1} plays the best later moves" if left > 1 else ""
-    )
+    assumption = (
+        _("assuming {model} and player {n} plays the best later moves")
+        if left > 1
+        else _("assuming {model}")
+    ).format(model=model_words(opponents, who), n=who + 1)
     out = []
     for rank, (m, value) in enumerate(ranked[: len(ranked) if top is None else top], 1):
         loss = max(0.0, round(best_value - value, 9))
         gains, costs = move_effects(state, afters[str(m)], m, claim)
         text = sentence(gains, costs)
-        text += f" Exact expected final score {value:.2f}, {assumption}."
+        text += " " + _("Exact expected final score {value}, {assumption}.").format(
+            value=decimals(value, 2), assumption=assumption
+        )
         text += " " + _loss_text(state, loss, "points of expected final score", best_move, m)
         out.append(RankedMove(m, rank, value, loss, text))
     return out
@@ -303,37 +343,53 @@ def _rank_win(
     afters = {m: state.apply(m) for m in ranked}
     claim = _claimable(state, list(afters.values()))
     left = turns_left(state, who)
-    assumption = f"assuming {model_words(opponents, who)}" + (
-        f" and player {who + 1} plays for the win later" if left > 1 else ""
-    )
+    assumption = (
+        _("assuming {model} and player {n} plays for the win later")
+        if left > 1
+        else _("assuming {model}")
+    ).format(model=model_words(opponents, who), n=who + 1)
     out = []
     for rank, m in enumerate(ranked[: len(ranked) if top is None else top], 1):
         loss = max(0.0, round(chance[best] - chance[m], 9))
         text = sentence(*move_effects(state, afters[m], m, claim))
-        text += (
-            f" Exact chance to win {_pct(chance[m])} (a shared victory counts as its share), "
-            f"expected final score {points[m]:.2f}, {assumption}."
-        )
+        text += " " + _(
+            "Exact chance to win {chance} (a shared victory counts as its share), "
+            "expected final score {score}, {assumption}."
+        ).format(chance=_pct(chance[m]), score=decimals(points[m], 2), assumption=assumption)
         if loss <= 1e-9:
-            text += (
-                " Best move." if m == best else f" As good as the best move: {_words(state, best)}"
-            )
+            if m == best:
+                text += " " + _("Best move.")
+            else:
+                text += " " + _("As good as the best move: {best}").format(best=_words(state, best))
         else:
-            text += f" {_pct(loss)} less chance to win than the best move: {_words(state, best)}"
+            text += " " + _("{loss} less chance to win than the best move: {best}").format(
+                loss=_pct(loss), best=_words(state, best)
+            )
         if m == best and m != top_score and chance[m] > chance[top_score] + SHOWN_DIFFERENCE:
             fewer = points[top_score] - points[m]
-            text += (
-                f" It scores {fewer:.2f} fewer points than the move that scores the most "
-                f"({_words(state, top_score).rstrip('.')}) but wins more often "
-                f"({_pct(chance[m])} against {_pct(chance[top_score])})"
-                + _why_it_wins(state, afters[m], afters[top_score])
-                + "."
+            why = _why_it_wins(state, afters[m], afters[top_score])
+            values = dict(
+                fewer=decimals(fewer, 2),
+                top=_words(state, top_score).rstrip("."),
+                chance=_pct(chance[m]),
+                other=_pct(chance[top_score]),
+                why=why,
             )
+            if why:
+                text += " " + _(
+                    "It scores {fewer} fewer points than the move that scores the most "
+                    "({top}) but wins more often ({chance} against {other}): {why}."
+                ).format(**values)
+            else:
+                text += " " + _(
+                    "It scores {fewer} fewer points than the move that scores the most "
+                    "({top}) but wins more often ({chance} against {other})."
+                ).format(**values)
         elif m == top_score and m != best and chance[best] > chance[m] + SHOWN_DIFFERENCE:
-            text += (
-                f" It scores the most points but wins less often than the best move for the win "
-                f"({_pct(chance[m])} against {_pct(chance[best])})."
-            )
+            text += " " + _(
+                "It scores the most points but wins less often than the best move for the win "
+                "({chance} against {best})."
+            ).format(chance=_pct(chance[m]), best=_pct(chance[best]))
         out.append(RankedMove(m, rank, chance[m], loss, text, win_rate=chance[m]))
     return out
 
@@ -347,8 +403,12 @@ def _why_it_wins(state: GameState, after: GameState, other: GameState) -> str:
                 (sum(state.players[k].shops[i]), k) for k in range(state.num_players) if k != who
             ]
             goods, rival = max(rivals)
-            return f": it takes the {d.name.title()} bonus race ({d.bonus} points)" + (
-                f" from player {rival + 1}" if goods else ""
+            if goods:
+                return _(
+                    "it takes the {district} bonus race ({points} points) from player {n}"
+                ).format(district=district_word(d.name), points=d.bonus, n=rival + 1)
+            return _("it takes the {district} bonus race ({points} points)").format(
+                district=district_word(d.name), points=d.bonus
             )
     return ""
 
@@ -608,7 +668,12 @@ def _expected_ranking(
             gains, costs = move_effects(state, c.after, m, claim)
             text = sentence(gains, costs) + _expected_words(c, stats[id(c)], notes)
             if len(c.moves) > 1:
-                text += f" Leads to the same position as {len(c.moves) - 1} other move(s)."
+                others = len(c.moves) - 1
+                text += " " + ngettext(
+                    "Leads to the same position as {n} other move(s).",
+                    "Leads to the same position as {n} other move(s).",
+                    others,
+                ).format(n=others)
             text += " " + _loss_text(state, loss, "points of expected final score", best_move, m)
             out.append(RankedMove(m, rank, mean, loss, text, ci, win, n))
     return out
@@ -618,26 +683,48 @@ def _expected_words(c: _Candidate, stat: tuple, notes: _ExpectedNotes) -> str:
     """The candidate's estimate in words, or why it was not rolled out and what its value is."""
     mean, ci, win, n = stat
     if n:
-        return (
-            f" Expected final score {mean:.2f}"
-            + (f" (95% CI {ci[0]:.2f} to {ci[1]:.2f})" if ci else "")
-            + f", win share {100 * win:.0f}% over {n} rollouts."
+        values = dict(
+            mean=decimals(mean, 2),
+            low=decimals(ci[0], 2) if ci else "",
+            high=decimals(ci[1], 2) if ci else "",
+            share=_pct_whole(win),
+            n=n,
         )
-    return (
-        " Not rolled out ("
-        + (
-            "the time budget ran out first"
-            if id(c) in notes.unsampled
-            else f"screened out among {notes.candidates} candidates"
-        )
-        + "); "
-        f"value {_fmt(mean)} is "
-        + (
-            "that of the rolled-out move with the same immediate effect."
-            if c.cls in notes.class_value
-            else "the points it secures now."
-        )
+        if ci:
+            text = ngettext(
+                "Expected final score {mean} (95% CI {low} to {high}), win share {share} over {n}"
+                " rollouts.",
+                "Expected final score {mean} (95% CI {low} to {high}), win share {share} over {n}"
+                " rollouts.",
+                n,
+            )
+        else:
+            text = ngettext(
+                "Expected final score {mean}, win share {share} over {n} rollouts.",
+                "Expected final score {mean}, win share {share} over {n} rollouts.",
+                n,
+            )
+        return " " + text.format(**values)
+    why = (
+        _("the time budget ran out first")
+        if id(c) in notes.unsampled
+        else _("screened out among {n} candidates").format(n=notes.candidates)
     )
+    if c.cls in notes.class_value:
+        text = _(
+            "Not rolled out ({why}); value {value} is that of the rolled-out move with the same"
+            " immediate effect."
+        )
+    else:
+        text = _("Not rolled out ({why}); value {value} is the points it secures now.")
+    return " " + text.format(why=why, value=_fmt(mean))
+
+
+def _pct_whole(share: float) -> str:
+    """A share in whole percent ("83%"; "83 %" in French and German)."""
+    if current_language() == "en":
+        return f"{100 * share:.0f}%"
+    return _("{n}%").format(n=number(100 * share, decimals=0))
 
 
 @dataclass(frozen=True)
@@ -791,8 +878,10 @@ def rank_moves(
     if model_only:
         why = f" ({reach_words(state)})" if o.exact else " (exact=False)"
         raise ValueError(
-            f"opponents {o.model!r} is a model of the exact ranking only, and it does not "
-            f"answer here{why}; the rollouts' bots: {', '.join(sorted(ROLLOUT_BOTS))}"
+            _(
+                "opponents {model} is a model of the exact ranking only, and it does not "
+                "answer here{why}; the rollouts' bots: {bots}"
+            ).format(model=repr(o.model), why=why, bots=", ".join(sorted(ROLLOUT_BOTS)))
         )
     return _rank_expected(
         state,
@@ -840,8 +929,10 @@ def _rank_for_win(state: GameState, objective: str, o: RankOptions) -> list[Rank
         except ValueError as e:
             why = f" ({e})"
         raise OutOfReach(
-            "the chance to win is worked out exactly, near the end only: objective 'exact' "
-            f"with at most 2 turns left{why}"
+            _(
+                "the chance to win is worked out exactly, near the end only: objective 'exact' "
+                "with at most 2 turns left{why}"
+            ).format(why=why)
         )
     max_work = MAX_WIN_WORK
     if o.exact_budget is not None:  # refused at once when the estimate is past the budget
@@ -859,10 +950,10 @@ def _rank_immediate_said(state: GameState, o: RankOptions) -> list[RankedMove]:
     ranked = _rank_immediate(state, o.top)
     if o.model != "greedy" or o.rollout_bot != "greedy":
         which = o.model if o.model != "greedy" else o.rollout_bot
-        said = (
-            f" ({which.capitalize()} opponents were asked for, but the points a move secures "
+        said = " " + _(
+            "({which} opponents were asked for, but the points a move secures "
             "now do not depend on the other players: no model of them is used.)"
-        )
+        ).format(which=_(MODEL_NAMES.get(which, which)).capitalize())
         ranked = [dataclasses.replace(r, explanation=r.explanation + said) for r in ranked]
     return ranked
 

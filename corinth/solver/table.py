@@ -24,6 +24,7 @@ from collections.abc import Iterable, Sequence
 from corinth.rules import GameState, IllegalMove, Move, Roll, Variants, new_game
 from corinth.rules.moves import values_of
 from corinth.rules.text import PHASE_WORDS
+from corinth.shared.language import _, current_language
 from corinth.shared.protocol import State
 from corinth.shared.table import Hint, LogLine
 from corinth.shared.table import Table as SharedTable
@@ -78,7 +79,7 @@ class Table(SharedTable):
         return self._position.native
 
     def not_your_turn(self) -> Exception:
-        return NotYourTurn("R6", "it is not your turn")
+        return NotYourTurn("R6", _("it is not your turn"))
 
     def _line(self, before: State, notation: str) -> LogLine:
         state: GameState = before.native
@@ -88,9 +89,17 @@ class Table(SharedTable):
             faces = " ".join(map(str, values_of(move.white)))
             if sum(move.yellow):
                 faces += " / " + " ".join(map(str, values_of(move.yellow)))
-            words = f"Player {state.first_player + 1} rolled {faces}."
+            words = _("Player {n} rolled {faces}.").format(n=state.first_player + 1, faces=faces)
             return LogLine(number, None, words, notation)
         who = state.current_player
+        if current_language() != "en":  # the engine's sentence as it is, after who played it
+            if who == self.human:
+                words = _("You played: {move}").format(move=move.describe(state))
+            else:
+                words = _("{player} played: {move}").format(
+                    player=self.player_name(who), move=move.describe(state)
+                )
+            return LogLine(number, who, words, notation)
         name = "You" if who == self.human else self.player_name(who)
         return LogLine(number, who, f"{name} {past_tense(move.describe(state))}", notation)
 
@@ -133,9 +142,9 @@ class Table(SharedTable):
         self.roll_for_human()
         state = self.state
         if state.is_over:
-            return Hint([], objective, "The game is over: there is no move left to rank.")
+            return Hint([], objective, _("The game is over: there is no move left to rank."))
         if state.current_player != self.human or state.is_chance:
-            return Hint([], objective, "It is a bot's turn: no decision of yours to rank now.")
+            return Hint([], objective, _("It is a bot's turn: no decision of yours to rank now."))
         if isinstance(top, bool) or not isinstance(top, int) or top < 1:
             raise ValueError(f"top: how many moves to show, a whole number from 1, not {top!r:.40}")
         if opponents not in OPPONENT_MODELS:
@@ -170,22 +179,23 @@ class Table(SharedTable):
 
     def player_name(self, i: int) -> str:
         """'Player 1 (you)', 'Player 2 (greedy)'."""
-        return (
-            f"Player {i + 1} (you)" if i == self.human else f"Player {i + 1} ({self.bot_names[i]})"
-        )
+        if i == self.human:
+            return _("Player {n} (you)").format(n=i + 1)
+        return _("Player {n} ({bot})").format(n=i + 1, bot=_(self.bot_names[i]))
 
     def headline(self) -> str:
         """'Round 2 — your turn: take a group', or who won."""
         state = self.state
         if state.is_over:
-            who = ", ".join(f"Player {i + 1}" for i in state.winners)
-            return f"Game over — winner: {who}"
-        whose = (
-            "your turn"
-            if state.current_player == self.human
-            else f"Player {state.current_player + 1}'s turn"
+            who = ", ".join(_("Player {n}").format(n=i + 1) for i in state.winners)
+            return _("Game over — winner: {winners}").format(winners=who)
+        if state.current_player == self.human:
+            return _("Round {round} — your turn: {phase}").format(
+                round=state.round, phase=_(PHASE_WORDS[state.phase])
+            )
+        return _("Round {round} — Player {n}'s turn: {phase}").format(
+            round=state.round, n=state.current_player + 1, phase=_(PHASE_WORDS[state.phase])
         )
-        return f"Round {state.round} — {whose}: {PHASE_WORDS[state.phase]}"
 
 
 def _win_note(state: GameState, refused: str, exact: bool) -> str:
@@ -198,17 +208,23 @@ def _win_note(state: GameState, refused: str, exact: bool) -> str:
     >>> _win_note(late, "the chance to win would take about 22 s of work here", True)[:55]
     'Not counted exactly: the chance to win would take about'
     """
-    instead = "exact expected final score" if exact else "expected final score (estimated)"
+    instead = _("exact expected final score") if exact else _("expected final score (estimated)")
     try:
         check_reach(state)
     except OutOfReach:
         left = turns_left(state)
-        when = f"and you have {left} left" if left > MAX_TURNS else "once their dice are rolled"
-        return (
-            f"Your chance to win is counted exactly in your last {MAX_TURNS} turns only, {when}: "
-            f"ranked by {instead} instead."
-        )
-    return f"Not counted exactly: {refused}. Ranked by {instead} instead."
+        if left > MAX_TURNS:
+            return _(
+                "Your chance to win is counted exactly in your last {most} turns only, and you"
+                " have {left} left: ranked by {instead} instead."
+            ).format(most=MAX_TURNS, left=left, instead=instead)
+        return _(
+            "Your chance to win is counted exactly in your last {most} turns only, once their"
+            " dice are rolled: ranked by {instead} instead."
+        ).format(most=MAX_TURNS, instead=instead)
+    return _("Not counted exactly: {refused}. Ranked by {instead} instead.").format(
+        refused=refused, instead=instead
+    )
 
 
 _VERBS = {

@@ -19,6 +19,7 @@ import time
 
 from corinth.rules import HARBOR, GameState, Move
 from corinth.rules.dice import WHITE_DICE, compositions
+from corinth.shared.language import _, current_language, number
 
 from .exact import OutOfReach, _group_take, check_model, check_reach
 from .value import _Now, best_move_now
@@ -30,7 +31,9 @@ def percent(chance: float) -> str:
     >>> percent(0.0551376), percent(0.5)
     ('5.5%', '50%')
     """
-    return f"{100 * chance:.1f}".removesuffix(".0") + "%"
+    if current_language() == "en":
+        return f"{100 * chance:.1f}".removesuffix(".0") + "%"
+    return _("{n}%").format(n=number(round(100 * chance, 1)))
 
 
 # Positions a ranking for the win values at most by default: about 10 s of CPU (15,000 a second).
@@ -61,8 +64,14 @@ class WinSolver:
             self.work += 1
             if self.max_work is not None and self.work > self.max_work:
                 raise OutOfReach(
-                    f"winning chances need more than {self.max_work:,} positions here; "
-                    "the ranking for the win is for the last turns only"
+                    _(
+                        "winning chances need more than {n} positions here; "
+                        "the ranking for the win is for the last turns only"
+                    ).format(
+                        n=f"{self.max_work:,}"
+                        if current_language() == "en"
+                        else number(self.max_work)
+                    )
                 )
             v = self.memo[key] = self._value(s)
         return v
