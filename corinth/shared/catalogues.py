@@ -18,6 +18,7 @@ docs/translating.md says how to write a message and which files each catalogue r
 from __future__ import annotations
 
 import argparse
+import datetime
 import io
 import json
 import re
@@ -284,9 +285,17 @@ def po_path(language: str, domain: str) -> Path:
     return LOCALE_DIR / language / "LC_MESSAGES" / f"{domain}.po"
 
 
+# The files carry no dates (they would change at every update and make a .mo differ from itself a
+# minute later); Babel, finding none, would stamp the time of reading into the compiled header.
+_NO_DATE = datetime.datetime(2000, 1, 1, tzinfo=datetime.UTC)
+
+
 def read_catalog(path: Path, language: str | None = None) -> Catalog:
     with path.open("rb") as handle:
-        return read_po(handle, locale=language, domain=path.stem)
+        catalog = read_po(handle, locale=language, domain=path.stem)
+    catalog.creation_date = _NO_DATE
+    catalog.revision_date = _NO_DATE
+    return catalog
 
 
 def _write_catalog(catalog: Catalog, path: Path) -> None:
