@@ -830,9 +830,10 @@ class TeacherReportHandler(TeacherPageHandler):
         except StoreUnavailable as exc:
             self.set_status(503)
             self.set_header("Retry-After", "30")
+            title = _("The class")
             text = (
                 f'<!DOCTYPE html><html lang="{current_language()}"><head><meta charset="utf-8">'
-                f"<title>{_e(_('The class'))}</title></head><body><main>"
+                f"<title>{_e(title)}</title></head><body><main>"
                 f"<p>{html.escape(str(exc))}</p></main></body></html>"
             )
         self.finish(text)
@@ -1213,7 +1214,8 @@ def _e(text: object) -> str:
 def _bars(chart_: dict) -> str:
     bars = sorted(chart_["bars"], key=lambda b: -b["count"])
     if not bars:
-        return f"<p>{_e(_('Nobody answered.'))}</p>"
+        nobody = _("Nobody answered.")
+        return f"<p>{_e(nobody)}</p>"
     top = max(b["count"] for b in bars)
     items = "".join(
         f"<li><span>{_e(b['words'])} — {_e(students_count(b['count']))}</span>"
@@ -1244,6 +1246,8 @@ def report_html(the_class: Class, base: str) -> str:
         "{students}; {n} puzzles for the whole class.",
         len(puzzles),
     ).format(students=students_count(len(students)), n=len(puzzles))
+    button = _("Print this report")
+    pdf = _("To keep it as a PDF, choose “Save as PDF” as the printer.")
     out = [
         f'<!DOCTYPE html><html lang="{current_language()}"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
@@ -1254,8 +1258,7 @@ def report_html(the_class: Class, base: str) -> str:
         f"<h1>{title}</h1>"
         f"<p>{_e(counts)}</p>"
         '<p class="no-print"><button id="print" class="primary" type="button">'
-        f"{_e(_('Print this report'))}</button> "
-        f"{_e(_('To keep it as a PDF, choose “Save as PDF” as the printer.'))}</p>",
+        f"{_e(button)}</button> {_e(pdf)}</p>",
         _report_students(the_class, students),
         _report_hardest(the_class),
         _report_puzzles(the_class, students, puzzles),
@@ -1272,11 +1275,11 @@ def _report_students(the_class: Class, students: list) -> str:
     for e in the_class.store.events():
         if e.kind == "check" and e.right:
             solved.setdefault(e.student, set()).add(e.item)
-    out = [
-        f'<section aria-labelledby="who-title"><h2 id="who-title">{_e(_("Who finished what"))}</h2>'
-    ]
+    heading = _("Who finished what")
+    out = [f'<section aria-labelledby="who-title"><h2 id="who-title">{_e(heading)}</h2>']
     if not students:
-        return out[0] + f"<p>{_e(_('No student joined.'))}</p></section>"
+        nobody = _("No student joined.")
+        return out[0] + f"<p>{_e(nobody)}</p></section>"
     out.append(
         _head(_("Student"), _("Lessons finished"), _("Where they were last"), _("Exercises solved"))
     )
@@ -1291,13 +1294,13 @@ def _report_students(the_class: Class, students: list) -> str:
 
 def _report_hardest(the_class: Class) -> str:
     """The report's second part: the exercises the class tried, hardest first (eight at most)."""
-    out = [
-        '<section aria-labelledby="hard-title">'
-        f'<h2 id="hard-title">{_e(_("The exercises the class found hardest"))}</h2>'
-    ]
+    heading = _("The exercises the class found hardest")
+    hardest = _("hardest")
+    out = [f'<section aria-labelledby="hard-title"><h2 id="hard-title">{_e(heading)}</h2>']
     hard = [r for r in exercise_rows(the_class) if r["tried"]][:8]
     if not hard:
-        return out[0] + f"<p>{_e(_('No exercise was checked in this class.'))}</p></section>"
+        none = _("No exercise was checked in this class.")
+        return out[0] + f"<p>{_e(none)}</p></section>"
     out.append(
         _head(
             _("Exercise"),
@@ -1309,7 +1312,7 @@ def _report_hardest(the_class: Class) -> str:
         )
     )
     for r in hard:
-        mark = f' <strong class="flag">{_e(_("hardest"))}</strong>' if r["hardest"] else ""
+        mark = f' <strong class="flag">{_e(hardest)}</strong>' if r["hardest"] else ""
         tries = "—" if r["tries"] is None else _("{n} on average").format(n=number(r["tries"]))
         solved = _("{solved} of {tried}").format(solved=r["solved"], tried=r["tried"])
         out.append(
@@ -1322,18 +1325,18 @@ def _report_hardest(the_class: Class) -> str:
 
 def _report_puzzles(the_class: Class, students: list, puzzles: list) -> str:
     """The report's last part: each live puzzle with its chart and the solver's answer."""
-    out = [
-        '<section aria-labelledby="live-title">'
-        f'<h2 id="live-title">{_e(_("The puzzles for the whole class"))}</h2>'
-    ]
+    heading = _("The puzzles for the whole class")
+    out = [f'<section aria-labelledby="live-title"><h2 id="live-title">{_e(heading)}</h2>']
     if not puzzles:
-        out.append(f"<p>{_e(_('No puzzle was sent to the class.'))}</p>")
+        none = _("No puzzle was sent to the class.")
+        out.append(f"<p>{_e(none)}</p>")
     names = {s.id: s.name for s in students}
     for sent in puzzles:
         chart_ = puzzle_chart(sent, the_class.store.answers(sent.id), names)
         best = [r for r in sent.data.get("ranking", ()) if r["best"]]
         answer = "; ".join(f"{r['words']} ({r['verdict']})" for r in best) or "—"
-        heading = _("Puzzle {n}: {title}, {game}").format(
+        best_words = _("The solver’s answer: {answer}").format(answer=answer)
+        puzzle = _("Puzzle {n}: {title}, {game}").format(
             n=sent.id, title=chart_["title"], game=chart_["game"]
         )
         answered = ngettext("{n} answer.", "{n} answers.", chart_["answered"]).format(
@@ -1341,10 +1344,10 @@ def _report_puzzles(the_class: Class, students: list, puzzles: list) -> str:
         )
         out.append(
             f'<section class="puzzle" aria-labelledby="puzzle-{sent.id}">'
-            f'<h3 id="puzzle-{sent.id}">{_e(heading)}</h3><p>{_e(chart_["question"])}</p>'
+            f'<h3 id="puzzle-{sent.id}">{_e(puzzle)}</h3><p>{_e(chart_["question"])}</p>'
             f'<div class="report-puzzle"><div class="picture">{chart_["picture"]}</div><div>'
             f"<p>{_e(answered)}</p>{_bars(chart_)}"
-            f'<p class="best">{_e(_("The solver’s answer: {answer}").format(answer=answer))}</p>'
+            f'<p class="best">{_e(best_words)}</p>'
             f"<p>{_e(_(sent.data.get('explanation', '')))}</p></div></div></section>"
         )
     return "".join(out) + "</section>"

@@ -103,11 +103,15 @@ def figure(picture: str, caption: str = "") -> str:
     return f'<figure class="picture">{picture}{words}</figure>'
 
 
+def exercise_title(number: int) -> str:
+    return _("Exercise {n}").format(n=number)
+
+
 def exercise_html(ex: PaperExercise) -> str:
     """An exercise in its box: the question, its boards, its options to tick or lines to write on."""
     out = [
         f'<section class="exercise" id="exercise-{ex.number}">',
-        f"<h3>{html.escape(_('Exercise {n}').format(n=ex.number))}</h3>",
+        f"<h3>{html.escape(exercise_title(ex.number))}</h3>",
         f'<p class="question">{ex.question}</p>',
     ]
     captions = ex.captions + [""] * len(ex.pictures)
@@ -161,7 +165,7 @@ def key_html(title: str, exercises: Iterable[PaperExercise]) -> str:
     for ex in exercises:
         drawn = " drawn" if ex.key_pictures else ""
         body.append(f'<div class="item{drawn}" id="answer-{ex.number}">')
-        body.append(f"<h3>{html.escape(_('Exercise {n}').format(n=ex.number))}</h3>")
+        body.append(f"<h3>{html.escape(exercise_title(ex.number))}</h3>")
         if ex.step:
             body.append(f'<p class="step">{html.escape(ex.step)}</p>')
         body.append(f'<p class="question">{ex.question}</p>')

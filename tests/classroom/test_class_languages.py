@@ -129,11 +129,13 @@ def test_the_report_the_record_and_the_full_page_in_the_class_language():
         report = report_html(the_class, "/")
         record = record_csv(the_class)
     assert '<html lang="de">' in report and "<h1>Die Klasse vom " in report
-    assert "Wer hat was abgeschlossen" not in report and "Gelöste Übungen" in report
+    assert "Wer was abgeschlossen hat" in report and "Gelöste Übungen" in report
+    assert "Diesen Bericht drucken" in report and "Print this report" not in report
     assert record.splitlines()[0].lstrip("\ufeff").startswith("Zeile,Schüler,Lektion,Abschnitt")
     with speaking("fr"):
         report = report_html(the_class, "/")
     assert '<html lang="fr">' in report and "<h1>La classe du " in report
+    assert "Qui a terminé quoi" in report
     full = full_page(25, "fr")
     assert '<html lang="fr">' in full and "La classe est complète" in full and "25 élèves" in full
 
