@@ -69,7 +69,9 @@ def why_ended(game: Game, names: Sequence[str]) -> str:
         ).format(court=court_word(court), suits=or_words(lacking))
     back = [(s, c) for s, c in game.revealed if c in game.hands[s]]
     if back:
-        cards = and_words([f"{names[s]}: {card_name(c)}" for s, c in back])
+        cards = and_words(
+            [_("{player}: {card}").format(player=names[s], card=card_name(c)) for s, c in back]
+        )
         text += " " + _(
             "The cards revealed this round and not yet placed went back to their players' "
             "hands ({cards})."

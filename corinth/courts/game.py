@@ -266,6 +266,37 @@ def check_variants(variants) -> tuple[str, ...]:
     return tuple(sorted(set(names)))
 
 
+def _check_token(move: Place, seat: int, cards: int, tokens: tuple[int, ...]) -> None:
+    """R5: the third card on a side takes a token, named by the move; no other card does."""
+    if cards == 3:
+        if move.take is None:  # the move names its token, the last one too: one notation
+            raise IllegalMove(
+                "R5",
+                _(
+                    "{player}'s third card beside the {court} takes a token: say which ({suits})"
+                ).format(
+                    player=seat_name(seat),
+                    court=court_word(move.court),
+                    suits=", ".join(suit_word(t) for t in sorted(set(tokens))),
+                ),
+            )
+        if move.take not in tokens:
+            raise IllegalMove(
+                "R5",
+                _("there is no {suit} token on the {court}").format(
+                    suit=suit_word(move.take), court=court_word(move.court)
+                ),
+            )
+    elif move.take is not None:
+        raise IllegalMove(
+            "R5",
+            _(
+                "a token is taken with the third card on one's side of a Court; this is card "
+                "{n} of {player} beside the {court}"
+            ).format(n=cards, player=seat_name(seat), court=court_word(move.court)),
+        )
+
+
 def _add(counts: tuple[int, ...], colour: int, n: int = 1) -> tuple[int, ...]:
     return counts[:colour] + (counts[colour] + n,) + counts[colour + 1 :]
 
@@ -556,33 +587,7 @@ class Game:
             )
         side = self.sides[move.court][seat] + (card,)
         tokens = self.court_tokens[move.court]
-        if len(side) == 3:
-            if move.take is None:  # the move names its token, the last one too: one notation
-                raise IllegalMove(
-                    "R5",
-                    _(
-                        "{player}'s third card beside the {court} takes a token: say which ({suits})"
-                    ).format(
-                        player=seat_name(seat),
-                        court=court_word(move.court),
-                        suits=", ".join(suit_word(t) for t in sorted(set(tokens))),
-                    ),
-                )
-            if move.take not in tokens:
-                raise IllegalMove(
-                    "R5",
-                    _("there is no {suit} token on the {court}").format(
-                        suit=suit_word(move.take), court=court_word(move.court)
-                    ),
-                )
-        elif move.take is not None:
-            raise IllegalMove(
-                "R5",
-                _(
-                    "a token is taken with the third card on one's side of a Court; this is card "
-                    "{n} of {player} beside the {court}"
-                ).format(n=len(side), player=seat_name(seat), court=court_word(move.court)),
-            )
+        _check_token(move, seat, len(side), tokens)
         sides = [list(court) for court in self.sides]
         court_tokens = list(self.court_tokens)
         won = list(self.won)

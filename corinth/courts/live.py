@@ -116,12 +116,14 @@ def picture(view: Observation) -> str:
     hand = ", ".join(esc(CARDS[k].describe()) for k in view.hand)
     bonus = ", ".join(suit_word(b) for b in view.bonus)
     caption = _("The table as {seat} sees it").format(seat=seat_word(view.seat))
+    column = _("Court (its tokens)")
+    yours = _("Your hand: {cards}.").format(cards=hand)
+    colours = _("Bonus colours: {colours}.").format(colours=bonus)
     return (
         f"<table class='courts-view'><caption>{esc(caption)}</caption><thead><tr>"
-        f"<th scope='col'>{esc(_('Court (its tokens)'))}</th>"
+        f"<th scope='col'>{esc(column)}</th>"
         f"{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
-        f"<p>{_('Your hand: {cards}.').format(cards=hand)}</p>"
-        f"<p>{esc(_('Bonus colours: {colours}.').format(colours=bonus))}</p>"
+        f"<p>{yours}</p><p>{esc(colours)}</p>"
     )
 
 
