@@ -97,10 +97,17 @@
   function sentence(result, fallback) {
     const said = (typeof result.data.error === "string" && result.data.error) || fallback;
     if (!result.wait || /try again in \d+ seconds?/i.test(said)) return said;
-    if (/try again in a moment/i.test(said)) {
-      return said.replace(/(try again) in a moment/i, `$1 ${tn("in {n} second", "in {n} seconds", result.wait)}`);
+    const when = tn("in {n} second", "in {n} seconds", result.wait);
+    if (/try again in a moment/i.test(said)) return said.replace(/(try again) in a moment/i, `$1 ${when}`);
+    if (lang !== "en") {
+      // the same in the page's language: "réessayez dans 20 secondes" is said already, and "dans
+      // un instant" ("gleich") becomes "dans 20 secondes" ("in 20 Sekunden")
+      const soon = t("in a moment");
+      const words = (text) => new RegExp(`(^|[\\s(])${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?=[\\s.,)]|$)`, "i");
+      if (words(t("try again in")).test(said) && /\d/.test(said)) return said;
+      if (words(soon).test(said)) return said.replace(words(soon), (whole, before) => `${before}${when}`);
     }
-    return t("{sentence} Try again {when}.", { sentence: said, when: tn("in {n} second", "in {n} seconds", result.wait) });
+    return t("{sentence} Try again {when}.", { sentence: said, when });
   }
 
   // The page's problems, one per source (its polling, each action), shown together in one live
