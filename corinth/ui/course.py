@@ -42,7 +42,7 @@ from typing import Any
 
 from corinth import GameState, IllegalMove, InvalidNotation, Move
 from corinth.rules.catalogue import rule_card, rules
-from corinth.shared.language import _, current_language
+from corinth.shared.language import _, current_language, speaking
 
 from .progress import Progress
 
@@ -515,6 +515,10 @@ class Course:
         ('Step 1 of 4: Building', ['B1'], '05_play_a_game.ipynb')
         """
         language = language or current_language()
+        with speaking(language):  # the labels in that language too
+            return self._lesson_steps(lesson, language)
+
+    def _lesson_steps(self, lesson: str, language: str) -> tuple[list[dict], dict]:
         files = [
             path
             for path in sorted(self.folder.glob(f"{lesson}_*.ipynb"))

@@ -9,7 +9,7 @@ import ipywidgets as w
 
 from corinth.rules import GameState, IllegalMove, InvalidNotation, Move, Take
 from corinth.rules.describe import group_words, plain_words
-from corinth.shared.language import N_, _, ngettext, number
+from corinth.shared.language import N_, _, ngettext, number, pgettext
 from corinth.solver import rank_moves
 from corinth.solver.explain import move_effects, sentence
 from corinth.solver.puzzles import TIERS, standing
@@ -76,7 +76,9 @@ class PuzzleWidget(w.VBox):
             placeholder=_("or type a move, e.g. blue steward r1c2,r0c2"),
             layout=w.Layout(width="420px", display="none"),
         )
-        self.typed_button = w.Button(description=_("Answer"), layout=w.Layout(display="none"))
+        self.typed_button = w.Button(
+            description=pgettext("button", "Answer"), layout=w.Layout(display="none")
+        )
         self.typed_button.on_click(lambda _b: self._typed())
         self.question = w.HTML(f"<b>{html.escape(self.question_text())}</b>")
         self.result = w.HTML()
