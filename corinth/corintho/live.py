@@ -55,7 +55,12 @@ class CorinthoLive:
         True
         """
         return [
-            (p.id, f"{_(TITLES[p.kind])}: {_(p.question).split('. ')[-1]}")
+            (
+                p.id,
+                _("{kind}: {question}").format(
+                    kind=_(TITLES[p.kind]), question=_(p.question).split(". ")[-1]
+                ),
+            )
             for p in _stored().values()
         ]
 

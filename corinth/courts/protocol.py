@@ -320,7 +320,7 @@ def rank(
         ]
     moves = view.legal_moves()
     if not moves:
-        raise ValueError(f"it is not player {player + 1}'s card to place now (R2)")
+        raise ValueError(_("it is not player {n}'s card to place now (R2)").format(n=player + 1))
     out = []
     for move in moves:
         value = placing_value(view, player, move)
