@@ -18,6 +18,7 @@ docs/translating.md says how to write a message and which files each catalogue r
 from __future__ import annotations
 
 import argparse
+import copy
 import datetime
 import io
 import json
@@ -28,7 +29,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
-from babel.messages.extract import extract_from_file
+from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_file, extract_python
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
@@ -90,7 +91,9 @@ SOURCES: dict[str, tuple[str, ...]] = {
         "corinth/classroom/jupyter/voila/templates/corinth-classroom/static/*.js",
         "corinth/handouts/*.py",
     ),
-    "lessons": ("notebooks/*.ipynb",),
+    # The lessons: their Markdown, paragraph by paragraph, the messages their code cells show through
+    # _() and ngettext(), and the words every lesson uses (WORDS.md).
+    "lessons": ("notebooks/*.ipynb", "notebooks/WORDS.md"),
     "exercises": ("notebooks/exercises.toml",),
     "puzzles": ("seeds/puzzles/*.json", "seeds/puzzles/*/*.json"),
     # Each game's rule catalogue (each rule's text, as a rule card or a rule mark shows it) and the
@@ -170,8 +173,21 @@ def _cell_source(cell: dict) -> str:
     return "".join(source) if isinstance(source, list) else source
 
 
-def _lesson_messages(path: Path) -> Iterator[tuple[int, str, None, list[str]]]:
+def _lesson_messages(path: Path) -> Iterator[tuple[int, str | tuple, str | None, list[str]]]:
+    if path.suffix == ".md":
+        for translate, block in markdown_blocks(path.read_text(encoding="utf-8")):
+            if translate:
+                yield 0, block, None, []
+        return
     for number, cell in enumerate(json.loads(path.read_text(encoding="utf-8"))["cells"], 1):
+        if cell["cell_type"] == "code":
+            # IPython's %magic and !shell lines are not Python: left out, as blank lines.
+            lines = _cell_source(cell).splitlines()
+            code = "\n".join("" if line.lstrip().startswith(("%", "!")) else line for line in lines)
+            found = extract_python(io.BytesIO(code.encode("utf-8")), DEFAULT_KEYWORDS, [], {})
+            for _line, message, _comments, context in found:
+                yield number, message, context, [f"cell {number} (code)"]
+            continue
         if cell["cell_type"] != "markdown":
             continue
         for translate, block in markdown_blocks(_cell_source(cell)):
@@ -336,10 +352,22 @@ def compile_all(domains: Iterable[str] = DOMAINS, languages: Iterable[str] = TRA
             if not path.exists():
                 continue
             buffer = io.BytesIO()
-            write_mo(buffer, read_catalog(path, language), use_fuzzy=False)
+            buffer.write(compiled(read_catalog(path, language)))
             target = path.with_suffix(".mo")
             if not target.exists() or target.read_bytes() != buffer.getvalue():
                 target.write_bytes(buffer.getvalue())
+
+
+def compiled(catalog: Catalog) -> bytes:
+    """The ``.mo`` of a catalogue: fuzzy and untranslated messages left out (Babel would write a
+    plural's English forms for an untranslated one, hiding another catalogue's translation of it)."""
+    kept = copy.deepcopy(catalog)
+    for message in list(kept):
+        if message.id and isinstance(message.string, tuple) and not all(message.string):
+            kept.delete(message.id, context=message.context)
+    buffer = io.BytesIO()
+    write_mo(buffer, kept, use_fuzzy=False)
+    return buffer.getvalue()
 
 
 def placeholders(text: str) -> list[str]:
@@ -385,9 +413,7 @@ def check(domains: Iterable[str] = DOMAINS, languages: Iterable[str] = TRANSLATE
                                 f"{label} has the placeholders {placeholders(form)}, not {wanted}"
                             )
             mo = path.with_suffix(".mo")
-            buffer = io.BytesIO()
-            write_mo(buffer, catalog, use_fuzzy=False)
-            if not mo.exists() or mo.read_bytes() != buffer.getvalue():
+            if not mo.exists() or mo.read_bytes() != compiled(catalog):
                 problems.append(
                     f"{language}/{domain}: the .mo is not compiled from the .po (run update)"
                 )
@@ -395,7 +421,8 @@ def check(domains: Iterable[str] = DOMAINS, languages: Iterable[str] = TRANSLATE
 
 
 def todo(language: str, domain: str) -> list[str]:
-    """The messages of one catalogue still to translate (missing, empty or fuzzy), in English."""
+    """The messages of one catalogue still to translate (missing, empty or fuzzy), in English (a
+    message with a context as "context\\x04message", as gettext keys it and ``fill`` reads it)."""
     path = po_path(language, domain)
     catalog = read_catalog(path, language) if path.exists() else Catalog(locale=language)
     left = []
@@ -409,7 +436,8 @@ def todo(language: str, domain: str) -> list[str]:
             or not all(_strings(entry.string))
             or not _strings(entry.string)
         ):
-            left.append(_strings(message.id)[0])
+            english = _strings(message.id)[0]
+            left.append(f"{message.context}\x04{english}" if message.context else english)
     return left
 
 
@@ -427,6 +455,18 @@ def heading_anchor(heading: str) -> str:
     text = heading.lstrip("#").strip()
     text = re.sub(r"\*\*|__|`", "", text)
     return text.replace(" ", "-")
+
+
+def translate_markdown(text: str, translate) -> str:
+    """A Markdown text translated paragraph by paragraph (``translate`` gives a paragraph's words).
+
+    >>> translate_markdown("# Words\\n\\nA round.", {"A round.": "Une manche."}.get)
+    '# Words\\n\\nUne manche.'
+    """
+    return "".join(
+        (translate(block) or block) if is_text else block
+        for is_text, block in markdown_blocks(text)
+    )
 
 
 def translated_path(path: Path, language: str) -> Path:
@@ -480,8 +520,14 @@ def write_lessons(languages: Iterable[str] = TRANSLATED) -> list[Path]:
     for language in languages:
         catalogue = _catalogue(language)
         for path in source_files("lessons"):
-            wanted = translate_lesson(path, language, catalogue.gettext)
             target = translated_path(path, language)
+            if path.suffix == ".md":
+                text = translate_markdown(path.read_text(encoding="utf-8"), catalogue.gettext)
+                if not target.exists() or target.read_text(encoding="utf-8") != text:
+                    target.write_text(text, encoding="utf-8")
+                    written.append(target)
+                continue
+            wanted = translate_lesson(path, language, catalogue.gettext)
             if target.exists() and _cells_of(
                 json.loads(target.read_text(encoding="utf-8"))
             ) == _cells_of(wanted):
@@ -490,7 +536,8 @@ def write_lessons(languages: Iterable[str] = TRANSLATED) -> list[Path]:
                 source = cell["source"]
                 cell["source"] = source.splitlines(keepends=True)
             target.write_text(
-                json.dumps(wanted, indent=1, ensure_ascii=False) + "\n", encoding="utf-8"
+                json.dumps(wanted, indent=1, sort_keys=True, ensure_ascii=False) + "\n",
+                encoding="utf-8",
             )
             written.append(target)
     return written
@@ -504,6 +551,15 @@ def stale_lessons(languages: Iterable[str] = TRANSLATED) -> list[str]:
     for language in languages:
         for path in source_files("lessons"):
             target = translated_path(path, language)
+            if path.suffix == ".md":
+                text = translate_markdown(
+                    path.read_text(encoding="utf-8"), _catalogue(language).gettext
+                )
+                if not target.exists() or target.read_text(encoding="utf-8") != text:
+                    stale.append(
+                        f"{target.name} is not what {path.name} and the {language} catalogue make"
+                    )
+                continue
             wanted = translate_lesson(path, language, _catalogue(language).gettext)
             if not target.exists():
                 stale.append(f"{target.name} is missing")
@@ -522,7 +578,8 @@ def fill(language: str, domain: str, translations: dict[str, str | list[str]]) -
     catalog = read_catalog(path, language)
     refused = []
     for english, words in translations.items():
-        entry = catalog.get(english)
+        context, _, message = english.rpartition("\x04")  # "context\x04message", as gettext keys it
+        entry = catalog.get(message, context=context or None)
         if entry is None:
             entry = next((m for m in catalog if _strings(m.id)[0] == english and m.id), None)
         if entry is None:
