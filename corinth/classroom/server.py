@@ -125,9 +125,9 @@ CONNECTION_JS = (
 
 @functools.cache
 def connection_words() -> str:
-    """The words of a lesson page's connection script in every language, as JSON safe inside a
-    ``<script>`` (the page picks its language's from its lesson's name): the Voilà template renders
-    a page before a student asks for it, so it cannot know the student's language then."""
+    """The words of a lesson page's connection script in every language, as JSON (the page picks
+    its lesson's language's, from the lesson's name): Voilà renders a page before a student asks
+    for it, so it cannot know the student's language then."""
     import json
 
     source = CONNECTION_JS.read_text(encoding="utf-8")
@@ -314,6 +314,15 @@ class LessonHandler(TornadoVoilaHandler):
             RequestInfoSocketHandler._cache.clear()
 
 
+class ConnectionWordsHandler(tornado.web.RequestHandler):
+    """``voila/corinth-words.js``: the lesson pages' connection words, in every language (no
+    secret in them; the template loads it before ``connection.js``)."""
+
+    def get(self) -> None:
+        self.set_header("Content-Type", "text/javascript; charset=utf-8")
+        self.finish(f"window.CorinthConnectionWords = {connection_words()};\n")
+
+
 class ShutdownHandler(VoilaShutdownKernelHandler):
     """The page's shutdown request on close; an unknown kernel is a 404, not a server error."""
 
@@ -390,8 +399,6 @@ class Classroom(Voila):
                 "give a token the students type once"
             )
         settings = super().init_settings()
-        # The lesson pages' connection script reads its words from the page (the template).
-        settings["voila_jinja2_env"].globals["corinth_connection_words"] = connection_words
         scrub_logs(self.log)
         self.kernel_manager.settle_pools()
         # The sign-out page links a favicon through tornado's static_url, which needs a static folder.
@@ -413,6 +420,8 @@ class Classroom(Voila):
             elif handler is KernelHandler:
                 handler = ClosedKernelHandler
             handlers.append((pattern, handler, *options))
+        words = f"{self.base_url.rstrip('/')}/voila/corinth-words\\.js"
+        handlers.insert(0, (words, ConnectionWordsHandler))
         if self.class_dir:  # the class as a whole: the teacher's page and the live puzzle
             from .store import ClassFileError
             from .teacher import Class

@@ -1,7 +1,7 @@
 """A French class in Chromium (python -m corinth.classroom --language fr): the join page speaks
 French; a student switches to German there (kept in the browser), joins, and the student's page,
-its script's words and its link to the lessons are German; the teacher's page stays French and
-counts the student in French. tests/classroom/test_class_languages.py checks the same pages
+its script's words and its link to the lessons are German, and so is the lesson list it opens
+(where translated); the teacher's page stays French and counts the student in French. tests/classroom/test_class_languages.py checks the same pages
 without a browser."""
 
 from __future__ import annotations
@@ -71,6 +71,18 @@ def test_a_french_class_and_a_student_who_reads_german(tmp_path, browser):
         expect(student.locator("#live-status")).to_have_text(
             "Noch kein Rätsel: Deine Lehrkraft schickt gleich eins."
         )
+
+        # The lesson list the link opens is German where it is translated, and so are its page's
+        # language and its words about a lost connection
+        lessons = student.context.new_page()
+        lessons.set_default_timeout(180_000)
+        lessons.goto(room.url + student.locator("#lessons").get_attribute("href"))
+        lessons.wait_for_function("window.CorinthConnection !== undefined")
+        german = index == "index.de.ipynb"
+        assert lessons.evaluate("document.documentElement.lang") == ("de" if german else "en")
+        sentence = lessons.evaluate("window.CorinthConnection.sentence")
+        assert sentence.startswith("Die Verbindung" if german else "The connection")
+        lessons.close()
 
         # The teacher's page is in the class's language, and counts the student in it
         teacher = browser.new_context(viewport=SCREEN).new_page()

@@ -14,20 +14,29 @@
   if (!Native || window.CorinthConnection) return;
 
   // The page's language, from its lesson's name (05_play_a_game.fr.ipynb: French), and its words in
-  // it, which the template put in the page for every language (corinth/classroom/server.py).
+  // it, which the server gives for every language (voila/corinth-words.js, loaded before this).
   const found = /\.(fr|de)\.ipynb$/.exec(decodeURIComponent(window.location.pathname));
   const LANGUAGE = found ? found[1] : "en";
   if (document.documentElement) document.documentElement.lang = LANGUAGE;
-  let WORDS = {};
-  try {
-    const all = JSON.parse(document.getElementById("corinth-connection-words").textContent);
-    WORDS = (all && all[LANGUAGE]) || {};
-  } catch (e) {
-    WORDS = {};
-  }
+  const all = window.CorinthConnectionWords;
+  const WORDS = (all && typeof all === "object" && all[LANGUAGE]) || {};
   const t = (text) => WORDS[text] ?? text;
   const SENTENCE = t("The connection to the class's computer was lost: this page will reload when it is back.");
   const TOO_OFTEN = t("The connection to the class's computer keeps failing: reload this page in a minute.");
+
+  // Voilà's own "Running <lesson>..." while the lesson loads, in the lesson's language.
+  if (LANGUAGE !== "en" && window.MutationObserver) {
+    const loading = t("Loading the lesson…");
+    const watcher = new MutationObserver(() => {
+      const node = document.getElementById("loading_text");
+      if (node) {
+        node.textContent = loading;
+        watcher.disconnect();
+      }
+    });
+    watcher.observe(document, { childList: true, subtree: true });
+    document.addEventListener("DOMContentLoaded", () => watcher.disconnect());
+  }
   const CHANNELS = /\/api\/kernels\/([0-9a-f-]{36})\/channels(\?|$)/;
   const PROBE_MS = 1000; // how often a lost page asks the server again
   const PROBE_TIMEOUT_MS = 4000; // a question the server does not answer in time: still away
