@@ -138,7 +138,7 @@ def test_corintho_verdict_in_french():
         game = game.apply(move)
     with speaking("fr"):
         assert game.verdict() == (
-            "Joueur 2 remporte la partie\u00a0: il a allongé la rangée de Joueur 1 à quatre "
+            "Joueur 2 a remporté la partie\u00a0: il a allongé la rangée de Joueur 1 à quatre "
             "colonnes en a1, b1, c1, d1 (W4)."
         )
 
