@@ -200,7 +200,12 @@ RANK_WORDS = {
     "court": N_("{card} (a Court)"),
 }
 # Two cards of one rank, in the plural.
-RANK_PLURALS = {"pawn": N_("Pawns"), "crown": N_("Crowns"), "court": N_("Courts")}
+RANK_PLURALS = {
+    "pawn": N_("Pawns"),
+    "crown": N_("Crowns"),
+    "court": N_("Courts"),
+    "ace": N_("Aces"),
+}
 
 
 def _and(words: list[str]) -> str:
