@@ -38,6 +38,13 @@ _PROGRAM_ANY = re.compile(
     re.I,
 )
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z*\"(])")
+# Another rule's ID inside a translated sentence's brackets: "(rang, puis couleur : C2, C3)",
+# "(ils restent de côté, toujours comptés par C5)", "(utilisée par G6)".
+_NAMED_IDS = (
+    re.compile(r"\s*:\s*[A-Z]\d+[a-z]?(?:(?:,\s*| et | und |–|-)[A-Z]\d+[a-z]?)*(?=\))"),
+    re.compile(r"(?:,| und| et)[^,()]*?\b[A-Z]\d+[a-z]?\b[^,()]*(?=\))"),
+    re.compile(r"\s*\([^()]*?\b[A-Z]\d+[a-z]?\)"),
+)
 _SENTENCE_ANY = re.compile(r"(?<=[.!?])\s+(?=[A-ZÀ-ÖØ-Þ*\"(«„])")
 # Another rule named inside a sentence, in words a learner can follow without the catalogue.
 _NAMED = {
@@ -91,6 +98,9 @@ def _sentences(text: str, reading: str, english: bool = True) -> list[str]:
         for said, plain in _NAMED.items():
             text = text.replace(said, plain)
     text = _IDS.sub("", text)
+    if not english:  # a translation names other rules in its own words: their IDs left out
+        for named in _NAMED_IDS:
+            text = named.sub("", text)
     return [s for s in (_SENTENCE if english else _SENTENCE_ANY).split(text) if s]
 
 

@@ -163,12 +163,17 @@ def test_a_puzzle_verdict_in_german_keeps_the_answer_in_notation():
 def test_a_rule_mark_uses_the_rules_catalogue_where_it_has_the_rule(monkeypatch):
     english = catalogue.rule_words("G2")
     message = "**G2** " + catalogue.rules()["G2"]
-    said = {message: "**G2** Chaque jeton devant un joueur vaut un point (G1)."}
+    said = {
+        message: "**G2** Chaque jeton devant un joueur (ils restent là, comptés par C5) vaut un "
+        "point (G1)."
+    }
     monkeypatch.setattr(catalogue, "_", lambda text: said.get(text, text))
     catalogue._rule_words.cache_clear()
     try:
         with speaking("fr"):
-            assert catalogue.rule_words("G2") == "Chaque jeton devant un joueur vaut un point."
+            assert catalogue.rule_words("G2") == (
+                "Chaque jeton devant un joueur (ils restent là) vaut un point."
+            )
             assert catalogue.rule_words("G5") == catalogue._rule_words("G5", "en")
         assert catalogue.rule_words("G2") == english
     finally:
