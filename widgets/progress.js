@@ -9,11 +9,6 @@ import { h } from "./dice.js";
 const KEY = "corinth-progress-v1";
 // The language the learner chose on the lesson list's switch (the classroom's pages read it too).
 const LANGUAGE_KEY = "corinth-language";
-const LANGUAGES = [
-  ["en", "English", "index.ipynb"],
-  ["fr", "Français", "index.fr.ipynb"],
-  ["de", "Deutsch", "index.de.ipynb"],
-];
 
 // The page's words in its language: the widget's `words` trait (js_words of this file, in Python),
 // read by the two functions t and tn, always called with literal strings (docs/translating.md).
@@ -289,11 +284,16 @@ function render({ model, el }) {
       }),
     );
   }
-  // The lesson list's language switch: the list in each language the lessons speak (relative links,
-  // for JupyterLab and for the classroom's /voila/render/ alike), the one shown marked, the choice kept.
+  // The lesson list's language switch: the list in each language it is written in ("English ·
+  // Français · Deutsch", Python's `languages`: index.ipynb, index.fr.ipynb, index.de.ipynb), as
+  // relative links (JupyterLab and the classroom's /voila/render/ alike), the one shown marked, the
+  // choice kept in this browser.
   const switcher = h("nav", { class: "corinth-progress-languages", "aria-label": t("Language") });
-  if (onList()) {
-    LANGUAGES.forEach(([code, name, file], i) => {
+  const languages = (model.get("languages") || []).filter(
+    (l) => l && typeof l.code === "string" && typeof l.name === "string" && /^index(\.[a-z]{2})?\.ipynb$/.test(l.file),
+  );
+  if (onList() && languages.length > 1) {
+    languages.forEach(({ code, name, file }, i) => {
       if (i) switcher.append(" · ");
       const link = h("a", { href: file, lang: code, hreflang: code, text: name });
       if (code === language()) {
@@ -310,7 +310,7 @@ function render({ model, el }) {
       switcher.append(link);
     });
   }
-  root.append(...(onList() ? [switcher] : []), line, live, lockNote, map, reset, screen);
+  root.append(...(switcher.childNodes.length ? [switcher] : []), line, live, lockNote, map, reset, screen);
   el.appendChild(root);
 
   // The lesson the teacher keeps the class to (the lesson list then shows only it), and the teacher's

@@ -42,7 +42,7 @@ from typing import Any
 
 from corinth import GameState, IllegalMove, InvalidNotation, Move
 from corinth.rules.catalogue import rule_card, rules
-from corinth.shared.language import _, current_language, speaking
+from corinth.shared.language import LANGUAGES, _, current_language, speaking
 
 from .progress import Progress
 
@@ -685,7 +685,17 @@ class Course:
             extra = [n for n in trainers.get(lesson, []) if n not in items]
             if items:
                 lessons.append({"file": file, "title": title, "items": items, "extra": extra})
-        return Progress(lessons=lessons, language=language)
+        # the switch to the list in each language it is written in (English always)
+        switch = [
+            {
+                "code": code,
+                "name": name,
+                "file": _translation(self.folder / "index.ipynb", code).name,
+            }
+            for code, name in LANGUAGES.items()
+        ]
+        switch = [s for s in switch if s["code"] == "en" or s["file"] != "index.ipynb"]
+        return Progress(lessons=lessons, language=language, languages=switch)
 
     # --- puzzles on their own boards and in trainers ------------------------------------------
 

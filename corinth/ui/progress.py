@@ -51,6 +51,8 @@ class Progress(anywidget.AnyWidget):
     steps = traitlets.List(traitlets.Dict()).tag(sync=True)
     next_lesson = traitlets.Dict().tag(sync=True)
     words = traitlets.Dict().tag(sync=True)  # the page's words in its language (js_words)
+    # The lesson list's language switch: each language's list, {"code", "name", "file"}.
+    languages = traitlets.List(traitlets.Dict()).tag(sync=True)
 
     def __init__(self, language: str | None = None, **kwargs: Any):
         with speaking(language or current_language()):
