@@ -168,8 +168,9 @@ def test_a_translated_lesson_follows_its_headings_and_says_its_language(tmp_path
     cells = notebook["cells"]
     assert cells[0]["source"] == "## Étape 1 sur 2 : les dés\n\nLancez-les."
     assert cells[1]["source"].startswith("from corinth.shared.language import use_language\n")
-    assert cells[1]["source"].endswith("x = 1") and cells[1]["outputs"] == []
-    assert cells[2]["source"] == "**[Étape suivante →](#Étape-1-sur-2-:-les-dés)**"
+    assert 'use_language("fr")' in cells[1]["source"] and cells[1]["id"] == "language-fr"
+    assert cells[2]["source"] == "x = 1" and cells[2]["outputs"] == []
+    assert cells[3]["source"] == "**[Étape suivante →](#Étape-1-sur-2-:-les-dés)**"
     assert notebook["metadata"]["kernelspec"] == {"name": "python3"}
 
 

@@ -29,7 +29,8 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
-from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_file, extract_python
+from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_file
+from babel.messages.extract import extract as read_messages
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
@@ -184,7 +185,7 @@ def _lesson_messages(path: Path) -> Iterator[tuple[int, str | tuple, str | None,
             # IPython's %magic and !shell lines are not Python: left out, as blank lines.
             lines = _cell_source(cell).splitlines()
             code = "\n".join("" if line.lstrip().startswith(("%", "!")) else line for line in lines)
-            found = extract_python(io.BytesIO(code.encode("utf-8")), DEFAULT_KEYWORDS, [], {})
+            found = read_messages("python", io.BytesIO(code.encode("utf-8")), DEFAULT_KEYWORDS)
             for _line, message, _comments, context in found:
                 yield number, message, context, [f"cell {number} (code)"]
             continue
@@ -444,8 +445,8 @@ def todo(language: str, domain: str) -> list[str]:
 # -- the translated lessons --------------------------------------------------------------------------
 
 LANGUAGE_LINE = {
-    "fr": 'from corinth.shared.language import use_language\nuse_language("fr")  # cette leçon parle français\n',
-    "de": 'from corinth.shared.language import use_language\nuse_language("de")  # diese Lektion spricht Deutsch\n',
+    "fr": 'from corinth.shared.language import use_language\n\nuse_language("fr")  # cette leçon parle français',
+    "de": 'from corinth.shared.language import use_language\n\nuse_language("de")  # diese Lektion spricht Deutsch',
 }
 
 
@@ -475,11 +476,24 @@ def translated_path(path: Path, language: str) -> Path:
 
 def translate_lesson(path: Path, language: str, translate) -> dict:
     """The notebook of ``path`` in ``language``: its Markdown translated block by block (``translate``
-    gives a block's words), links to its headings following their new anchors, and its first code
-    cell telling the kernel the language. Outputs are left empty (the notebook is run after)."""
+    gives a block's words), links to its headings following their new anchors, and a cell before
+    its first code cell telling the kernel the language. Outputs are left empty (the notebook is run
+    after)."""
     notebook = json.loads(path.read_text(encoding="utf-8"))
     anchors: dict[str, str] = {}
-    first_code = True
+    first_code = next(
+        (i for i, cell in enumerate(notebook["cells"]) if cell["cell_type"] == "code"), 0
+    )
+    # A cell of its own, before the first code cell, tells the kernel the lesson's language.
+    language_cell = {
+        "cell_type": "code",
+        "execution_count": None,
+        "id": f"language-{language}",
+        "metadata": {},
+        "outputs": [],
+        "source": LANGUAGE_LINE[language],
+    }
+    notebook["cells"].insert(first_code, language_cell)
     for cell in notebook["cells"]:
         if cell["cell_type"] == "markdown":
             parts = []
@@ -492,9 +506,6 @@ def translate_lesson(path: Path, language: str, translate) -> dict:
                 parts.append(words)
             cell["source"] = "".join(parts)
         elif cell["cell_type"] == "code":
-            if first_code:
-                cell["source"] = LANGUAGE_LINE[language] + _cell_source(cell)
-                first_code = False
             cell["outputs"] = []
             cell["execution_count"] = None
     for cell in notebook["cells"]:

@@ -10,7 +10,7 @@ files by ``python -m corinth.shared.catalogues update``; see docs/translating.md
 - ``pgettext("colour", "Gold")``: a short word whose meaning the context settles.
 - ``N_("…")``: marks a message written where it is not yet shown (a table at module level); the
   place that shows it says ``_(text)``.
-- ``number(2.5)``: a number as the language writes it ("2.5", "2,5").
+- ``number(2.5)``: a number as the language writes it ("2.5", "2,5"); ``percent(0.25)``: "25%", "25 %".
 
 The language is the process's (a kernel is one learner's, the command line one user's), set by
 ``use_language("fr")`` (each translated lesson's first cell does) and otherwise taken from the
@@ -44,6 +44,7 @@ __all__ = [
     "js_words",
     "ngettext",
     "number",
+    "percent",
     "pgettext",
     "speaking",
     "use_language",
@@ -209,6 +210,20 @@ def number(value: float, decimals: int | None = None) -> str:
         pattern = "#,##0." + "0" * decimals if decimals else "#,##0"
         return format_decimal(value, format=pattern, locale=current_language())
     return format_decimal(value, locale=current_language())
+
+
+def percent(share: float, decimals: int = 0) -> str:
+    """A share (0.533) as a percentage the language writes: "53.3%", "53,3 %" (a no-break space).
+
+    >>> with speaking("en"):
+    ...     percent(0.533, 1), percent(0.5)
+    ('53.3%', '50%')
+    >>> with speaking("fr"):
+    ...     percent(0.533, 1) == "53,3\u00a0%"
+    True
+    """
+    text = number(100 * share, decimals)
+    return text + "%" if current_language() == "en" else text + "\u00a0%"
 
 
 # A browser module's messages: t("…", {name: value}) and tn("one", "many", n, {…}), read from its
