@@ -260,8 +260,9 @@ def check_variants(variants) -> tuple[str, ...]:
     for name in names:
         if not isinstance(name, str) or name not in VARIANTS:
             raise CourtsError(
-                f"variants: unknown rule variant {str(name)[:40]!r}: The Four Courts has "
-                f"{', '.join(VARIANTS)}"
+                _("variants: unknown rule variant {name}: The Four Courts has {variants}").format(
+                    name=repr(str(name)[:40]), variants=", ".join(VARIANTS)
+                )
             )
     return tuple(sorted(set(names)))
 
@@ -774,7 +775,11 @@ class Game:
         ``history``, the moves so far as the seat saw them (others' deals and choices are "a
         card"): a saved seat view needs them, a bot does not."""
         if not 0 <= seat < self.players:
-            raise CourtsError(f"there is no player {seat + 1} in a {self.players}-player game")
+            raise CourtsError(
+                _("there is no player {n} in a {players}-player game").format(
+                    n=seat + 1, players=self.players
+                )
+            )
         return Observation(
             seat=seat,
             players=self.players,
@@ -938,7 +943,11 @@ def new_game(players: int = 4, variants=None) -> Game:
     ('early-end',)
     """
     if type(players) is not int or players not in (3, 4):  # 4.0 and True are not a count of players
-        raise CourtsError(f"The Four Courts is for 3 or 4 players (S1), not {players!r:.40}")
+        raise CourtsError(
+            _("The Four Courts is for 3 or 4 players (S1), not {players}").format(
+                players=f"{players!r:.40}"
+            )
+        )
     return Game(
         players=players,
         won=((0,) * 6,) * players,

@@ -411,7 +411,7 @@ class CourtsGame:
             return CourtsState(from_json(text))  # from_json names the problem
         seed = data.pop("seed", 0) if isinstance(data, dict) else 0
         if isinstance(seed, bool) or not isinstance(seed, int):
-            raise CourtsError("seed: expected a whole number")
+            raise CourtsError(_("seed: expected a whole number"))
         return CourtsState(from_json(json.dumps(data)), seed)
 
     def wrap(self, native: Game) -> CourtsState:
