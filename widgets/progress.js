@@ -424,8 +424,15 @@ function render({ model, el }) {
       done += n;
       const item = h("li");
       const count = tn("{lesson} — {done} of {total} solved", "{lesson} — {done} of {total} solved", n);
-      for (const part of sentence(count, { lesson: h("a", { href: lesson.file, text: lesson.title }), done: n, total: lesson.items.length })) {
-        item.append(typeof part === "string" ? h("span", { text: part }) : part);
+      // the lesson's link, its count in a span around it (the words in the language's order)
+      let words = "";
+      for (const part of [...sentence(count, { lesson: h("a", { href: lesson.file, text: lesson.title }), done: n, total: lesson.items.length }), null]) {
+        if (typeof part === "string") words += part;
+        else {
+          if (words) item.appendChild(h("span", { text: words }));
+          words = "";
+          if (part) item.appendChild(part);
+        }
       }
       if (extra.length) {
         const solved = extra.filter((name) => stored[name]).length;
