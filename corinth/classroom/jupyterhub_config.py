@@ -34,6 +34,7 @@ import sys
 from pathlib import Path
 
 from corinth.classroom import lessons
+from corinth.shared.language import from_environment
 
 c = get_config()  # noqa: F821 (JupyterHub defines get_config when it reads this file)
 
@@ -54,9 +55,12 @@ c.JupyterHub.bind_url = (
 # links to, with the files they read. Keep nothing else in this folder.
 LESSONS = _env("CORINTH_LESSONS", "/srv/corinth/lessons")
 lessons.prepare(Path(LESSONS))
-# Every student's server opens in the lessons folder, on the lesson list as an app.
+# Every student's server opens in the lessons folder, on the lesson list as an app: in the hub's
+# language (CORINTH_LANGUAGE, LANG, …) where the lessons are translated (index.fr.ipynb).
 c.Spawner.notebook_dir = LESSONS
-c.Spawner.default_url = "/voila/render/index.ipynb"
+c.Spawner.default_url = (
+    "/voila/render/" + lessons.in_language([lessons.INDEX], from_environment(), Path(LESSONS))[0]
+)
 # Each cell's output shows as soon as it has run, so the first board comes before the rest.
 c.Spawner.args = ["--VoilaConfiguration.progressive_rendering=True"]
 
