@@ -90,7 +90,7 @@ class FrenchClass(tornado.testing.AsyncHTTPTestCase):
         page = self.page(f"/teacher/{self.the_class.secret}", Cookie=f"{LANGUAGE_COOKIE}=de")
         assert '<html lang="de">' in page and "<h1>Seite der Lehrkraft</h1>" in page
         assert "Die Klasse beenden" in page and "End the class" not in page
-        assert words_of(page)["{n} student\u0000{n} students"] == ["{n} Schüler", "{n} Schülern"]
+        assert words_of(page)["{n} student\u0000{n} students"] == ["{n} Schüler", "{n} Schüler"]
 
     def test_an_api_refusal_in_the_request_language(self):
         teacher = {"X-Teacher": self.the_class.secret, "Cookie": f"{LANGUAGE_COOKIE}=de"}
