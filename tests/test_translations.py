@@ -43,7 +43,9 @@ def test_every_message_is_translated_with_its_placeholders(domain, language):
 @pytest.mark.parametrize("language", TRANSLATED)
 def test_every_translated_lesson_is_made_from_its_english_lesson_and_the_catalogue(language):
     stale = catalogues.stale_lessons([language])
-    assert not stale, "\n".join(stale) + "\n(python -m corinth.shared.catalogues lessons, then run them)"
+    assert not stale, (
+        "\n".join(stale) + "\n(python -m corinth.shared.catalogues lessons, then run them)"
+    )
 
 
 def test_the_check_finds_an_untranslated_a_fuzzy_and_a_placeholder_lost(tmp_path, monkeypatch):
@@ -74,7 +76,11 @@ def test_fill_refuses_a_translation_that_loses_a_placeholder(tmp_path, monkeypat
     refused = catalogues.fill("de", "ui", {"{n} of {total} solved": "{n} gelöst"})
     assert refused and "placeholders" in refused[0]
     assert not catalogues.fill("de", "ui", {"{n} of {total} solved": "{n} von {total} gelöst"})
-    assert catalogues.read_catalog(catalogues.po_path("de", "ui"), "de").get("{n} of {total} solved").string
+    assert (
+        catalogues.read_catalog(catalogues.po_path("de", "ui"), "de")
+        .get("{n} of {total} solved")
+        .string
+    )
 
 
 @pytest.mark.parametrize(
@@ -102,7 +108,9 @@ def test_a_request_speaks_its_own_language_and_the_process_keeps_its_own():
 
 
 def test_an_unknown_language_is_refused_in_a_sentence():
-    with pytest.raises(ValueError, match=r"No language 'xx' here: the project speaks English \(en\)"):
+    with pytest.raises(
+        ValueError, match=r"No language 'xx' here: the project speaks English \(en\)"
+    ):
         use_language("xx")
 
 
@@ -127,7 +135,9 @@ def test_numbers_are_written_as_each_language_writes_them():
 
 
 def test_a_browser_modules_words_are_read_from_its_source():
-    source = 'h("button", {text: t("Undo")}); line.textContent = tn("{n} die", "{n} dice", k, {n: k});'
+    source = (
+        'h("button", {text: t("Undo")}); line.textContent = tn("{n} die", "{n} dice", k, {n: k});'
+    )
     with speaking("en"):
         words = js_words(source)
     assert words["Undo"] == "Undo"
@@ -145,19 +155,41 @@ def test_every_lesson_cut_into_paragraphs_gives_the_lesson_back():
                 blocks = catalogues.markdown_blocks(source)
                 assert "".join(text for _, text in blocks) == source, path.name
                 kept = "".join(text for translate, text in blocks if not translate)
-                assert kept.count("<!--") == source.count("<!--"), "comments are kept, not translated"
+                assert kept.count("<!--") == source.count("<!--"), (
+                    "comments are kept, not translated"
+                )
 
 
 def test_a_translated_lesson_follows_its_headings_and_says_its_language(tmp_path):
     lesson = {
         "cells": [
-            {"cell_type": "markdown", "metadata": {}, "source": "## Step 1 of 2: Dice\n\nRoll them."},
-            {"cell_type": "code", "metadata": {}, "source": "x = 1", "outputs": [1], "execution_count": 3},
-            {"cell_type": "markdown", "metadata": {}, "source": "**[Next step →](#Step-1-of-2:-Dice)**"},
+            {
+                "cell_type": "markdown",
+                "metadata": {},
+                "source": "## Step 1 of 2: Dice\n\nRoll them.",
+            },
+            {
+                "cell_type": "code",
+                "metadata": {},
+                "source": "x = 1",
+                "outputs": [1],
+                "execution_count": 3,
+            },
+            {
+                "cell_type": "markdown",
+                "metadata": {},
+                "source": "**[Next step →](#Step-1-of-2:-Dice)**",
+            },
+            {
+                "cell_type": "markdown",
+                "metadata": {},
+                "source": "[The list](index.ipynb), [x](x.ipynb)",
+            },
         ],
         "metadata": {"kernelspec": {"name": "python3"}},
     }
     path = tmp_path / "01_dice.ipynb"
+    (tmp_path / "index.ipynb").write_text("{}", encoding="utf-8")
     path.write_text(json.dumps(lesson), encoding="utf-8")
     words = {
         "## Step 1 of 2: Dice": "## Étape 1 sur 2 : les dés",
@@ -171,6 +203,7 @@ def test_a_translated_lesson_follows_its_headings_and_says_its_language(tmp_path
     assert 'use_language("fr")' in cells[1]["source"] and cells[1]["id"] == "language-fr"
     assert cells[2]["source"] == "x = 1" and cells[2]["outputs"] == []
     assert cells[3]["source"] == "**[Étape suivante →](#Étape-1-sur-2-:-les-dés)**"
+    assert cells[4]["source"] == "[The list](index.fr.ipynb), [x](x.ipynb)"  # to lessons that exist
     assert notebook["metadata"]["kernelspec"] == {"name": "python3"}
 
 

@@ -450,6 +450,9 @@ LANGUAGE_LINE = {
 }
 
 
+_LESSON_LINK = re.compile(r"\]\(([\w.-]+\.ipynb)(?=[#)])")
+
+
 def heading_anchor(heading: str) -> str:
     """The anchor JupyterLab gives a heading: ``heading_anchor("## Step 2 of 4: A tie") ==
     'Step-2-of-4:-A-tie'``."""
@@ -476,7 +479,8 @@ def translated_path(path: Path, language: str) -> Path:
 
 def translate_lesson(path: Path, language: str, translate) -> dict:
     """The notebook of ``path`` in ``language``: its Markdown translated block by block (``translate``
-    gives a block's words), links to its headings following their new anchors, and a cell before
+    gives a block's words), links to its headings following their new anchors and links to other
+    lessons leading to their translations, and a cell before
     its first code cell telling the kernel the language. Outputs are left empty (the notebook is run
     after)."""
     notebook = json.loads(path.read_text(encoding="utf-8"))
@@ -508,12 +512,22 @@ def translate_lesson(path: Path, language: str, translate) -> dict:
         elif cell["cell_type"] == "code":
             cell["outputs"] = []
             cell["execution_count"] = None
+    lessons = {
+        other.name for other in path.parent.glob("*.ipynb") if not is_translated_lesson(other)
+    }
+
+    def same_language(link: re.Match) -> str:  # a link to another lesson: its translation
+        name = link.group(1)
+        return (
+            f"]({translated_path(Path(name), language).name}" if name in lessons else link.group(0)
+        )
+
     for cell in notebook["cells"]:
         if cell["cell_type"] == "markdown":
             source = cell["source"]
             for old, new in sorted(anchors.items(), key=lambda item: -len(item[0])):
                 source = source.replace(f"(#{old})", f"(#{new})")
-            cell["source"] = source
+            cell["source"] = _LESSON_LINK.sub(same_language, source)
     notebook.get("metadata", {}).pop("widgets", None)
     return notebook
 
