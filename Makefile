@@ -79,10 +79,10 @@ classroom: install
 # The lessons on paper, for a class without screens (python -m corinth.handouts): for each lesson that
 # asks exercises, a PDF for the students and its answer key in a PDF of its own, printed by Chromium
 # (make browser installs it), listed in build/handouts/index.html. About 10 s for all on 2 cores.
-# Some lessons only: make handouts LESSONS="05 11b".
+# Some lessons only: make handouts LESSONS="05 11b". In French: make handouts LANGUAGE=fr.
 LESSONS ?=
 handouts: install
-	$(BIN)/python -m corinth.handouts --out build/handouts $(LESSONS)
+	$(BIN)/python -m corinth.handouts --out build/handouts $(if $(SPOKEN),--language=$(SPOKEN),) $(LESSONS)
 
 # The catalogues (docs/translating.md): read every message out of the sources, bring the French and
 # German catalogues in step (new messages come in empty), compile them, and write the translated
