@@ -13,6 +13,8 @@ import argparse
 import sys
 from collections.abc import Callable
 
+from corinth.shared.language import _
+
 from .common import EXIT_BAD_INPUT, UserError, load_game
 from .corintho import CORINTHO_COMMANDS
 from .games import GAME_COMMANDS, format_simulation, simulate
@@ -44,17 +46,21 @@ class _Parser(argparse.ArgumentParser):
     """argparse, with a misused option reported in one line (``corinth simulate: …``) and exit 2."""
 
     def error(self, message: str):
-        self.exit(EXIT_BAD_INPUT, f"{self.prog}: {message} (see '{self.prog} --help')\n")
+        self.exit(
+            EXIT_BAD_INPUT,
+            _("{prog}: {message} (see '{prog} --help')").format(prog=self.prog, message=message)
+            + "\n",
+        )
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="corinth",
-        description="Corinth: rules engine, solver and tutorials for the dice game.",
+        description=_("Corinth: rules engine, solver and tutorials for the dice game."),
     )
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", title="commands")
-    for name, (help_text, add, _) in COMMANDS.items():
-        add(sub.add_parser(name, help=help_text, description=help_text))
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", title=_("commands"))
+    for name, (help_text, add, _run) in COMMANDS.items():
+        add(sub.add_parser(name, help=_(help_text), description=_(help_text)))
     return parser
 
 
@@ -75,7 +81,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"corinth {args.command}: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:  # Ctrl-C: the workers ignore it, so this is the one line printed
-        print(f"corinth {args.command}: interrupted", file=sys.stderr)
+        print(_("corinth {command}: interrupted").format(command=args.command), file=sys.stderr)
         return 130
     except BrokenPipeError:  # output piped into a pager or head that stopped reading
         sys.stderr.close()

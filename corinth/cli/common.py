@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from corinth.rules import CorinthError, GameState, InvalidState
+from corinth.shared.language import _
 
 EXIT_BAD_INPUT = 2
 
@@ -23,7 +24,9 @@ def load_game(path: str) -> GameState:
         return load(path)
     except InvalidState as exc:
         raise UserError(
-            f"{exc.origin} is not a valid Corinth game: {'; '.join(exc.problems)}"
+            _("{origin} is not a valid Corinth game: {problems}").format(
+                origin=exc.origin, problems="; ".join(exc.problems)
+            )
         ) from None
     except CorinthError as exc:
         raise UserError(str(exc)) from None
@@ -51,11 +54,17 @@ def read_number(text: str, lo: int, hi: int) -> int | None:
         return None
     if len(text) > MAX_NUMBER_DIGITS:
         raise UserInput(
-            f"{len(text)} digits is not a move's number: type a number from {lo} to {hi}"
+            _("{digits} digits is not a move's number: type a number from {lo} to {hi}").format(
+                digits=len(text), lo=lo, hi=hi
+            )
         )
     number = int(text)
     if not lo <= number <= hi:
-        raise UserInput(f"there is no move {number} in the list: type a number from {lo} to {hi}")
+        raise UserInput(
+            _("there is no move {n} in the list: type a number from {lo} to {hi}").format(
+                n=number, lo=lo, hi=hi
+            )
+        )
     return number
 
 
@@ -75,13 +84,19 @@ def clean_line(text: str) -> str:
     corinth.cli.common.UserInput: the line holds a control character (U+001B): type a move, or 'help'
     """
     if not isinstance(text, str):
-        raise UserInput("type a move, or 'help'")
+        raise UserInput(_("type a move, or 'help'"))
     if len(text) > MAX_LINE:
-        raise UserInput(f"a line of {len(text):,} characters is not a move: type a move, or 'help'")
+        raise UserInput(
+            _("a line of {n} characters is not a move: type a move, or 'help'").format(
+                n=f"{len(text):,}"
+            )
+        )
     for ch in text:
         if not ch.isprintable() and ch not in " \t\r\n":
             raise UserInput(
-                f"the line holds a control character (U+{ord(ch):04X}): type a move, or 'help'"
+                _("the line holds a control character ({code}): type a move, or 'help'").format(
+                    code=f"U+{ord(ch):04X}"
+                )
             )
     return text.strip()
 
@@ -91,15 +106,27 @@ def check_save_path(path: str) -> None:
     cannot be written), before the first move is played; ``UserError`` says why."""
     target = Path(path)
     if target.is_dir():
-        raise UserError(f"--save {path}: that is a folder; give a file name to write the game to")
+        raise UserError(
+            _("--save {path}: that is a folder; give a file name to write the game to").format(
+                path=path
+            )
+        )
     if not target.parent.is_dir():
-        raise UserError(f"--save {path}: the folder {target.parent} does not exist")
+        raise UserError(
+            _("--save {path}: the folder {folder} does not exist").format(
+                path=path, folder=target.parent
+            )
+        )
     existed = target.exists()
     try:
         with open(target, "a", encoding="utf-8"):
             pass
     except OSError as exc:
-        raise UserError(f"--save {path}: cannot write there: {exc.strerror or exc}") from None
+        raise UserError(
+            _("--save {path}: cannot write there: {reason}").format(
+                path=path, reason=exc.strerror or exc
+            )
+        ) from None
     if not existed:
         target.unlink(missing_ok=True)  # only tried: the game writes it at the end
 
@@ -109,5 +136,7 @@ def write_save(path: str, text: str) -> str:
     try:
         Path(path).write_text(text, encoding="utf-8")
     except OSError as exc:
-        return f"Could not save the game to {path}: {exc.strerror or exc}."
-    return f"Saved to {path}."
+        return _("Could not save the game to {path}: {reason}.").format(
+            path=path, reason=exc.strerror or exc
+        )
+    return _("Saved to {path}.").format(path=path)

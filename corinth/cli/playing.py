@@ -17,6 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 from corinth.shared import registry
+from corinth.shared.language import N_, _, ngettext
 from corinth.shared.table import NotYourTurn, Table
 
 from .common import (
@@ -32,14 +33,14 @@ from .courts import CourtsView
 from .view import View, read_save, seated
 
 SHOWN = 20  # moves listed by number in each group; the others are typed in notation
-COMMANDS_HELP = (
+COMMANDS_HELP = N_(  # said as _(COMMANDS_HELP)
     "Type a move's number or its notation, or one of: 'hint' (the best moves), 'undo' (take back "
     "your last move), 'board' (the whole board), 'save FILE', 'help', 'quit'."
 )
 
 
 class CorinthView(View):
-    notation = (
+    notation = N_(
         "A move in notation: 'buy 1' (yellow dice), 'goats' or 'blue steward r1c2,r1c3' (a group "
         "and what it does), 'build shrine', 'pass'; the numbered list shows each one's notation."
     )
@@ -53,7 +54,7 @@ class CorinthView(View):
 
         players = state.num_players if state else (args.players or self.players)
         if not 1 <= args.seat <= players:
-            raise UserError(f"--seat must be 1 to {players}")
+            raise UserError(_("--seat must be 1 to {players}").format(players=players))
         try:
             return CorinthTable(
                 players=players,
@@ -74,21 +75,33 @@ class CorinthView(View):
 
         lines = []
         for r in rank_moves(table.state, "immediate", top=3):
-            points = "1 point" if r.value == 1 else f"{r.value:.0f} points"
-            lines.append(f"{r.rank}. {r.move}: {points} now. {r.explanation}")
+            n = round(r.value)
+            points = (
+                _("1 point")
+                if r.value == 1
+                else ngettext("{n} points", "{n} points", n).format(n=n)
+            )
+            lines.append(
+                _("{rank}. {move}: {points} now. {explanation}").format(
+                    rank=r.rank, move=r.move, points=points, explanation=r.explanation
+                )
+            )
         return lines
 
     def final(self, table: Table) -> list[str]:
         state = table.state
         lines = [state.text()]
         lines += [
-            f"{table.player_name(i)}: {state.score(i)} points" for i in range(state.num_players)
+            ngettext("{player}: {n} points", "{player}: {n} points", state.score(i)).format(
+                player=table.player_name(i), n=state.score(i)
+            )
+            for i in range(state.num_players)
         ]
         return lines + [table.headline(), table.position.verdict() or ""]
 
 
 class CorinthoView(View):
-    notation = (
+    notation = N_(
         "A move in notation: a piece and a cell from hand ('base a1', 'column b2', 'capital c3'), "
         "or a stack moved one cell ('a1-a2'). Cells: columns a-d from the left, rows 1-4 from the "
         "bottom."
@@ -106,7 +119,7 @@ class CorinthoView(View):
         game = CorinthoGame(depth=getattr(args, "depth", 2) or 2)
         players = state.players if state is not None else (args.players or self.players)
         return seated(
-            game, args, state, players, "Corintho is for 2, 3 or 4 players", CorinthoError
+            game, args, state, players, _("Corintho is for 2, 3 or 4 players"), CorinthoError
         )
 
     def board(self, table: Table) -> str:
@@ -120,21 +133,21 @@ class CorinthoView(View):
         stack = [m for m in moves if isinstance(m, Place) and game.board[m.cell]]
         shift = [m for m in moves if not isinstance(m, Place)]
         return [
-            ("Place a piece from your hand on an empty cell (K1):", place),
-            ("Stack a piece from your hand on a stack (K2):", stack),
-            ("Move a whole stack one cell (K3):", shift),
+            (_("Place a piece from your hand on an empty cell (K1):"), place),
+            (_("Stack a piece from your hand on a stack (K2):"), stack),
+            (_("Move a whole stack one cell (K3):"), shift),
         ]
 
     def hint(self, table: Table) -> list[str]:
         if table.position.num_players != 2:
-            return ["The exact search is for 2 players: no hint in a game of more."]
+            return [_("The exact search is for 2 players: no hint in a game of more.")]
         hint = table.hint(top=3, depth=2)
         return [
             f"{i}. {r.move}: {w}" for i, (r, w) in enumerate(zip(hint.moves, hint.words), 1)
         ] or [hint.why_none]
 
     def final(self, table: Table) -> list[str]:
-        return [corintho_text(table.state), table.position.verdict() or "The game is over."]
+        return [corintho_text(table.state), table.position.verdict() or _("The game is over.")]
 
     def solve(self, args: argparse.Namespace) -> int:
         """Every move ranked by the exact search, ``--depth`` moves of both players deep."""
@@ -143,20 +156,32 @@ class CorinthoView(View):
         state = self.load(args.game)
         depth = getattr(args, "depth", 3)
         if not isinstance(depth, int) or not 1 <= depth <= MAX_DEPTH:
-            raise UserError(f"--depth must be from 1 to {MAX_DEPTH}, not {depth}")
+            raise UserError(
+                _("--depth must be from 1 to {most}, not {depth}").format(
+                    most=MAX_DEPTH, depth=depth
+                )
+            )
         position = self.table(_seat_args(state), state).position
         if position.is_over():
             print(position.verdict())
             return 0
         if position.num_players != 2:
-            raise UserError(f"{args.game}: the exact search is for 2-player games")
+            raise UserError(
+                _("{path}: the exact search is for 2-player games").format(path=args.game)
+            )
         ranked = position_rank(args.which, position, depth)
         who = position.current_player() + 1
         if getattr(args, "json", False):
             rows = [{"move": str(r.move), "outcome": r.outcome, "moves": r.plies} for r in ranked]
             print(json.dumps({"player": who, "depth": depth, "moves": rows}))
             return 0
-        print(f"Player {who} to play; searched {depth} moves deep:")
+        print(
+            ngettext(
+                "Player {n} to play; searched {depth} move deep:",
+                "Player {n} to play; searched {depth} moves deep:",
+                depth,
+            ).format(n=who, depth=depth)
+        )
         for i, r in enumerate(ranked, 1):
             print(f"{i:3}. {str(r.move):<12} {r.words()}")
         return 0
@@ -169,7 +194,7 @@ def corintho_text(game: Any) -> str:
     text = game.text()
     frozen = sorted(cell_name(c) for c, until in game.frozen if until > game.turn and game.board[c])
     if frozen and not game.is_over:
-        text += f"\nfrozen (K4, may not move yet): {', '.join(frozen)}"
+        text += "\n" + _("frozen (K4, may not move yet): {cells}").format(cells=", ".join(frozen))
     return text
 
 
@@ -187,7 +212,11 @@ def view_of(name: str) -> View:
         raise UserError(str(exc)) from None
     if name not in VIEWS:
         played = ", ".join(VIEWS)
-        raise UserError(f"{game.title} is not played in the terminal yet (here: {played})")
+        raise UserError(
+            _("{game} is not played in the terminal yet (here: {played})").format(
+                game=game.title, played=played
+            )
+        )
     return VIEWS[name]
 
 
@@ -197,30 +226,35 @@ def add_game_option(p: argparse.ArgumentParser) -> None:
         dest="which",
         default=registry.DEFAULT,
         metavar="NAME",
-        help=f"the game: {', '.join(registry.names())} (default {registry.DEFAULT}; 'corinth games')",
+        help=_("the game: {names} (default {default}; 'corinth games')").format(
+            names=", ".join(registry.names()), default=registry.DEFAULT
+        ),
     )
 
 
 def add_seats(p: argparse.ArgumentParser) -> None:
     """The options of a game played at a table: players, seed, your seat, the bots, where to save."""
     p.add_argument(
-        "--players", type=int, help="2, 3 or 4 (default 2; The Four Courts: 3 or 4, default 4)"
+        "--players", type=int, help=_("2, 3 or 4 (default 2; The Four Courts: 3 or 4, default 4)")
     )
     p.add_argument(
-        "--seed", type=int, default=0, help="the game's seed: the same seed, the same dice and bots"
+        "--seed",
+        type=int,
+        default=0,
+        help=_("the game's seed: the same seed, the same dice and bots"),
     )
-    p.add_argument("--seat", type=int, default=1, help="your seat, 1 to the number of players")
+    p.add_argument("--seat", type=int, default=1, help=_("your seat, 1 to the number of players"))
     p.add_argument(
-        "--bots", default="greedy", help="bot names for the other seats, e.g. greedy,random"
+        "--bots", default="greedy", help=_("bot names for the other seats, e.g. greedy,random")
     )
-    p.add_argument("--save", help="write the game here when you quit or it ends")
+    p.add_argument("--save", help=_("write the game here when you quit or it ends"))
 
 
 def add_play(p: argparse.ArgumentParser) -> None:
     add_game_option(p)
     add_seats(p)
-    p.add_argument("--variant", action="append", default=[], help="a rule variant (repeatable)")
-    p.add_argument("--load", help="carry on a saved game (JSON)")
+    p.add_argument("--variant", action="append", default=[], help=_("a rule variant (repeatable)"))
+    p.add_argument("--load", help=_("carry on a saved game (JSON)"))
 
 
 def run_play(
@@ -230,13 +264,17 @@ def run_play(
 ) -> int:
     view = view_of(getattr(args, "which", registry.DEFAULT))
     if getattr(args, "variant", None) and not isinstance(view, CorinthView | CourtsView):
-        raise UserError("--variant: this game has no rule variants")
+        raise UserError(_("--variant: this game has no rule variants"))
     if args.save:
         check_save_path(args.save)
     state = view.load(args.load) if args.load else None
     table = view.table(args, state)
     human = table.human + 1
-    say(f"You are Player {human}. Type a move's number or its notation; 'help' for more.")
+    say(
+        _("You are Player {n}. Type a move's number or its notation; 'help' for more.").format(
+            n=human
+        )
+    )
     failed = None
     try:
         _play(table, view, ask, say)
@@ -244,7 +282,11 @@ def run_play(
         say("")
     except Exception as exc:  # a failure: the game is saved all the same, and said in one line
         failed = exc
-        say(f"The game stopped on a problem: {str(exc)[:200] or type(exc).__name__}.")
+        say(
+            _("The game stopped on a problem: {reason}.").format(
+                reason=str(exc)[:200] or type(exc).__name__
+            )
+        )
     if args.save:
         say(write_save(args.save, table.position.to_json()))
     return 1 if failed is not None else 0
@@ -253,7 +295,7 @@ def run_play(
 def _play(table: Table, view: View, ask: Callable[[str], str], say: Callable[[str], None]) -> None:
     shown = len(table.log)
     while True:
-        for _ in table.bots_play():
+        for _played in table.bots_play():
             pass
         for line in view.lines(table.log[shown:]):
             say(line)
@@ -267,7 +309,7 @@ def _play(table: Table, view: View, ask: Callable[[str], str], say: Callable[[st
         say("")
         say(view.board(table))
         listed = _list_moves(table, view, say)
-        while not _answer(table, view, listed, ask("Your move: "), say):
+        while not _answer(table, view, listed, ask(_("Your move: ")), say):
             pass
         shown = min(shown, len(table.log))  # an undo shortens the log
 
@@ -285,7 +327,15 @@ def _list_moves(table: Table, view: View, say: Callable[[str], None]) -> list:
             listed.append(move)
             say(f"  [{len(listed)}] {position.sentence(move)}  ({position.notation(move)})")
         if len(moves) > SHOWN:
-            say(f"  … and {len(moves) - SHOWN} more: type one in notation")
+            more = len(moves) - SHOWN
+            say(
+                "  "
+                + ngettext(
+                    "… and {n} more: type one in notation",
+                    "… and {n} more: type one in notation",
+                    more,
+                ).format(n=more)
+            )
     return listed
 
 
@@ -300,14 +350,14 @@ def _answer(table: Table, view: View, listed: list, typed: str, say: Callable[[s
     if text in ("quit", "q", "exit"):
         raise EOFError
     if text in ("help", "?", ""):
-        say(COMMANDS_HELP)
-        say(view.notation)
+        say(_(COMMANDS_HELP))
+        say(_(view.notation))
         return False
     if text == "undo":
         if table.undo():
-            say(view.undone)
+            say(_(view.undone))
             return True
-        say("Nothing to undo.")
+        say(_("Nothing to undo."))
         return False
     if text == "board":
         say(table.position.text())
@@ -318,12 +368,20 @@ def _answer(table: Table, view: View, listed: list, typed: str, say: Callable[[s
         return False
     if text == "save" or text.startswith("save "):
         path = text[5:].strip()
-        say(write_save(path, table.position.to_json()) if path else "Type 'save' and a file name.")
+        say(
+            write_save(path, table.position.to_json())
+            if path
+            else _("Type 'save' and a file name.")
+        )
         return False
     try:
         table.play(listed[number - 1] if number is not None else view.read(table, text))
     except (*table.game.errors, NotYourTurn) as exc:
-        say(f"Not allowed: {str(exc)[:200]}. Type 'help' for the commands and the notation.")
+        say(
+            _("Not allowed: {reason}. Type 'help' for the commands and the notation.").format(
+                reason=str(exc)[:200]
+            )
+        )
         return False
     return True
 
@@ -341,7 +399,7 @@ def show_game(args: argparse.Namespace) -> int:
     players = table.position.num_players
     if player is not None:
         if isinstance(player, bool) or not 1 <= player <= players:
-            raise UserError(f"--player must be 1 to {players}")
+            raise UserError(_("--player must be 1 to {players}").format(players=players))
         table = view.table(_seat_args(state, player), state)
     position = table.position
     if position.is_over():
@@ -349,7 +407,7 @@ def show_game(args: argparse.Namespace) -> int:
     else:  # the board without the table's headline: its reader is not a player at the table
         print(view.board(table).rsplit("\n", 1)[0])
     if getattr(args, "moves", False):
-        print("Moves: " + " ; ".join(line.notation for line in table.log))
+        print(_("Moves: {moves}").format(moves=" ; ".join(line.notation for line in table.log)))
     return 0
 
 
@@ -361,7 +419,7 @@ def solve_game(args: argparse.Namespace) -> int:
 def position_rank(name: str, position: Any, depth: int) -> list:
     rank = getattr(registry.get(name), "rank", None)
     if rank is None:
-        raise UserError(f"{name}: no exact search to rank moves with")
+        raise UserError(_("{game}: no exact search to rank moves with").format(game=name))
     return rank(position, depth=depth)
 
 
@@ -380,12 +438,16 @@ def run_games(args: argparse.Namespace) -> int:
     for name in registry.names():
         game = registry.get(name)
         players = ", ".join(map(str, game.players))
-        default = " (the default)" if name == registry.DEFAULT else ""
-        print(f"{name}{default}: {game.title}, {players} players; bots: {', '.join(game.bots)}")
+        line = (
+            _("{name} (the default): {title}, {players} players; bots: {bots}")
+            if name == registry.DEFAULT
+            else _("{name}: {title}, {players} players; bots: {bots}")
+        )
+        print(line.format(name=name, title=game.title, players=players, bots=", ".join(game.bots)))
     return 0
 
 
 PLAY_COMMANDS = {
-    "play": ("play a game against bots in this terminal (--game NAME)", add_play, run_play),
-    "games": ("the games: corinth play|show|solve --game NAME", add_games, run_games),
+    "play": (N_("play a game against bots in this terminal (--game NAME)"), add_play, run_play),
+    "games": (N_("the games: corinth play|show|solve --game NAME"), add_games, run_games),
 }

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from corinth.rules import GameState
 from corinth.rules.errors import shown
 from corinth.rules.geometry import cell_name
+from corinth.shared.language import N_, _, current_language, ngettext, number
 
 from .common import UserError, load_game
 from .playing import add_game_option, solve_game
@@ -29,52 +30,65 @@ MAX_BUDGET = 3600.0  # seconds of rollouts for one decision: an hour is already 
 
 
 def add_solve(p: argparse.ArgumentParser) -> None:
-    p.add_argument("game", help="a saved game (JSON) stopped at a decision")
+    p.add_argument("game", help=_("a saved game (JSON) stopped at a decision"))
     add_game_option(p)
     p.add_argument(
-        "--depth", type=int, default=3, help="Corintho: moves of both players searched (1-6)"
+        "--depth", type=int, default=3, help=_("Corintho: moves of both players searched (1-6)")
     )
     p.add_argument(
         "--player",
         type=int,
-        help="The Four Courts: the player whose cards are ranked, from their view (default: the "
-        "first still to choose; FILE may also be a stored puzzle's id, such as round-01)",
+        help=_(
+            "The Four Courts: the player whose cards are ranked, from their view (default: the "
+            "first still to choose; FILE may also be a stored puzzle's id, such as round-01)"
+        ),
     )
     p.add_argument(
         "--until",
         choices=("round", "deal"),
-        help="The Four Courts: the points counted at the end of the round (the default) or of the "
-        "deal (a stored puzzle: its own, unless given)",
+        help=_(
+            "The Four Courts: the points counted at the end of the round (the default) or of the "
+            "deal (a stored puzzle: its own, unless given)"
+        ),
     )
     p.add_argument(
         "--objective",
         choices=("immediate", "expected", "exact"),
         default="immediate",
-        help="immediate: points secured now (exact); expected: Monte Carlo final score; "
-        "exact: exact expected final score, at most 2 turns from the end",
+        help=_(
+            "immediate: points secured now (exact); expected: Monte Carlo final score; "
+            "exact: exact expected final score, at most 2 turns from the end"
+        ),
     )
     p.add_argument(
-        "--top", type=int, help="show only the best K moves (default: all, at most 10,000)"
+        "--top", type=int, help=_("show only the best K moves (default: all, at most 10,000)")
     )
-    p.add_argument("--json", action="store_true", help="print the ranking as JSON")
-    p.add_argument("--seed", type=int, default=0, help="seed of the expected rollouts")
+    p.add_argument("--json", action="store_true", help=_("print the ranking as JSON"))
+    p.add_argument("--seed", type=int, default=0, help=_("seed of the expected rollouts"))
     p.add_argument(
-        "--budget", type=float, default=3.0, help="seconds for the expected rollouts (default 3)"
+        "--budget",
+        type=float,
+        default=3.0,
+        help=_("seconds for the expected rollouts (default 3)"),
     )
     p.add_argument(
         "--opponents",
         default="greedy",
-        help="exact: how the other players play, greedy (default: the most points now), cautious "
-        "(each takes the harbor group worst for you) or random (each takes a group at random), "
-        "then the most points with it; expected: the bot playing the rollouts (greedy, random), "
-        "or near the end the model of that name",
+        help=_(
+            "exact: how the other players play, greedy (default: the most points now), cautious "
+            "(each takes the harbor group worst for you) or random (each takes a group at random), "
+            "then the most points with it; expected: the bot playing the rollouts (greedy, random), "
+            "or near the end the model of that name"
+        ),
     )
     p.add_argument(
         "--goal",
         choices=("score", "win"),
         default="score",
-        help="score (default): the expected final score; win: the exact chance to win (a shared "
-        "victory counts as its share), near the end only, with --objective exact",
+        help=_(
+            "score (default): the expected final score; win: the exact chance to win (a shared "
+            "victory counts as its share), near the end only, with --objective exact"
+        ),
     )
 
 
@@ -100,24 +114,52 @@ def format_ranking(
     who = state.current_player + 1
     from corinth.solver.rank import VALUE_UNITS
 
-    unit = VALUE_UNITS.get(objective, VALUE_UNITS["expected"])
-    against = f"; opponents: {opponents}" if opponents else ""
-    lines = [
-        f"Player {who} to play ({state.phase}), round {state.round}; objective: {objective} "
-        f"(value = {unit}){against}; {len(ranked)} move(s) shown",
-    ]
+    unit = _(VALUE_UNITS.get(objective, VALUE_UNITS["expected"]))
+    values = dict(
+        n=who,
+        phase=state.phase,
+        round=state.round,
+        objective=objective,
+        unit=unit,
+        opponents=opponents,
+        shown=len(ranked),
+    )
+    if opponents:
+        header = ngettext(
+            "Player {n} to play ({phase}), round {round}; objective: {objective} (value = {unit});"
+            " opponents: {opponents}; {shown} move(s) shown",
+            "Player {n} to play ({phase}), round {round}; objective: {objective} (value = {unit});"
+            " opponents: {opponents}; {shown} move(s) shown",
+            len(ranked),
+        )
+    else:
+        header = ngettext(
+            "Player {n} to play ({phase}), round {round}; objective: {objective} (value = {unit});"
+            " {shown} move(s) shown",
+            "Player {n} to play ({phase}), round {round}; objective: {objective} (value = {unit});"
+            " {shown} move(s) shown",
+            len(ranked),
+        )
+    lines = [header.format(**values)]
     expected = objective == "expected"
-    head = ["rank", "move", "value", "loss"] + (["95% CI", "win", "n"] if expected else [])
+    head = [_("rank"), _("move"), _("value"), _("loss")] + (
+        [_("95% CI"), _("win"), "n"] if expected else []
+    )
     rows = []
     for r in ranked:
         if objective == "win":  # chances as percentages
-            row = [str(r.rank), str(r.move), f"{100 * r.value:.1f}%", f"{100 * r.loss:.1f}%"]
+            row = [
+                str(r.rank),
+                str(r.move),
+                _fixed(100 * r.value, 1) + "%",
+                _fixed(100 * r.loss, 1) + "%",
+            ]
         else:
-            row = [str(r.rank), str(r.move), f"{r.value:.2f}", f"{r.loss:.2f}"]
+            row = [str(r.rank), str(r.move), _fixed(r.value, 2), _fixed(r.loss, 2)]
         if expected:
             row += [
-                f"{r.ci[0]:.1f}–{r.ci[1]:.1f}" if r.ci else "-",
-                f"{100 * r.win_rate:.0f}%" if r.win_rate is not None else "-",
+                f"{_fixed(r.ci[0], 1)}–{_fixed(r.ci[1], 1)}" if r.ci else "-",
+                _fixed(100 * r.win_rate, 0) + "%" if r.win_rate is not None else "-",
                 str(r.samples),
             ]
         rows.append(row)
@@ -132,6 +174,13 @@ def format_ranking(
     return "\n".join(lines)
 
 
+def _fixed(value: float, places: int) -> str:
+    """A table's number with ``places`` decimals, in the language's way ("2.00", "2,00")."""
+    if current_language() == "en":
+        return f"{value:.{places}f}"
+    return number(value, decimals=places)
+
+
 def run_solve(args: argparse.Namespace) -> int:
     if getattr(args, "which", "corinth") != "corinth":
         return solve_game(args)
@@ -144,7 +193,9 @@ def run_solve(args: argparse.Namespace) -> int:
     if top is None and count > MAX_SHOWN:  # every move explained would be gigabytes of text
         top = MAX_SHOWN
         print(
-            f"corinth solve: {count:,} legal moves; the best {MAX_SHOWN:,} are shown (--top K for more)",
+            _(
+                "corinth solve: {count} legal moves; the best {shown} are shown (--top K for more)"
+            ).format(count=f"{count:,}", shown=f"{MAX_SHOWN:,}"),
             file=sys.stderr,
         )
     try:
@@ -158,7 +209,7 @@ def run_solve(args: argparse.Namespace) -> int:
             goal=args.goal,
         )
     except OutOfReach as e:
-        raise UserError(f"--objective exact: {e}") from None
+        raise UserError(_("--objective exact: {reason}").format(reason=e)) from None
     if args.json:
         print(_ranking_json(args, state, exact, ranked))
     else:
@@ -180,42 +231,55 @@ def _checked_solve(args: argparse.Namespace, state) -> bool:
     from corinth.solver.exact import OPPONENT_MODELS, in_reach
 
     if state.is_over:
-        raise UserError(f"{args.game}: the game is over; there is no move to rank")
+        raise UserError(
+            _("{path}: the game is over; there is no move to rank").format(path=args.game)
+        )
     if state.is_chance:
         raise UserError(
-            f"{args.game}: the game stops before a roll (a chance node); "
-            "add the roll (e.g. 'roll 112344666') to reach a decision"
+            _(
+                "{path}: the game stops before a roll (a chance node); "
+                "add the roll (e.g. 'roll 112344666') to reach a decision"
+            ).format(path=args.game)
         )
     if args.top is not None and args.top < 1:
-        raise UserError("--top must be at least 1")
+        raise UserError(_("--top must be at least 1"))
     if not (math.isfinite(args.budget) and 0 < args.budget <= MAX_BUDGET):
         raise UserError(
-            f"--budget must be a number of seconds above 0 and at most {MAX_BUDGET}, not {args.budget}"
+            _(
+                "--budget must be a number of seconds above 0 and at most {most}, not {budget}"
+            ).format(most=MAX_BUDGET, budget=args.budget)
         )
     if args.seed < 0:
-        raise UserError(f"--seed must be a whole number ≥ 0, not {args.seed}")
+        raise UserError(_("--seed must be a whole number ≥ 0, not {seed}").format(seed=args.seed))
     models = ", ".join(OPPONENT_MODELS)
     if args.objective == "exact" and args.opponents not in OPPONENT_MODELS:
         raise UserError(
-            f"--opponents {shown(args.opponents)}: unknown model for --objective exact; "
-            f"models: {models}"
+            _("--opponents {name}: unknown model for --objective exact; models: {models}").format(
+                name=shown(args.opponents), models=models
+            )
         )
     if args.opponents not in ROLLOUT_BOTS and args.opponents not in OPPONENT_MODELS:
         raise UserError(
-            f"unknown bot {args.opponents!r}; bots: {', '.join(sorted(ROLLOUT_BOTS))} "
-            f"(and near the end, for the exact answer, the models {models})"
+            _(
+                "unknown bot {name}; bots: {bots} (and near the end, for the exact answer, the"
+                " models {models})"
+            ).format(name=repr(args.opponents), bots=", ".join(sorted(ROLLOUT_BOTS)), models=models)
         )
     # the values are exact (and --opponents names their model) for exact, and for expected in reach
     exact = args.objective == "exact" or (args.objective == "expected" and in_reach(state))
     if args.objective == "expected" and not exact and args.opponents not in ROLLOUT_BOTS:
         raise UserError(
-            f"--opponents {args.opponents}: a model of the exact ranking only, and this position "
-            f"is out of its reach; the rollouts' bots: {', '.join(sorted(ROLLOUT_BOTS))}"
+            _(
+                "--opponents {name}: a model of the exact ranking only, and this position "
+                "is out of its reach; the rollouts' bots: {bots}"
+            ).format(name=args.opponents, bots=", ".join(sorted(ROLLOUT_BOTS)))
         )
     if args.goal == "win" and not exact:
         raise UserError(
-            "--goal win: the chance to win is worked out exactly, near the end only: use "
-            "--objective exact on a position with at most 2 turns left"
+            _(
+                "--goal win: the chance to win is worked out exactly, near the end only: use "
+                "--objective exact on a position with at most 2 turns left"
+            )
         )
     return exact
 
@@ -242,9 +306,11 @@ def _ranking_json(args: argparse.Namespace, state, exact: bool, ranked) -> str:
 
 
 def add_route(p: argparse.ArgumentParser) -> None:
-    p.add_argument("game", help="a saved game (JSON); the route is planned for the player to move")
-    p.add_argument("--faces", required=True, help="future face values, e.g. 3,5,2")
-    p.add_argument("--json", action="store_true", help="print the route as JSON")
+    p.add_argument(
+        "game", help=_("a saved game (JSON); the route is planned for the player to move")
+    )
+    p.add_argument("--faces", required=True, help=_("future face values, e.g. 3,5,2"))
+    p.add_argument("--json", action="store_true", help=_("print the route as JSON"))
 
 
 def parse_faces(text: str) -> list[int]:
@@ -253,7 +319,9 @@ def parse_faces(text: str) -> list[int]:
     >>> parse_faces("3,5,2")
     [3, 5, 2]
     """
-    bad = f"--faces {shown(text)}: write face values 1 to 6 separated by commas"
+    bad = _("--faces {faces}: write face values 1 to 6 separated by commas").format(
+        faces=shown(text)
+    )
     try:
         faces = [int(f) for f in text.split(",") if f.strip()]
     except ValueError:
@@ -261,7 +329,7 @@ def parse_faces(text: str) -> list[int]:
     if not faces or any(not 1 <= f <= 6 for f in faces):
         raise UserError(bad)
     if len(faces) > 8:
-        raise UserError("--faces: at most 8 face values")
+        raise UserError(_("--faces: at most 8 face values"))
     return faces
 
 
@@ -271,7 +339,7 @@ def run_route(args: argparse.Namespace) -> int:
     faces = parse_faces(args.faces)
     state = load_game(args.game)
     if state.is_over:
-        raise UserError(f"{args.game}: the game is over")
+        raise UserError(_("{path}: the game is over").format(path=args.game))
     try:
         route = best_route(state, faces=faces)
     except RouteTooLarge as exc:
@@ -280,11 +348,22 @@ def run_route(args: argparse.Namespace) -> int:
         print(json.dumps({"player": state.current_player + 1, **route.as_dict()}, indent=2))
     else:
         p = state.player()
-        print(
-            f"Best market route for player {state.current_player + 1} "
-            f"(steward on {cell_name(p.steward)}, {p.gold} gold"
-            f"{', Stables' if p.has('stables') else ''}), faces {', '.join(map(str, faces))}:"
+        values = dict(
+            n=state.current_player + 1,
+            cell=cell_name(p.steward),
+            gold=p.gold,
+            faces=", ".join(map(str, faces)),
         )
+        if p.has("stables"):
+            line = _(
+                "Best market route for player {n} (steward on {cell}, {gold} gold, Stables),"
+                " faces {faces}:"
+            )
+        else:
+            line = _(
+                "Best market route for player {n} (steward on {cell}, {gold} gold), faces {faces}:"
+            )
+        print(line.format(**values))
         print(route.describe())
     return 0
 
@@ -293,8 +372,8 @@ def run_route(args: argparse.Namespace) -> int:
 
 
 def add_bench(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--json", action="store_true", help="print the measurements as JSON")
-    p.add_argument("--quick", action="store_true", help="fewer samples (about 30 s)")
+    p.add_argument("--json", action="store_true", help=_("print the measurements as JSON"))
+    p.add_argument("--quick", action="store_true", help=_("fewer samples (about 30 s)"))
 
 
 def run_bench(args: argparse.Namespace) -> int:
@@ -320,14 +399,14 @@ def run_bench(args: argparse.Namespace) -> int:
 
 SOLVER_COMMANDS: dict[str, tuple[str, Callable, Callable]] = {
     "solve": (
-        "rank every legal move of a saved game's decision point, with reasons",
+        N_("rank every legal move of a saved game's decision point, with reasons"),
         add_solve,
         run_solve,
     ),
     "route": (
-        "the best steward route for known future face values",
+        N_("the best steward route for known future face values"),
         add_route,
         run_route,
     ),
-    "bench": ("measure the engine and solver speed", add_bench, run_bench),
+    "bench": (N_("measure the engine and solver speed"), add_bench, run_bench),
 }

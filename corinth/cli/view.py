@@ -9,6 +9,7 @@ import argparse
 from collections.abc import Callable
 from typing import Any
 
+from corinth.shared.language import N_, _
 from corinth.shared.protocol import SIMULTANEOUS
 from corinth.shared.table import LogLine, Table, seats_of
 
@@ -20,7 +21,9 @@ class View:
 
     notation = ""
     players = 2  # the players when --players is not given
-    undone = "Taken back: your last move and the bots' answers."  # said after an undo
+    undone = N_(
+        "Taken back: your last move and the bots' answers."
+    )  # said, as _(undone), after an undo
 
     def table(self, args: argparse.Namespace, state: Any) -> Table:
         raise NotImplementedError
@@ -48,7 +51,7 @@ class View:
 
     def solve(self, args: argparse.Namespace) -> int:
         """``corinth solve FILE --game NAME``."""
-        raise UserError(f"{args.which}: no solver to rank moves with")
+        raise UserError(_("{game}: no solver to rank moves with").format(game=args.which))
 
     def groups(self, table: Table, moves: list) -> list[tuple[str, list]]:
         """The legal moves in groups, each with its heading ('' for one plain list)."""
@@ -59,7 +62,7 @@ class View:
         return hint.words or [hint.why_none]
 
     def final(self, table: Table) -> list[str]:
-        return [table.position.text(), table.position.verdict() or "The game is over."]
+        return [table.position.text(), table.position.verdict() or _("The game is over.")]
 
 
 def seated(
@@ -77,11 +80,13 @@ def seated(
     (``who_plays`` says the counts). ``args.seat`` None: a table to read a saved game at, every
     seat a bot that is never asked to play, so no seat's hidden cards are anyone's to see."""
     if isinstance(players, bool) or players not in game.players:
-        raise UserError(f"{who_plays}, not {players}")
+        raise UserError(
+            _("{who_plays}, not {players}").format(who_plays=who_plays, players=players)
+        )
     if args.seat is None:
         seats = [args.bots.split(",")[0]] * players
     elif not 1 <= args.seat <= players:
-        raise UserError(f"--seat must be 1 to {players}")
+        raise UserError(_("--seat must be 1 to {players}").format(players=players))
     else:
         seats = seats_of(players, args.seat - 1, args.bots.split(","))
     try:
@@ -100,6 +105,14 @@ def read_save(path: str, load: Callable[[bytes], Any], errors: Any, title: str) 
     try:
         return load(read_bounded(path, 200_000))
     except OSError as exc:
-        raise UserError(f"{path}: cannot read the file: {exc.strerror or exc}") from None
+        raise UserError(
+            _("{path}: cannot read the file: {reason}").format(
+                path=path, reason=exc.strerror or exc
+            )
+        ) from None
     except errors as exc:
-        raise UserError(f"{path} is not a valid {title} game: {exc}") from None
+        raise UserError(
+            _("{path} is not a valid {title} game: {reason}").format(
+                path=path, title=title, reason=exc
+            )
+        ) from None

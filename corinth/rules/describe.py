@@ -20,7 +20,16 @@ from corinth.shared.language import N_, _, current_language, ngettext
 from .errors import IllegalMove
 from .geometry import cell_index, cell_place
 from .moves import Build, Compensate, Move, Pass, Purvey, Roll, Take
-from .sheet import BUILDINGS, GOODS, HARBOR, Sheet, building_titles, default_sheet, district_word
+from .sheet import (
+    BUILDINGS,
+    GOODS,
+    HARBOR,
+    Sheet,
+    building_titles,
+    default_sheet,
+    district_word,
+    group_name,
+)
 
 if TYPE_CHECKING:
     from .state import GameState
@@ -57,16 +66,6 @@ def _points(n: int) -> str:
     return ngettext("{n} point", "{n} points", n).format(n=n)
 
 
-# The group a player takes, by its district (translated where shown).
-_GROUPS = {
-    "goats": N_("the Goats group"),
-    "green": N_("the Green group"),
-    "purple": N_("the Purple group"),
-    "blue": N_("the Blue group"),
-    "orange": N_("the Orange group"),
-    "gold": N_("the Gold group"),
-}
-
 # A shop as the sheet prints it, by its district and points (translated where shown).
 _SHOPS = {
     "green": N_("the Green shop worth {points}"),
@@ -74,15 +73,6 @@ _SHOPS = {
     "blue": N_("the Blue shop worth {points}"),
     "orange": N_("the Orange shop worth {points}"),
 }
-
-
-def group_name(district: str) -> str:
-    """The group of a district as a sentence names it: "the Purple group".
-
-    >>> group_name("gold")
-    'the Gold group'
-    """
-    return _(_GROUPS[district])
 
 
 def cell_words(index: int, sheet: Sheet | None = None) -> str:

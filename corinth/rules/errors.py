@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from corinth.shared.errors import RuleRefusal
+from corinth.shared.language import N_, _
 
 MAX_SHOWN = 80  # characters of a bad input repeated in a message
 
@@ -49,7 +50,12 @@ class _ProblemList(CorinthError, ValueError):
         self.origin = origin
         self.problems = list(problems)
         lines = "\n".join(f"  - {p}" for p in self.problems)
-        super().__init__(f"{origin} is not a valid Corinth {self.what}:\n{lines}")
+        message = {
+            "game": N_("{origin} is not a valid Corinth game:\n{problems}"),
+            "sheet": N_("{origin} is not a valid Corinth sheet:\n{problems}"),
+            "puzzle set": N_("{origin} is not a valid Corinth puzzle set:\n{problems}"),
+        }.get(self.what, "{origin} is not a valid Corinth " + self.what + ":\n{problems}")
+        super().__init__(_(message).format(origin=origin, problems=lines))
 
 
 class InvalidState(_ProblemList):

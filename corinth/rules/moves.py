@@ -31,7 +31,7 @@ from corinth.shared.language import _, ngettext
 from . import geometry
 from .dice import FACES, MAX_YELLOW, WHITE_DICE, counts_of, values_of
 from .errors import InvalidNotation, shown
-from .sheet import BUILDINGS, HARBOR, Market, building_titles
+from .sheet import BUILDINGS, HARBOR, Market, building_titles, group_name
 
 if TYPE_CHECKING:
     from .state import GameState
@@ -303,8 +303,6 @@ class Take(Move):
         return text
 
     def _words(self) -> str:
-        from .describe import group_name
-
         group = group_name(self.district)
         if self.path:
             n = len(self.path)

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from corinth.shared.language import _, ngettext
 from corinth.shared.protocol import CHANCE, TERMINAL, normalised_returns
 
 from .dice import WHITE_DICE
@@ -89,13 +90,24 @@ class CorinthState:
         state = self.native
         if not state.is_over:
             return None
-        who = " and ".join(f"Player {i + 1}" for i in state.winners)
+        names = [_("Player {n}").format(n=i + 1) for i in state.winners]
+        who = names[0] if names else ""
+        for name in names[1:]:
+            who = _("{first} and {second}").format(first=who, second=name)
         history = state.history
         if history and isinstance(history[-1], Roll):  # R5: every die the same
-            return f"{who} won at once: every die of the roll showed the same value (R5)."
-        points = ", ".join(f"Player {i + 1} {state.score(i)}" for i in range(state.num_players))
-        shared = " share the victory" if len(state.winners) > 1 else " won"
-        return f"{who}{shared} with the most points (E2): {points}."
+            return _("{who} won at once: every die of the roll showed the same value (R5).").format(
+                who=who
+            )
+        points = ", ".join(
+            _("Player {n} {score}").format(n=i + 1, score=state.score(i))
+            for i in range(state.num_players)
+        )
+        if len(state.winners) > 1:
+            return _("{who} share the victory with the most points (E2): {points}.").format(
+                who=who, points=points
+            )
+        return _("{who} won with the most points (E2): {points}.").format(who=who, points=points)
 
     def observation(self, player: int) -> dict[str, Any]:
         state = self.native
@@ -126,12 +138,20 @@ class CorinthState:
         words = move.describe(self.native)
         path = getattr(move, "path", ())
         if len(path) > 1:
-            way = ", then ".join(cell_place(c) for c in path[:-1])
-            words += f" The steward goes by way of {way}."
+            places = [cell_place(c) for c in path[:-1]]
+            way = places[0]
+            for place in places[1:]:
+                way = _("{way}, then {place}").format(way=way, place=place)
+            words += " " + _("The steward goes by way of {way}.").format(way=way)
         shops = getattr(move, "shops", ())
         if shops:
-            named = " and ".join(str(s + 1) for s in shops)
-            words += f" The goods go into shop{'s' if len(shops) > 1 else ''} {named}."
+            numbers = [str(s + 1) for s in shops]
+            named = numbers[0]
+            for number in numbers[1:]:
+                named = _("{first} and {second}").format(first=named, second=number)
+            words += " " + ngettext(
+                "The goods go into shop {shops}.", "The goods go into shops {shops}.", len(shops)
+            ).format(shops=named)
         return words
 
     def history(self) -> list[str]:

@@ -74,6 +74,26 @@ def district_word(name: str) -> str:
     }.get(name, lambda: name.capitalize())()
 
 
+# The group a player takes, by its district (translated where shown).
+_GROUPS = {
+    "goats": N_("the Goats group"),
+    "green": N_("the Green group"),
+    "purple": N_("the Purple group"),
+    "blue": N_("the Blue group"),
+    "orange": N_("the Orange group"),
+    "gold": N_("the Gold group"),
+}
+
+
+def group_name(district: str) -> str:
+    """The group of a district as a sentence names it: "the Purple group".
+
+    >>> group_name("gold")
+    'the Gold group'
+    """
+    return _(_GROUPS[district])
+
+
 def district_lower(name: str) -> str:
     """A harbor district's name as a sentence of the engine writes it ("purple has no shop 5").
 

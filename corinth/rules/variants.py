@@ -23,6 +23,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
+from corinth.shared.language import N_, _
+
 from .errors import UnknownVariant, shown
 
 
@@ -110,19 +112,15 @@ class Variants:
     def describe(self) -> list[str]:
         """One plain line per option, saying what this game does."""
         return [
-            "The Stables "
-            + ("may" if self.stables_adjust_compensation else "may not")
-            + " change the compensation step by 1 or 2 steps (R8, B4).",
-            "Gold "
-            + ("may" if self.gold_adjusts_compensation else "may not")
-            + " change the compensation step, one step per gold (R8, A4a).",
-            "Nine identical dice "
-            + (
-                "win the game for the player who rolled them"
-                if self.nine_dice_win
-                else "are sorted as usual, all on Gold"
-            )
-            + " (R5).",
+            _("The Stables may change the compensation step by 1 or 2 steps (R8, B4).")
+            if self.stables_adjust_compensation
+            else _("The Stables may not change the compensation step by 1 or 2 steps (R8, B4)."),
+            _("Gold may change the compensation step, one step per gold (R8, A4a).")
+            if self.gold_adjusts_compensation
+            else _("Gold may not change the compensation step, one step per gold (R8, A4a)."),
+            _("Nine identical dice win the game for the player who rolled them (R5).")
+            if self.nine_dice_win
+            else _("Nine identical dice are sorted as usual, all on Gold (R5)."),
         ]
 
 
@@ -138,11 +136,11 @@ NAMES: dict[str, dict[str, bool]] = {
 }
 
 # What each short name means, for help texts.
-HELP = {
-    "no-stables-compensation": "the Stables do not change the compensation step",
-    "no-gold-compensation": "gold does not change the compensation step",
-    "exact-compensation": "the compensation step is always exactly one step",
-    "nine-dice-sort": "nine identical dice are sorted as usual instead of winning the game",
+HELP = {  # English; shown as _(HELP[name])
+    "no-stables-compensation": N_("the Stables do not change the compensation step"),
+    "no-gold-compensation": N_("gold does not change the compensation step"),
+    "exact-compensation": N_("the compensation step is always exactly one step"),
+    "nine-dice-sort": N_("nine identical dice are sorted as usual instead of winning the game"),
 }
 
 DEFAULT = Variants()

@@ -15,6 +15,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from .language import _
+
 KEYS = {"format", "version", "players", "moves"}
 
 
@@ -45,7 +47,7 @@ def no_duplicate_keys(pairs: list[tuple[str, object]]) -> dict:
     if len(data) < len(pairs):
         seen: set[str] = set()
         twice = next(k for k, _ in pairs if k in seen or seen.add(k))
-        raise ValueError(f"the key {twice[:40]!r} is written twice")
+        raise ValueError(_("the key {key} is written twice").format(key=repr(twice[:40])))
     return data
 
 
@@ -60,35 +62,43 @@ def replay_save(
     error, limit = save.error, save.max_bytes
     if isinstance(text, bytes):
         if len(text) > limit:
-            raise error(f"a saved game is at most {limit} bytes")
+            raise error(_("a saved game is at most {limit} bytes").format(limit=limit))
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError:
-            raise error("a saved game is UTF-8 text") from None
+            raise error(_("a saved game is UTF-8 text")) from None
     if not isinstance(text, str) or len(text) > limit:
-        raise error(f"a saved game is JSON text of at most {limit} bytes")
+        raise error(_("a saved game is JSON text of at most {limit} bytes").format(limit=limit))
     try:
         data = json.loads(text, object_pairs_hook=no_duplicate_keys)
     except (ValueError, RecursionError) as exc:
-        raise error(f"not valid JSON: {str(exc)[:80]}") from None
+        raise error(_("not valid JSON: {reason}").format(reason=str(exc)[:80])) from None
     if not isinstance(data, dict) or data.get("format") != save.name:
         if isinstance(data, dict) and data.get("format") in save.others:
-            raise error(save.others[data["format"]])
-        raise error(f"not {save.what} (format must be {save.name!r})")
+            raise error(_(save.others[data["format"]]))
+        raise error(
+            _("not {what} (format must be {name})").format(what=_(save.what), name=repr(save.name))
+        )
     if data.get("version") != save.version or isinstance(data.get("version"), bool):
-        raise error(f"this corinth reads version {save.version} of {save.what.removeprefix('a ')}s")
+        raise error(
+            _("this corinth reads version {version} of {what}s").format(
+                version=save.version, what=_(save.what).removeprefix("a ")
+            )
+        )
     unknown = sorted(set(data) - KEYS)
     if unknown:
-        raise error(f"unknown key {unknown[0][:40]!r} in a saved game")
+        raise error(_("unknown key {key} in a saved game").format(key=repr(unknown[0][:40])))
     moves = data.get("moves")
     if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
-        raise error("moves: expected a list of moves in notation")
+        raise error(_("moves: expected a list of moves in notation"))
     game = new_game(data.get("players"))
     for i, move in enumerate(moves):
         try:
             game = apply(game, move)
         except error as exc:
-            raise error(f"move {i + 1} ({move[:40]!r}): {exc}") from None
+            raise error(
+                _("move {n} ({move}): {reason}").format(n=i + 1, move=repr(move[:40]), reason=exc)
+            ) from None
     return game
 
 
