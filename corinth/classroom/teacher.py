@@ -297,7 +297,7 @@ def handlers(base: str, the_class: Class, students: tuple | None = None) -> list
         (rf"{b}/teacher/([A-Za-z0-9_-]{{10,64}})/?", TeacherPageHandler, options),
         (rf"{b}/teacher/([A-Za-z0-9_-]{{10,64}})/report/?", TeacherReportHandler, options),
         (
-            rf"{b}/teacher/([A-Za-z0-9_-]{{10,64}})/handouts(/|/index\.html|/\d\d[a-z]?_[a-z0-9_]+(?:\.(?:fr|de)(?:_answers)?)?\.pdf)?",
+            rf"{b}/teacher/([A-Za-z0-9_-]{{10,64}})/handouts(/|/index(?:\.fr|\.de)?\.html|/\d\d[a-z]?_[a-z0-9_]+(?:\.(?:fr|de)(?:_answers)?)?\.pdf)?",
             HandoutsHandler,
             options,
         ),
@@ -802,7 +802,10 @@ class HandoutsHandler(TeacherPageHandler):
         if name is None:  # the index's links are relative to the folder
             self.redirect(f"{self.request.path}/")
             return
-        file = HANDOUTS / (name.strip("/") or "index.html")
+        index = HANDOUTS / f"index.{current_language()}.html"  # make handouts LANGUAGE=fr
+        file = HANDOUTS / name.strip("/") if name.strip("/") else index
+        if file == index and not file.is_file():
+            file = HANDOUTS / "index.html"
         if not file.is_file() or file.is_symlink():
             self.set_status(404)
             self.set_header("Content-Type", "text/plain; charset=utf-8")

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from corinth.shared.language import LANGUAGES, _, from_environment, use_language
 
-from .build import NoHandout, build
+from .build import NoHandout, build, index_name
 from .lesson import NOTEBOOKS
 from .printing import PrintError
 
@@ -52,7 +52,10 @@ def main(argv: list[str] | None = None) -> int:
     seconds = time.monotonic() - start
     print(
         _("{n} PDFs in {folder} ({seconds} s); open {index}").format(
-            n=len(written), folder=args.out, seconds=f"{seconds:.0f}", index=args.out / "index.html"
+            n=len(written),
+            folder=args.out,
+            seconds=f"{seconds:.0f}",
+            index=args.out / index_name(language),
         )
     )
     return 0

@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from corinth.shared.language import current_language
+
 from .lesson import NOTEBOOKS, Lesson, NoHandout, Part, lesson_files, lesson_parts, read_lesson
 from .page import handout_html, index_html, key_html
 from .paper import PaperExercise, notebook_course, paper_exercise
@@ -109,9 +111,14 @@ def build(out: Path, numbers: list[str] | None = None, folder: Path = NOTEBOOKS)
     return written
 
 
+def index_name(language: str) -> str:
+    """The index of the handouts in ``language``: ``index.html`` in English, ``index.fr.html``."""
+    return "index.html" if language == "en" else f"index.{language}.html"
+
+
 def write_index(out: Path, folder: Path = NOTEBOOKS) -> Path:
-    """``out/index.html``: every lesson whose handout or key is in ``out``, with its pages, and
-    the lessons that have none."""
+    """``out/index.html`` (``index.fr.html`` in French): every lesson whose handout or key is in
+    ``out``, in the language spoken now, with its pages, and the lessons that have none."""
     rows, without = [], []
     known = lessons_with_handouts(folder)
     for number, path in lesson_files(folder).items():
@@ -125,6 +132,6 @@ def write_index(out: Path, folder: Path = NOTEBOOKS) -> Path:
                 for pdf in files
             ]
             rows.append((title, *found[0], *found[1]))
-    index = Path(out) / "index.html"
+    index = Path(out) / index_name(current_language())
     index.write_text(index_html(rows, without), encoding="utf-8")
     return index

@@ -9,6 +9,7 @@ import json
 import re
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 import tornado.testing
@@ -120,6 +121,28 @@ class FrenchClass(tornado.testing.AsyncHTTPTestCase):
             headers=teacher,
         )
         assert done.code == 200 and self.the_class.lock == "05_play_a_game.ipynb"
+
+    def test_the_handouts_in_the_page_language(self):
+        import tempfile
+
+        from corinth.classroom import teacher
+
+        secret = self.the_class.secret
+        real = teacher.HANDOUTS
+        with tempfile.TemporaryDirectory() as made:
+            teacher.HANDOUTS = Path(made)
+            try:
+                (teacher.HANDOUTS / "index.html").write_text("Handouts of the lessons")
+                (teacher.HANDOUTS / "index.de.html").write_text("Arbeitsblätter der Lektionen")
+                (teacher.HANDOUTS / "05_play_a_game.de.pdf").write_bytes(b"%PDF-1.4")
+                page = self.page(f"/teacher/{secret}/handouts/", Cookie=f"{LANGUAGE_COOKIE}=de")
+                assert page == "Arbeitsblätter der Lektionen"
+                # no French index made: the English one
+                assert self.page(f"/teacher/{secret}/handouts/") == "Handouts of the lessons"
+                pdf = self.fetch(f"/teacher/{secret}/handouts/05_play_a_game.de.pdf")
+                assert pdf.code == 200 and pdf.headers["Content-Type"] == "application/pdf"
+            finally:
+                teacher.HANDOUTS = real
 
 
 def test_the_report_the_record_and_the_full_page_in_the_class_language():
