@@ -558,8 +558,7 @@ def write_lessons(languages: Iterable[str] = TRANSLATED) -> list[Path]:
             ) == _cells_of(wanted):
                 continue
             for cell in wanted["cells"]:
-                source = cell["source"]
-                cell["source"] = source.splitlines(keepends=True)
+                cell["source"] = _cell_source(cell).splitlines(keepends=True)
             target.write_text(
                 json.dumps(wanted, indent=1, sort_keys=True, ensure_ascii=False) + "\n",
                 encoding="utf-8",

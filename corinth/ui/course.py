@@ -532,6 +532,8 @@ class Course:
         said = (
             cells if shown == files[0] else json.loads(shown.read_text(encoding="utf-8"))["cells"]
         )
+        # A translation has one cell more, before its first code cell: the one saying its language.
+        said = [cell for cell in said if not str(cell.get("id", "")).startswith("language-")]
         if len(said) != len(cells):  # a translation not made again since its lesson changed
             said = cells
         steps: list[dict] = []
