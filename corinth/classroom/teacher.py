@@ -184,7 +184,7 @@ class Class:
         language = language or current_language()
         titles = dict(lesson_list(NOTEBOOKS, language))
         return {
-            "file": lesson_in(self.lock, language),
+            "file": lesson_in(self.lock, language, NOTEBOOKS),
             "title": titles.get(self.lock) or dict(lesson_list())[self.lock],
         }
 

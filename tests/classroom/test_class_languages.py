@@ -163,6 +163,27 @@ def test_the_report_the_record_and_the_full_page_in_the_class_language():
     assert '<html lang="fr">' in full and "La classe est complète" in full and "25 élèves" in full
 
 
+def test_the_lock_is_named_in_each_language(tmp_path, monkeypatch):
+    from corinth.classroom import teacher
+
+    (tmp_path / "index.ipynb").write_text(_notebook("[05 Play a game](05_play_a_game.ipynb)"))
+    (tmp_path / "index.fr.ipynb").write_text(
+        _notebook("[05 Jouer une partie](05_play_a_game.fr.ipynb)")
+    )
+    (tmp_path / "05_play_a_game.fr.ipynb").write_text(_notebook("# 05"))
+    monkeypatch.setattr(teacher, "NOTEBOOKS", tmp_path)
+    the_class = a_class("fr")
+    the_class.lock = "05_play_a_game.ipynb"
+    assert the_class.locked("fr") == {
+        "file": "05_play_a_game.fr.ipynb",
+        "title": "05 Jouer une partie",
+    }
+    # no German lesson: the English one, under its English title
+    assert the_class.locked("de") == {"file": "05_play_a_game.ipynb", "title": "05 Play a game"}
+    with speaking("fr"):
+        assert the_class.locked()["file"] == "05_play_a_game.fr.ipynb"
+
+
 def test_a_lesson_page_has_its_connection_words_in_every_language():
     words = json.loads(connection_words())
     lost = "The connection to the class's computer was lost: this page will reload when it is back."
