@@ -364,11 +364,29 @@ def compiled(catalog: Catalog) -> bytes:
     plural's English forms for an untranslated one, hiding another catalogue's translation of it)."""
     kept = copy.deepcopy(catalog)
     for message in list(kept):
-        if message.id and isinstance(message.string, tuple) and not all(message.string):
-            kept.delete(message.id, context=message.context)
+        if message.id and isinstance(message.string, tuple):
+            if _untranslated(message.string):
+                kept.delete(message.id, context=message.context)
+            else:
+                message.string = _padded(message.string)
     buffer = io.BytesIO()
     write_mo(buffer, kept, use_fuzzy=False)
     return buffer.getvalue()
+
+
+def _untranslated(string: str | tuple) -> bool:
+    """A message with no words, or a plural without its singular and its plural."""
+    forms = _strings(string)
+    return not forms or not all(forms[:2])
+
+
+def _padded(forms: tuple) -> tuple:
+    """A plural's forms, a missing last one the one before: French has a third form in Babel (for
+    millions), which a translator may leave to the plural."""
+    out = list(forms)
+    for i in range(1, len(out)):
+        out[i] = out[i] or out[i - 1]
+    return tuple(out)
 
 
 def placeholders(text: str) -> list[str]:
@@ -402,11 +420,12 @@ def check(domains: Iterable[str] = DOMAINS, languages: Iterable[str] = TRANSLATE
                     problems.append(f"{label} is missing (update the catalogue)")
                 elif entry.fuzzy:
                     problems.append(f"{label} is fuzzy")
-                elif not all(_strings(entry.string)) or not _strings(entry.string):
+                elif _untranslated(entry.string):
                     problems.append(f"{label} is not translated")
                 else:
                     wanted = placeholders(_strings(message.id)[-1])
-                    for form in _strings(entry.string):
+                    string = entry.string
+                    for form in _strings(_padded(string) if isinstance(string, tuple) else string):
                         if placeholders(form) != wanted and placeholders(form) != placeholders(
                             _strings(message.id)[0]
                         ):
@@ -434,7 +453,7 @@ def todo(language: str, domain: str) -> list[str]:
         if (
             entry is None
             or entry.fuzzy
-            or not all(_strings(entry.string))
+            or _untranslated(entry.string)
             or not _strings(entry.string)
         ):
             english = _strings(message.id)[0]
@@ -618,7 +637,8 @@ def fill(language: str, domain: str, translations: dict[str, str | list[str]]) -
             refused.append(f"placeholders differ from {wanted}: {english[:70]!r}")
             continue
         if isinstance(entry.id, tuple):
-            entry.string = tuple(forms) if len(forms) > 1 else (forms[0], forms[0])
+            count = max(catalog.num_plurals, len(forms))
+            entry.string = _padded(tuple(forms) + ("",) * (count - len(forms)))
         else:
             entry.string = forms[0]
         entry.flags.discard("fuzzy")
