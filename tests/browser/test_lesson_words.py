@@ -55,9 +55,14 @@ def code_patterns(language: str = "en") -> dict[str, re.Pattern]:
         "brackets": re.compile(r"[\[\]{}]"),
         "a snake_case name": re.compile(r"\b[a-z]+_[a-z0-9_]+\b"),
         "a cell in move notation": re.compile(r"\br\dc\d\b"),
-        # English writes 2.50, French and German 2,50 (a decimal comma; "1,2" alone is a list there).
+        # English writes 2.50, French and German 2,50 (a decimal comma); German writes a thousand
+        # 3.000 (a dot and three digits: not decimals).
         "a number with two decimals or more": re.compile(
-            r"\d\.\d{2,}" if language == "en" else r"\d[.,]\d{2,}(?!\d*\s?(?:€|Punkt|point))"
+            {
+                "en": r"\d\.\d{2,}",
+                "fr": r"\d[.,]\d{2,}",
+                "de": r"\d,\d{2,}|\d\.(?:\d{2}|\d{4,})(?!\d)",
+            }[language]
         ),
         "a developer word": re.compile(DEVELOPER_WORDS[language], re.I),
         "a statistician's abbreviation": re.compile(r"\b(?:CI|SD|SE|std|IC|KI)\b"),
@@ -85,6 +90,8 @@ def code_like(text: str, language: str = "en") -> list[str]:
     [['one thing in the plural'], ['a developer word']]
     >>> [[f.split(":")[0] for f in code_like(t, "de")] for t in ("Spieler 1: 1 Punkte", "1 Punkt")]
     [['one thing in the plural'], []]
+    >>> [[f.split(":")[0] for f in code_like(t, "de")] for t in ("3.000 Partien", "im Schnitt 12,35")]
+    [[], ['a number with two decimals or more']]
     """
     patterns = CODE_LIKE if language == "en" else code_patterns(language)
     found = []
