@@ -117,22 +117,11 @@ def _expectation(r, objective: str) -> str:
     return text.format(n=n, share=share_words(rate))
 
 
-def hint_html(
-    ranked: list,
-    objective: str,
-    state: GameState | None = None,
-    robust: Any = None,
-    note: str = "",
-    opponents: str = "",
+def _hint_headline(
+    ranked: list, objective: str, state: GameState | None, robust: Any, opponents: str
 ) -> str:
-    """The hint, beside the boards: the best moves in sentences told apart by what differs, what each
-    is worth in words, and why. Moves that tie, or whose estimates overlap, are not called 'best'.
-    It ends by saying how it was worked out (``HINT_METHODS``)."""
-    if not ranked:
-        none = _("No move to rank.")
-        return f"<i>{html.escape(none)}</i>"
-    if objective == "expected" and ranked[0].samples == 0 and ranked[0].ci is None:
-        objective = "exact"  # near the end ``expected`` answers exactly
+    """The hint's first words: which move is drawn, whether others tie or come close, the other
+    players it assumes and whether the move is the best whatever they do."""
     best = ranked[0]
     tied = [r for r in ranked if abs(r.value - best.value) <= 1e-9]
     overlapping = [
@@ -163,6 +152,26 @@ def hint_html(
         head += " " + _(
             "No move is the best against every kind of other player: try another choice."
         )
+    return head
+
+
+def hint_html(
+    ranked: list,
+    objective: str,
+    state: GameState | None = None,
+    robust: Any = None,
+    note: str = "",
+    opponents: str = "",
+) -> str:
+    """The hint, beside the boards: the best moves in sentences told apart by what differs, what each
+    is worth in words, and why. Moves that tie, or whose estimates overlap, are not called 'best'.
+    It ends by saying how it was worked out (``HINT_METHODS``)."""
+    if not ranked:
+        none = _("No move to rank.")
+        return f"<i>{html.escape(none)}</i>"
+    if objective == "expected" and ranked[0].samples == 0 and ranked[0].ci is None:
+        objective = "exact"  # near the end ``expected`` answers exactly
+    head = _hint_headline(ranked, objective, state, robust, opponents)
     if note:
         head = f"{note} {head}"
     words = (
