@@ -41,6 +41,13 @@ def test_every_message_is_translated_with_its_placeholders(domain, language):
 
 
 @pytest.mark.parametrize("language", TRANSLATED)
+def test_the_same_english_is_translated_the_same_in_every_catalogue(language):
+    """A message two catalogues share has one translation (gettext would show the first one's)."""
+    found = catalogues.conflicts(language)
+    assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
 def test_every_translated_lesson_is_made_from_its_english_lesson_and_the_catalogue(language):
     stale = catalogues.stale_lessons([language])
     assert not stale, (

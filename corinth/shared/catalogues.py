@@ -440,6 +440,30 @@ def check(domains: Iterable[str] = DOMAINS, languages: Iterable[str] = TRANSLATE
     return problems
 
 
+def conflicts(language: str, domains: Iterable[str] = DOMAINS) -> list[str]:
+    """Messages two catalogues translate differently, one line each. gettext reads the catalogues
+    one after the other, so the first one's words would show for both: the same English says the
+    same thing everywhere (a word with two meanings takes a context, ``pgettext``)."""
+    seen: dict[tuple, tuple[str, object]] = {}
+    found = []
+    for domain in domains:
+        path = po_path(language, domain)
+        if not path.exists():
+            continue
+        for message in read_catalog(path, language):
+            if not message.id or _untranslated(message.string) or message.fuzzy:
+                continue
+            key = (_strings(message.id)[0], message.context)
+            words = message.string if isinstance(message.string, str) else message.string[:2]
+            if key in seen and seen[key][1] != words:
+                first, said = seen[key]
+                found.append(
+                    f"{language}: {key[0][:60]!r} is {said!r} in {first} but {words!r} in {domain}"
+                )
+            seen.setdefault(key, (domain, words))
+    return found
+
+
 def todo(language: str, domain: str) -> list[str]:
     """The messages of one catalogue still to translate (missing, empty or fuzzy), in English (a
     message with a context as "context\\x04message", as gettext keys it and ``fill`` reads it)."""
@@ -697,6 +721,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"wrote {path.relative_to(ROOT)}")
     else:
         problems = check(domains, languages) + stale_lessons(languages)
+        problems += [line for language in languages for line in conflicts(language)]
         for line in problems:
             print(line)
         print(
