@@ -22,7 +22,7 @@ from corinth.rules.geometry import SIZE, cell_place
 from corinth.rules.geometry import distances as geometry_distances
 from corinth.rules.scoring import TERMS
 from corinth.rules.sheet import district_word
-from corinth.shared.language import N_, _, ngettext
+from corinth.shared.language import N_, _, ngettext, pgettext
 
 from .palette import base, fill, ink, kind_style
 
@@ -41,7 +41,7 @@ def caption(state: GameState | None) -> str:
     if state is None:
         return _("no game")
     if state.is_over:
-        return _("the game is over")
+        return pgettext("Corinth", "the game is over")
     return _(_CAPTIONS[state.phase]).format(n=state.current_player + 1)
 
 
@@ -286,9 +286,17 @@ def _district_boards(state: GameState, player: int) -> list[dict[str, Any]]:
                 "filled": p.shops[d][k],
                 "complete": p.shops[d][k] == shop.goods,
                 "label": (
-                    _("{district} shop worth {points}: {filled} of {goods} goods, complete")
+                    ngettext(
+                        "{district} shop worth {points}: {filled} of {goods} goods, complete",
+                        "{district} shop worth {points}: {filled} of {goods} goods, complete",
+                        shop.points,
+                    )
                     if p.shops[d][k] == shop.goods
-                    else _("{district} shop worth {points}: {filled} of {goods} goods")
+                    else ngettext(
+                        "{district} shop worth {points}: {filled} of {goods} goods",
+                        "{district} shop worth {points}: {filled} of {goods} goods",
+                        shop.points,
+                    )
                 ).format(
                     district=district_word(district.name),
                     points=shop.points,

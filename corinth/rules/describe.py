@@ -66,12 +66,18 @@ def _points(n: int) -> str:
     return ngettext("{n} point", "{n} points", n).format(n=n)
 
 
-# A shop as the sheet prints it, by its district and points (translated where shown).
+# A shop as the sheet prints it, by its district and points (the number decides the form).
 _SHOPS = {
-    "green": N_("the Green shop worth {points}"),
-    "purple": N_("the Purple shop worth {points}"),
-    "blue": N_("the Blue shop worth {points}"),
-    "orange": N_("the Orange shop worth {points}"),
+    "green": lambda n: ngettext(
+        "the Green shop worth {points}", "the Green shop worth {points}", n
+    ),
+    "purple": lambda n: ngettext(
+        "the Purple shop worth {points}", "the Purple shop worth {points}", n
+    ),
+    "blue": lambda n: ngettext("the Blue shop worth {points}", "the Blue shop worth {points}", n),
+    "orange": lambda n: ngettext(
+        "the Orange shop worth {points}", "the Orange shop worth {points}", n
+    ),
 }
 
 
@@ -99,7 +105,7 @@ def shop_words(district: str, index: int, sheet: Sheet | None = None) -> str:
     sheet = sheet or default_sheet()
     shops = sheet.districts[GOODS.index(district)].shops
     points = shops[index].points
-    text = _(_SHOPS[district]).format(points=points)
+    text = _SHOPS[district](points).format(points=points)
     if sum(s.points == points for s in shops) > 1:  # a sheet with two shops of equal points
         text = _("{shop} ({which})").format(shop=text, which=_(_ORDINALS[index]))
     return text
@@ -193,12 +199,18 @@ def gains(state: GameState, after: GameState, player: int) -> list[str]:
             done, begun = [], []
             for i, s in enumerate(district.shops):
                 if now[i] == s.goods and before[i] < s.goods:
-                    done.append(_("the shop worth {points}").format(points=s.points))
+                    done.append(
+                        ngettext(
+                            "the shop worth {points}", "the shop worth {points}", s.points
+                        ).format(points=s.points)
+                    )
                 elif now[i] > before[i]:
                     begun.append(
-                        _("the shop worth {points} ({filled} of {goods})").format(
-                            points=s.points, filled=now[i], goods=s.goods
-                        )
+                        ngettext(
+                            "the shop worth {points} ({filled} of {goods})",
+                            "the shop worth {points} ({filled} of {goods})",
+                            s.points,
+                        ).format(points=s.points, filled=now[i], goods=s.goods)
                     )
             if done:
                 text = _("{check}, completing {shops}").format(check=text, shops=_and(done))

@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from corinth.shared.language import _, ngettext
+from corinth.shared.language import _, ngettext, pgettext
 
 from . import describe, record, scoring, text
 from . import dice as dice_mod
@@ -441,7 +441,7 @@ class GameState:
         if isinstance(move, str):
             move = Move.parse(move)
         if self.phase == "over":
-            raise IllegalMove("E2", _("the game is over"))
+            raise IllegalMove("E2", pgettext("Corinth", "the game is over"))
         handler = _HANDLERS.get((self.phase, type(move)))
         if handler is None:
             raise IllegalMove(

@@ -23,7 +23,7 @@ import numpy as np
 
 from corinth.rules import GameState, Move, Take
 from corinth.rules.sheet import district_word
-from corinth.shared.language import N_, _, current_language, ngettext, number
+from corinth.shared.language import N_, _, current_language, ngettext, number, pgettext
 
 from .bots import ROLLOUT_BOTS, play_game, rollout_bot
 from .exact import (
@@ -248,7 +248,7 @@ def refusal(
             "the exact ranking against {model} opponents would take about {seconds} of "
             "work here ({n} rolls to enumerate)"
         ).format(
-            model=_(MODEL_NAMES.get(model, model)),
+            model=_model_name(model),
             seconds=_secs(seconds),
             n=_whole_text(estimate_work(state, model)),
         )
@@ -273,7 +273,16 @@ def refusal(
 
 
 # The opponent models' names as a sentence says them ("against cautious opponents").
-MODEL_NAMES = {"greedy": N_("greedy"), "cautious": N_("cautious"), "random": N_("random")}
+MODEL_NAMES = ("greedy", "cautious", "random")
+
+
+def _model_name(model: str) -> str:
+    """An opponent model's name as "against {model} opponents" says it, in the language spoken."""
+    return {
+        "greedy": lambda: pgettext("opponents", "greedy"),
+        "cautious": lambda: pgettext("opponents", "cautious"),
+        "random": lambda: pgettext("opponents", "random"),
+    }.get(model, lambda: model)()
 
 
 def _whole_text(n: int) -> str:
@@ -953,7 +962,7 @@ def _rank_immediate_said(state: GameState, o: RankOptions) -> list[RankedMove]:
         said = " " + _(
             "({which} opponents were asked for, but the points a move secures "
             "now do not depend on the other players: no model of them is used.)"
-        ).format(which=_(MODEL_NAMES.get(which, which)).capitalize())
+        ).format(which=_model_name(which).capitalize())
         ranked = [dataclasses.replace(r, explanation=r.explanation + said) for r in ranked]
     return ranked
 
