@@ -6,6 +6,8 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable
 
+from corinth.shared.language import N_, _
+
 from .common import UserError
 from .playing import MAX_DEPTH, add_seats, run_play, show_game, solve_game
 
@@ -16,12 +18,12 @@ def add_corintho(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "action",
         choices=("play", "show", "solve"),
-        help="play against bots, show a saved game, or solve it",
+        help=_("play against bots, show a saved game, or solve it"),
     )
-    p.add_argument("game", nargs="?", help="a saved Corintho game (JSON); play: carry it on")
-    p.add_argument("--depth", type=int, default=3, help="moves of both players searched (1-6)")
-    p.add_argument("--json", action="store_true", help="print the ranking as JSON")
-    p.add_argument("--moves", action="store_true", help="show: also list the moves played")
+    p.add_argument("game", nargs="?", help=_("a saved Corintho game (JSON); play: carry it on"))
+    p.add_argument("--depth", type=int, default=3, help=_("moves of both players searched (1-6)"))
+    p.add_argument("--json", action="store_true", help=_("print the ranking as JSON"))
+    p.add_argument("--moves", action="store_true", help=_("show: also list the moves played"))
     add_seats(p)
 
 
@@ -35,13 +37,13 @@ def run_corintho(
         args.load, args.variant = args.game, []
         return run_play(args, ask, say)
     if args.game is None:
-        raise UserError(f"corintho {args.action}: give a saved game (JSON)")
+        raise UserError(_("corintho {action}: give a saved game (JSON)").format(action=args.action))
     return show_game(args) if args.action == "show" else solve_game(args)
 
 
 CORINTHO_COMMANDS: dict[str, tuple[str, Callable, Callable]] = {
     "corintho": (
-        "Corintho's commands by their old name: the same as play|show|solve --game corintho",
+        N_("Corintho's commands by their old name: the same as play|show|solve --game corintho"),
         add_corintho,
         run_corintho,
     ),

@@ -22,6 +22,7 @@ from corinth.courts.cards import DeckError, card_index
 from corinth.courts.ending import end_words
 from corinth.courts.game import Choose, CourtsError
 from corinth.courts.protocol import FOUR_COURTS, CourtsState
+from corinth.shared.language import N_, _, current_language, ngettext, number
 from corinth.shared.protocol import SIMULTANEOUS
 from corinth.shared.table import LogLine, Table
 
@@ -56,14 +57,14 @@ class CourtsTable(Table):
 
 
 class CourtsView(View):
-    notation = (
+    notation = N_(
         "Before the reveal, a card of your hand: its number, its word ('mill') or 'choose 1 mill' "
         "(your player's number and the card). When your revealed card is next, a Court: its number, "
         "its name ('island'), with the token a third card takes ('island wyrms'), or "
         "'place island take wyrms'."
     )
     players = 4
-    undone = (
+    undone = N_(
         "Taken back: your last move and the bots' answers. The cards you have not seen are dealt "
         "again at random, so the bots choose afresh: what you saw tells you nothing of their hands."
     )
@@ -78,7 +79,7 @@ class CourtsView(View):
             args,
             state,
             players,
-            "The Four Courts is for 3 or 4 players (S1, S6)",
+            _("The Four Courts is for 3 or 4 players (S1, S6)"),
             CourtsError,
             CourtsTable,
             # a new game's rule variants (G1's early end); a saved game keeps its own
@@ -99,7 +100,9 @@ class CourtsView(View):
             try:
                 return Choose(table.human, card_index("-".join(words)))
             except DeckError as exc:  # a card's word, misspelt
-                raise CourtsError(f"{exc}; or type the card's number in the list") from None
+                raise CourtsError(
+                    _("{reason}; or type the card's number in the list").format(reason=exc)
+                ) from None
         if game.phase == "place" and len(words) <= 3:
             if len(words) == 2:
                 words = [words[0], "take", words[1]]
@@ -115,11 +118,11 @@ class CourtsView(View):
                 dealt += 1
                 continue
             if dealt:
-                out.append(f"  {dealt} cards are dealt, face down.")
+                out.append("  " + _dealt(dealt))
                 dealt = 0
             out.append(f"  {line.number}. {line.words}")
         if dealt:
-            out.append(f"  {dealt} cards are dealt, face down.")
+            out.append("  " + _dealt(dealt))
         return out
 
     def hint(self, table: Table) -> list[str]:
@@ -130,8 +133,8 @@ class CourtsView(View):
         """The table, then why the game ended as it did: the tokens, the bonus tokens, the points
         and the tie-break (``corinth.courts.ending``), then who won."""
         why = [f"  {line}" for line in end_words(table.state)]
-        verdict = table.position.verdict() or "The game is over."
-        return [table.position.text(), "The end of the game:", *why, verdict]
+        verdict = table.position.verdict() or _("The game is over.")
+        return [table.position.text(), _("The end of the game:"), *why, verdict]
 
     def solve(self, args: argparse.Namespace) -> int:
         from corinth.courts.puzzles import KINDS, load_puzzles, rank_choices
@@ -143,31 +146,47 @@ class CourtsView(View):
             puzzles = {p.id: p for p in load_puzzles()}
             if args.game not in puzzles:
                 raise UserError(
-                    f"{args.game}: no such file, nor a stored puzzle (the puzzles are "
-                    f"{', '.join(list(puzzles)[:3])}, …)"
+                    _(
+                        "{path}: no such file, nor a stored puzzle (the puzzles are {ids}, …)"
+                    ).format(path=args.game, ids=", ".join(list(puzzles)[:3]))
                 )
             puzzle = puzzles[args.game]
             game, seat, kind = puzzle.game, puzzle.seat, puzzle.kind
             print(puzzle.question)
         if game.is_over:
-            raise UserError(f"{where}: the game is over (G1): there is no card left to choose")
+            raise UserError(
+                _("{path}: the game is over (G1): there is no card left to choose").format(
+                    path=where
+                )
+            )
         if game.phase != "choose":
             raise UserError(
-                f"{where}: 'which card now?' is asked before the players lay their cards (R1); "
-                f"this game stops while {'cards are dealt (S6)' if game.is_chance else 'revealed cards are placed (R2)'}"
+                (
+                    _(
+                        "{path}: 'which card now?' is asked before the players lay their cards"
+                        " (R1); this game stops while cards are dealt (S6)"
+                    )
+                    if game.is_chance
+                    else _(
+                        "{path}: 'which card now?' is asked before the players lay their cards"
+                        " (R1); this game stops while revealed cards are placed (R2)"
+                    )
+                ).format(path=where)
             )
         player = getattr(args, "player", None)
         if player is not None:
             if not 1 <= player <= game.players:
-                raise UserError(f"--player must be 1 to {game.players}")
+                raise UserError(_("--player must be 1 to {players}").format(players=game.players))
             seat = player - 1
         if seat is None:
             seat = game.to_choose()[0]
         if seat not in game.to_choose():
-            raise UserError(f"player {seat + 1} has laid a card already this round (R1)")
+            raise UserError(
+                _("player {n} has laid a card already this round (R1)").format(n=seat + 1)
+            )
         kind = getattr(args, "until", None) or kind
         if kind not in KINDS:
-            raise UserError(f"no puzzle kind {kind!r}")
+            raise UserError(_("no puzzle kind {kind}").format(kind=repr(kind)))
         view = game.observe(seat)  # the seat's view only (H1)
         ranking = rank_choices(view, kind, samples=SAMPLES, seed=args.seed)
         top = ranking.choices[: args.top] if args.top else ranking.choices
@@ -180,14 +199,16 @@ class CourtsView(View):
             data = {"player": seat + 1, "kind": kind, "exact": ranking.exact, "choices": rows}
             print(json.dumps(data | {"deals": ranking.deals}, indent=2))
             return 0
-        end = "the end of the round" if kind == "round" else "the end of the deal"
-        how = "every deal" if ranking.exact else f"{ranking.deals} random deals"
-        print(
-            f"Player {seat + 1} ({SEATS[seat]}): which card now? Points expected at {end}, over "
-            f"{how} of the cards player {seat + 1} has not seen:"
-        )
+        print(_ranking_head(seat, kind, ranking))
         for i, c in enumerate(top, 1):
-            spread = "" if ranking.exact else f"  (95% interval {c.low:.2f} to {c.high:.2f})"
+            spread = (
+                ""
+                if ranking.exact
+                else "  "
+                + _("(95% interval {low} to {high})").format(
+                    low=decimals(c.low, 2), high=decimals(c.high, 2)
+                )
+            )
             print(
                 f"{i:3}. {CARDS[c.card].word} {COURTS[c.court]:<7} {c.mean:5.2f}  "
                 f"{CARDS[c.card].describe()} beside the {COURTS[c.court].capitalize()}{spread}"
@@ -200,5 +221,43 @@ def _placing(table: Table) -> str:
     game = table.state
     if game.phase != "place":
         return ""
-    order = "; ".join(f"{SEATS[s]} {CARDS[c].describe()}" for s, c in game.queue)
-    return f"\nTo place, highest first: {order}."
+    order = "; ".join(f"{_(SEATS[s])} {CARDS[c].describe()}" for s, c in game.queue)
+    return "\n" + _("To place, highest first: {order}.").format(order=order)
+
+
+def _dealt(n: int) -> str:
+    return ngettext("{n} cards are dealt, face down.", "{n} cards are dealt, face down.", n).format(
+        n=n
+    )
+
+
+def decimals(value: float, places: int) -> str:
+    """``value`` with ``places`` decimals as the language spoken writes it ("0.50", "0,50")."""
+    return f"{value:.{places}f}" if current_language() == "en" else number(value, decimals=places)
+
+
+def _ranking_head(seat: int, kind: str, ranking: Any) -> str:
+    """The head of "which card now?": whose choice, when the points are counted, over which deals."""
+    values = dict(n=seat + 1, seat=_(SEATS[seat]), deals=ranking.deals)
+    if kind == "round":
+        if ranking.exact:
+            text = _(
+                "Player {n} ({seat}): which card now? Points expected at the end of the round, over"
+                " every deal of the cards player {n} has not seen:"
+            )
+        else:
+            text = _(
+                "Player {n} ({seat}): which card now? Points expected at the end of the round, over"
+                " {deals} random deals of the cards player {n} has not seen:"
+            )
+    elif ranking.exact:
+        text = _(
+            "Player {n} ({seat}): which card now? Points expected at the end of the deal, over"
+            " every deal of the cards player {n} has not seen:"
+        )
+    else:
+        text = _(
+            "Player {n} ({seat}): which card now? Points expected at the end of the deal, over"
+            " {deals} random deals of the cards player {n} has not seen:"
+        )
+    return text.format(**values)

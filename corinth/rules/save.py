@@ -20,6 +20,8 @@ import json
 from functools import cache
 from typing import Any
 
+from corinth.shared.language import _
+
 from .errors import CorinthError, InvalidSheet, InvalidState, UnknownVariant, shown
 from .files import MAX_FILE_BYTES, json_from_bytes, read_bounded
 from .moves import Build, Move, Take
@@ -58,7 +60,9 @@ def load(path, origin: str | None = None) -> GameState:
     try:
         raw = read_bounded(path, MAX_BYTES)
     except OSError as exc:
-        raise InvalidState(origin, [f"cannot read the file: {exc.strerror or exc}"]) from None
+        raise InvalidState(
+            origin, [_("cannot read the file: {reason}").format(reason=exc.strerror or exc)]
+        ) from None
     return from_json(raw, origin)
 
 
@@ -73,7 +77,7 @@ def _whole(data: dict, key: str, lo: int, hi: int, problems: list[str]) -> int |
 def from_dict(data: Any, origin: str = "the saved game") -> GameState:
     """Rebuild a game from plain data (see ``to_dict``), replaying every move."""
     if not isinstance(data, dict):
-        raise InvalidState(origin, ["the top level must be a JSON object"])
+        raise InvalidState(origin, [_("the top level must be a JSON object")])
     problems: list[str] = []
     for key in sorted(set(data) - set(KEYS)):  # a misspelt key would otherwise be silently ignored
         problems.append(f"{shown(key)}: unknown key (a saved game has {', '.join(KEYS)})")
@@ -96,7 +100,11 @@ def from_dict(data: Any, origin: str = "the saved game") -> GameState:
     seed = _whole(data, "seed", 0, (1 << 63) - 1, problems)
     first = _whole(data, "first_player", 0, 3, problems)
     if players is not None and first is not None and first >= players:
-        problems.append(f"first_player: {first} but only {players} players (numbered from 0)")
+        problems.append(
+            _("first_player: {first} but only {players} players (numbered from 0)").format(
+                first=first, players=players
+            )
+        )
     sheet = None
     if "sheet" in data:  # a hand-written save may leave it out: the default sheet is meant
         try:
@@ -105,9 +113,9 @@ def from_dict(data: Any, origin: str = "the saved game") -> GameState:
             problems.extend(f"sheet: {p}" for p in exc.problems)
     moves = data.get("moves")
     if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
-        problems.append("moves: expected a list of moves in notation")
+        problems.append(_("moves: expected a list of moves in notation"))
     elif len(moves) > MAX_MOVES:
-        problems.append(f"moves: {len(moves)} moves is more than any game has")
+        problems.append(_("moves: {n} moves is more than any game has").format(n=len(moves)))
     if problems:
         raise InvalidState(origin, problems)
     try:
@@ -143,7 +151,9 @@ def from_dict(data: Any, origin: str = "the saved game") -> GameState:
         for key, value in expected.items():
             if key in position and position[key] != value:
                 problems.append(
-                    f"position.{key}: the moves lead to {shown(value)}, the file says {shown(position[key])}"
+                    _("position.{key}: the moves lead to {value}, the file says {saved}").format(
+                        key=key, value=shown(value), saved=shown(position[key])
+                    )
                 )
         if problems:
             raise InvalidState(origin, problems)

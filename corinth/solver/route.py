@@ -25,6 +25,7 @@ from corinth.rules import (
     steward_steps,
 )
 from corinth.rules.geometry import CELLS
+from corinth.shared.language import _, ngettext
 
 MAX_EXPLORED = 1_000_000  # about 3 s and 150 MB; every real-game route needs far fewer
 
@@ -57,16 +58,26 @@ class Route:
         'Face 2: r1c2, r0c2. Market points gained: 0 (scoring spots written: none); 1 gold left; 4 moves examined.'
         """
         parts = [
-            f"Face {f}: {', '.join(Market.name(c) for c in p)}."
+            _("Face {face}: {cells}.").format(face=f, cells=", ".join(Market.name(c) for c in p))
             for f, p in zip(self.faces, self.paths)
         ]
         unused = self.faces[len(self.paths) :]
         if unused:
-            parts.append(f"No legal move is left for face(s) {', '.join(map(str, unused))}.")
-        written = ", ".join(map(str, self.scores)) or "none"
+            parts.append(
+                ngettext(
+                    "No legal move is left for face(s) {faces}.",
+                    "No legal move is left for face(s) {faces}.",
+                    len(unused),
+                ).format(faces=", ".join(map(str, unused)))
+            )
+        written = ", ".join(map(str, self.scores)) or _("none")
         parts.append(
-            f"Market points gained: {self.points} (scoring spots written: {written}); "
-            f"{self.gold_left} gold left; {self.explored} moves examined."
+            _(
+                "Market points gained: {points} (scoring spots written: {written}); "
+                "{gold} gold left; {explored} moves examined."
+            ).format(
+                points=self.points, written=written, gold=self.gold_left, explored=self.explored
+            )
         )
         return " ".join(parts)
 
