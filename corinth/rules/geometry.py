@@ -50,7 +50,9 @@ def cell_index(name: str) -> int:
     m = _NAME.match(name)
     if not m:
         raise InvalidNotation(
-            f"{name!r} is not a market cell (write rRcC, rows and columns 0 to {SIZE - 1})"
+            _("{name} is not a market cell (write rRcC, rows and columns 0 to {last})").format(
+                name=repr(name), last=SIZE - 1
+            )
         )
     return int(m.group(1)) * SIZE + int(m.group(2))
 

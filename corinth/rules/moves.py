@@ -50,10 +50,12 @@ def _shops_text(shops: tuple[int, ...]) -> str:
 def _parse_shops(text: str, where: str) -> tuple[int, ...]:
     parts = text.split(",")
     if not all(p.isascii() and p.isdigit() and len(p) <= 2 for p in parts):
-        raise InvalidNotation(f"{where}: shops are numbers 1, 2, … separated by commas")
+        raise InvalidNotation(
+            _("{where}: shops are numbers 1, 2, … separated by commas").format(where=where)
+        )
     shops = tuple(int(p) - 1 for p in parts)
     if any(s < 0 for s in shops):
-        raise InvalidNotation(f"{where}: shops are numbered from 1")
+        raise InvalidNotation(_("{where}: shops are numbered from 1").format(where=where))
     return shops
 
 
@@ -125,7 +127,7 @@ class Move:
             raise InvalidNotation(f"a move is text, not {type(text).__name__}")
         words = text.strip().lower().split()
         if not words:
-            raise InvalidNotation("empty move")
+            raise InvalidNotation(_("empty move"))
         head, rest = words[0], words[1:]
         try:
             if head == "buy":
@@ -134,13 +136,13 @@ class Move:
                     or not (rest[0].isascii() and rest[0].isdigit())
                     or len(rest[0]) > 9
                 ):
-                    raise InvalidNotation("write 'buy N' with N from 0 to 3")
+                    raise InvalidNotation(_("write 'buy N' with N from 0 to 3"))
                 return Purvey(int(rest[0]))
             if head == "roll":
                 return Roll.from_text(" ".join(rest))
             if head == "build":
                 if len(rest) != 1:
-                    raise InvalidNotation("write 'build none' or 'build temple,stables'")
+                    raise InvalidNotation(_("write 'build none' or 'build temple,stables'"))
                 return Build.from_names(() if rest[0] == "none" else tuple(rest[0].split(",")))
             if head == "pass" and not rest:
                 return Pass()
@@ -156,10 +158,14 @@ class Move:
                 if len(rest) == 1 and head not in ("gold", "goats"):
                     return Take(head, (), _parse_shops(rest[0], text))
         except InvalidNotation as exc:
-            raise InvalidNotation(f"cannot read move {shown(text)}: {exc}") from None
+            raise InvalidNotation(
+                _("cannot read move {move}: {reason}").format(move=shown(text), reason=exc)
+            ) from None
         raise InvalidNotation(
-            f"cannot read move {shown(text)}: expected buy, roll, a district ({', '.join(HARBOR)}), "
-            "build, steward or pass"
+            _(
+                "cannot read move {move}: expected buy, roll, a district ({districts}), "
+                "build, steward or pass"
+            ).format(move=shown(text), districts=", ".join(HARBOR))
         )
 
 
@@ -171,13 +177,15 @@ _KEPT_TEXT = 256  # longer than any canonical notation: a text padded past it is
 
 def _parse_steward(words: list[str], text: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
     if not words:
-        raise InvalidNotation("a steward move lists the cells it enters, e.g. 'steward r1c2,r1c3'")
+        raise InvalidNotation(
+            _("a steward move lists the cells it enters, e.g. 'steward r1c2,r1c3'")
+        )
     path = tuple(cell_index(c) for c in words[0].split(","))
     shops: tuple[int, ...] = ()
     if len(words) == 3 and words[1] == "shops":
         shops = _parse_shops(words[2], text)
     elif len(words) != 1:
-        raise InvalidNotation("after the path only 'shops N,M' may follow")
+        raise InvalidNotation(_("after the path only 'shops N,M' may follow"))
     return path, shops
 
 
@@ -236,7 +244,9 @@ class Roll(Move):
     def from_text(text: str) -> Roll:
         white, _slash, yellow = text.replace(" ", "").partition("/")
         if not white or not (white + yellow).isdigit() or not set(white + yellow) <= set("123456"):
-            raise InvalidNotation("a roll is written as dice values 1–6, e.g. 'roll 112344666/5'")
+            raise InvalidNotation(
+                _("a roll is written as dice values 1–6, e.g. 'roll 112344666/5'")
+            )
         return Roll.of([int(c) for c in white], [int(c) for c in yellow])
 
     def notation(self) -> str:
@@ -361,10 +371,12 @@ class Build(Move):
         for n in names:
             if n not in BUILDINGS:
                 raise InvalidNotation(
-                    f"unknown building {shown(n)} (buildings: {', '.join(BUILDINGS)})"
+                    _("unknown building {name} (buildings: {buildings})").format(
+                        name=shown(n), buildings=", ".join(BUILDINGS)
+                    )
                 )
         if len(set(names)) != len(names):
-            raise InvalidNotation("a building is named twice")
+            raise InvalidNotation(_("a building is named twice"))
         return Build(tuple(sorted(names, key=BUILDINGS.index)))
 
     def notation(self) -> str:

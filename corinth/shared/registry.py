@@ -18,6 +18,7 @@ import importlib
 from collections.abc import Callable
 from typing import Any
 
+from .language import N_, _
 from .protocol import Game, LivePuzzles
 
 DEFAULT = "corinth"
@@ -48,7 +49,11 @@ def _named(table: dict[str, Any], name: object, what: str) -> Any:
     if isinstance(name, str) and name in table:
         return table[name]
     shown = name[:40] if isinstance(name, str) else type(name).__name__
-    raise ValueError(f"no {what} {shown!r}: the {what}s are {', '.join(table)}")
+    message = {
+        "game": N_("no game {name}: the games are {names}"),
+        "live game": N_("no live game {name}: the live games are {names}"),
+    }.get(what, "no " + what + " {name}: the " + what + "s are {names}")
+    raise ValueError(_(message).format(name=repr(shown), names=", ".join(table)))
 
 
 def _load(where: str) -> Any:

@@ -19,8 +19,10 @@ from functools import cache
 
 from corinth.rules import CorinthError, GameState, game_from_json
 from corinth.rules.record import FORMAT
+from corinth.shared.language import _, ngettext
 from corinth.shared.protocol import LivePosition, NotLive
 
+from .explain import decimals
 from .puzzles import TIERS, Puzzle, candidates, immediate_ranking, load_puzzles
 
 
@@ -41,7 +43,12 @@ class CorinthLive:
         True
         """
         return [
-            (p.id, f"{TIERS.get(p.tier, '')}: {p.title}")
+            (
+                p.id,
+                _("{tier}: {title}").format(
+                    tier=_(TIERS[p.tier]) if p.tier in TIERS else "", title=_(p.title)
+                ),
+            )
             for p in _stored().values()
             # a puzzle for the win takes half a minute to rank every move: too long for a class
             if p.objective != "win"
@@ -53,10 +60,12 @@ class CorinthLive:
         puzzle = _stored().get(puzzle_id)
         if puzzle is None:
             return None
-        question = puzzle.question(on_board=True).split("\n", 1)[-1].split(" Click ")[0]
+        how = " " + _("Click a group and its action, or draw a steward walk on the market.")
+        question = puzzle.question(on_board=True).split("\n", 1)[-1].removesuffix(how)
+        title = _(puzzle.title)
         if puzzle.objective == "immediate":
-            return _now(puzzle.state, puzzle.title, question, puzzle.answer, puzzle.kind)
-        return _ranked(puzzle.state, puzzle.title, question, _final_ranking(puzzle))
+            return _now(puzzle.state, title, question, puzzle.answer, puzzle.kind)
+        return _ranked(puzzle.state, title, question, _final_ranking(puzzle))
 
     def from_saved(self, text: str) -> LivePosition:
         """A position from a saved game: "which move secures the most points now?".
@@ -69,13 +78,15 @@ class CorinthLive:
         try:
             state = game_from_json(text)
         except (ValueError, CorinthError) as exc:
-            raise NotLive(f"this saved game cannot be loaded: {str(exc)[:200]}") from None
+            raise NotLive(
+                _("this saved game cannot be loaded: {reason}").format(reason=str(exc)[:200])
+            ) from None
         if state.is_over or not state.legal_moves():
-            raise NotLive("a live puzzle needs a position with a move to make")
-        question = (
-            f"Player {state.current_player + 1} to play. Which move secures the most points now?"
+            raise NotLive(_("a live puzzle needs a position with a move to make"))
+        question = _("Player {n} to play. Which move secures the most points now?").format(
+            n=state.current_player + 1
         )
-        return _now(state, "Your position", question, answer=None)
+        return _now(state, _("Your position"), question, answer=None)
 
 
 def _final_ranking(puzzle: Puzzle) -> list[dict]:
@@ -85,11 +96,12 @@ def _final_ranking(puzzle: Puzzle) -> list[dict]:
     win = puzzle.objective == "win"
 
     def verdict(v: float) -> str:
-        return (
-            f"wins about {round(v * 100)} games in 100"
-            if win
-            else f"about {v:.1f} points at the end"
-        )
+        if win:
+            n = round(v * 100)
+            return ngettext("wins about {n} games in 100", "wins about {n} games in 100", n).format(
+                n=n
+            )
+        return _("about {points} points at the end").format(points=decimals(v, 1))
 
     return [
         {
@@ -111,7 +123,7 @@ def _now(state: GameState, title, question, answer, kind="move") -> LivePosition
         {
             "move": str(m),
             "words": m.describe(state),
-            "verdict": f"secures {v} point{'s' if v != 1 else ''} now",
+            "verdict": ngettext("secures {n} point now", "secures {n} points now", v).format(n=v),
             "best": str(m) == answer if answer is not None else v == top,
         }
         for m, v in ranked
@@ -125,7 +137,11 @@ def _ranked(state: GameState, title, question, ranking: list[dict]) -> LivePosit
         {"move": r["move"], "words": r["words"]} for r in sorted(ranking, key=lambda r: r["move"])
     )
     best = [r for r in ranking if r["best"]]
-    explanation = f"Best: {best[0]['words']} It {best[0]['verdict']}." if best else ""
+    explanation = (
+        _("Best: {move} It {verdict}.").format(move=best[0]["words"], verdict=best[0]["verdict"])
+        if best
+        else ""
+    )
     return LivePosition(title, question, state, choices, tuple(ranking), explanation)
 
 

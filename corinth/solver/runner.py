@@ -28,9 +28,11 @@ from typing import TypeVar
 import numpy as np
 
 from corinth.rules import UnknownVariant, Variants, new_game
-from corinth.rules.scoring import TERMS
+from corinth.rules.scoring import TERMS, term_word
+from corinth.shared.language import _
 
 from .bots import play_game
+from .explain import decimals
 from .seats import BOTS, make_bot
 
 Result = TypeVar("Result")
@@ -287,25 +289,32 @@ def format_simulation(report: dict) -> str:
     >>> print(format_simulation(simulate(2, 2, ("greedy", "random"), seed=1)).splitlines()[0])
     2 games, 2 players, seed 1
     """
-    head = ["seat", "bot", "mean", "win rate", *TERMS]
+    head = [_("seat"), _("bot"), _("mean"), _("win rate"), *(term_word(t) for t in TERMS)]
     rows = [
         [
             str(s["seat"]),
             s["bot"],
-            f"{s['mean_score']:.1f}",
-            f"{100 * s['win_rate']:.1f}%",
-            *(f"{s['terms'][t]:.1f}" for t in TERMS),
+            decimals(s["mean_score"], 1),
+            _("{n}%").format(n=decimals(100 * s["win_rate"], 1)),
+            *(decimals(s["terms"][t], 1) for t in TERMS),
         ]
         for s in report["seats"]
     ]
     widths = [max(len(r[c]) for r in [head, *rows]) for c in range(len(head))]
-    lines = [
-        f"{report['games']} games, {report['players']} players, seed {report['seed']}"
-        + (f", variants: {', '.join(report['variants'])}" if report.get("variants") else ""),
-        "  ".join(h.rjust(w) for h, w in zip(head, widths)),
-    ]
+    values = dict(
+        games=report["games"],
+        players=report["players"],
+        seed=report["seed"],
+        variants=", ".join(report.get("variants") or ()),
+    )
+    first = (
+        _("{games} games, {players} players, seed {seed}, variants: {variants}")
+        if report.get("variants")
+        else _("{games} games, {players} players, seed {seed}")
+    )
+    lines = [first.format(**values), "  ".join(h.rjust(w) for h, w in zip(head, widths))]
     lines += ["  ".join(v.rjust(w) for v, w in zip(r, widths)) for r in rows]
     lines.append(
-        "mean of each score term (E1); a shared victory counts as a fraction of a win (E2)"
+        _("mean of each score term (E1); a shared victory counts as a fraction of a win (E2)")
     )
     return "\n".join(lines)
