@@ -480,7 +480,9 @@ class GameState:
                     most=dice_mod.MAX_YELLOW, earned=self.earned_yellow(self.first_player)
                 )
                 if move.buy > dice_mod.MAX_YELLOW - self.earned_yellow(self.first_player)
-                else _("only {gold} gold to pay with").format(gold=p.gold)
+                else ngettext(
+                    "only {gold} gold to pay with", "only {gold} gold to pay with", p.gold
+                ).format(gold=p.gold)
             )
             raise IllegalMove(
                 "R2", _("cannot buy {n} yellow dice: {why}").format(n=move.buy, why=why)

@@ -58,6 +58,8 @@ def render_sheet(state: GameState, player: int) -> str:
         if player == state.first_player
         else _("Player {n}").format(n=player + 1)
     ]
+    names = [district_lower(district.name) for district in sheet.districts]
+    width = max([7] + [len(name) + 1 for name in names])  # English: 7, as the table was drawn
     for d, district in enumerate(sheet.districts):
         shops = " ".join(
             f"[{'x' * f}{'.' * (s.goods - f)}]{s.points}"
@@ -74,7 +76,7 @@ def render_sheet(state: GameState, player: int) -> str:
                 if owner == player
                 else _("lost to player {n}").format(n=owner + 1),
             )
-        out.append(f"  {district_lower(district.name):<7}{shops}{bonus}")
+        out.append(f"  {names[d]:<{width}}{shops}{bonus}")
     out.append(
         "  "
         + _(

@@ -29,10 +29,24 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import RuleNamed
-from .language import _
+from .language import _, pgettext
 from .protocol import SIMULTANEOUS, Bot, Game, State
 
 HUMAN = "human"
+
+
+def bot_word(name: str) -> str:
+    """A bot's name as a seat shows it ("Player 2 (greedy)"), in the language spoken now.
+
+    >>> bot_word("greedy")
+    'greedy'
+    """
+    known = {
+        "greedy": lambda: pgettext("bot", "greedy"),
+        "random": lambda: pgettext("bot", "random"),
+        "lookahead": lambda: pgettext("bot", "lookahead"),
+    }
+    return known[name]() if name in known else _(name)
 
 
 @dataclass(frozen=True, slots=True)
@@ -331,7 +345,7 @@ class Table:
             if len(self.humans) == 1:
                 return _("Player {n} (you)").format(n=i + 1)
             return _("Player {n} (human)").format(n=i + 1)
-        return _("Player {n} ({bot})").format(n=i + 1, bot=_(self.bot_names[i]))
+        return _("Player {n} ({bot})").format(n=i + 1, bot=bot_word(self.bot_names[i]))
 
     def headline(self) -> str:
         """Whose turn it is, or who won and why."""

@@ -111,12 +111,24 @@ def move_effects(
                 n=move.buy
             )
         )
-        costs.append(_("pays {n} gold for them").format(n=move.buy))
+        costs.append(
+            ngettext("pays {n} gold for them", "pays {n} gold for them", move.buy).format(
+                n=move.buy
+            )
+        )
     spent_adjust = adjustment_gold(before, move)
     if spent_adjust:
-        costs.append(_("spends {n} gold to change the steward's step count").format(n=spent_adjust))
+        costs.append(
+            ngettext(
+                "spends {n} gold to change the steward's step count",
+                "spends {n} gold to change the steward's step count",
+                spent_adjust,
+            ).format(n=spent_adjust)
+        )
     elif gold_delta < 0 and not built and not isinstance(move, Purvey):
-        costs.append(_("spends {n} gold").format(n=-gold_delta))
+        costs.append(
+            ngettext("spends {n} gold", "spends {n} gold", -gold_delta).format(n=-gold_delta)
+        )
     if isinstance(move, Take | Compensate) and move.path:
         path, cut = cut_off_cells(before, move)
         costs.append(

@@ -26,7 +26,7 @@ from corinth.rules.moves import values_of
 from corinth.rules.text import PHASE_WORDS
 from corinth.shared.language import _, current_language
 from corinth.shared.protocol import State
-from corinth.shared.table import Hint, LogLine
+from corinth.shared.table import Hint, LogLine, bot_word
 from corinth.shared.table import Table as SharedTable
 from corinth.solver.exact import (
     EXACT_BUDGET,
@@ -181,7 +181,7 @@ class Table(SharedTable):
         """'Player 1 (you)', 'Player 2 (greedy)'."""
         if i == self.human:
             return _("Player {n} (you)").format(n=i + 1)
-        return _("Player {n} ({bot})").format(n=i + 1, bot=_(self.bot_names[i]))
+        return _("Player {n} ({bot})").format(n=i + 1, bot=bot_word(self.bot_names[i]))
 
     def headline(self) -> str:
         """'Round 2 — your turn: take a group', or who won."""
