@@ -26,7 +26,16 @@ from corinth.shared.language import N_, _, ngettext, pgettext
 
 from .palette import base, fill, ink, kind_style
 
-TITLES = {d: d.capitalize() for d in HARBOR}  # English; shown in the language spoken: district_word
+# Each district's title, in English (the boards show _(TITLES[district]), as district_word does).
+TITLES = {
+    "goats": N_("Goats"),
+    "green": N_("Green"),
+    "purple": N_("Purple"),
+    "blue": N_("Blue"),
+    "orange": N_("Orange"),
+    "gold": N_("Gold"),
+}
+assert tuple(TITLES) == HARBOR
 NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 
 

@@ -42,9 +42,9 @@ def bot_word(name: str) -> str:
     'greedy'
     """
     known = {
-        "greedy": lambda: pgettext("bot", "greedy"),
-        "random": lambda: pgettext("bot", "random"),
-        "lookahead": lambda: pgettext("bot", "lookahead"),
+        "greedy": lambda: pgettext("the bot at a seat", "greedy"),
+        "random": lambda: pgettext("the bot at a seat", "random"),
+        "lookahead": lambda: pgettext("the bot at a seat", "lookahead"),
     }
     return known[name]() if name in known else _(name)
 
