@@ -152,3 +152,30 @@ def test_corinth_refuses_a_bad_option_in_the_language_of_the_environment(saved):
     refused = _corinth(saved, "de", "show", "game.json", "--player", "7")
     assert refused.returncode == 2
     assert "--player muss zwischen 1 und 2 liegen" in refused.stderr
+
+
+@pytest.mark.parametrize(
+    ("language", "welcome", "prompt", "nothing"),
+    [
+        ("fr", "Vous êtes Joueur 1.", "Votre coup\u00a0: ", "Rien à annuler."),
+        ("de", "Du bist Spieler 1.", "Dein Zug: ", "Nichts rückgängig zu machen."),
+    ],
+)
+def test_corinth_play_prompts_and_answers_in_the_language_of_the_environment(
+    tmp_path, language, welcome, prompt, nothing
+):
+    env = {k: v for k, v in os.environ.items() if k not in ("CORINTH_LANGUAGE", "LC_ALL", "LANG")}
+    env["LANGUAGE"] = language
+    played = subprocess.run(
+        [sys.executable, "-m", "corinth.cli", "play", "--seed", "3"],
+        input="undo\nquit\n",
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tmp_path,
+        timeout=120,
+    )
+    assert played.returncode == 0, played.stderr
+    assert played.stdout.startswith(welcome)
+    assert prompt in played.stdout and nothing in played.stdout
+    assert "(goats)" in played.stdout  # each listed move keeps its notation
