@@ -60,10 +60,11 @@ function write(data) {
 
 // The class (make classroom): a page whose student joined the class (the class's page keeps its key
 // here) tells the teacher's page which lesson it is on, the step in view (and whether its exercises
-// are all solved), which lessons are finished, and each check of an exercise (the answer, right or
-// not), each hint and each answer shown, as the kernel tells this page of them. It shows a link when
-// the teacher puts a puzzle in front of the class, and on the lesson list only the lesson the teacher
-// keeps the class to. Outside the classroom (JupyterLab, or a page that never joined) it sends nothing.
+// are all solved), which lessons are finished, and each check of an exercise or of a puzzle on a
+// board or trainer (the answer, right or not), each hint and each answer shown, as the kernel tells
+// this page of them (Progress.tell). It shows a link when the teacher puts a puzzle in front of the
+// class, and on the lesson list only the lesson the teacher keeps the class to. Outside the
+// classroom (JupyterLab, or a page that never joined) it sends nothing.
 const CLASS = "corinth-class-v1";
 const PROJECTOR = "corinth-projector-v1";
 const REPORT_MS = 2000; // at most one report every 2 s: checks and hints close together go as one

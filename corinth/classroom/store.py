@@ -1,6 +1,8 @@
 """The class's shared state, kept in SQLite in the class's folder: who joined (a first name or
 nickname, or nothing), where each student is in the lessons (the step in view and since when),
-each check of an exercise and each hint a lesson page reported, the live puzzles and their answers.
+each check and each hint a lesson page reported (of an exercise, or of a puzzle board or trainer of
+any of the three games, by its mark: ``puzzle-t1-02``, ``corintho-x4-01``, ``courts-round-01``),
+the live puzzles and their answers.
 
 Every write is one transaction, acknowledged only once it is on disk, so a server stopped at any
 moment restarts with everything that was answered. The store never hangs the class: when SQLite
@@ -630,8 +632,8 @@ class Store:
     ) -> None:
         """Where a student is: the lesson and the step in view (and whether its exercises are all
         solved: ``done``), the lessons they finished (None: as before), and what they did since
-        the last report: ``events``, each ``{"kind": "check"|"hint"|"shown", "item": exercise,
-        "answer", "right", "step", "ago": seconds}``."""
+        the last report: ``events``, each ``{"kind": "check"|"hint"|"shown", "item": exercise or
+        puzzle, "answer", "right", "step", "ago": seconds}``."""
         lesson = plain_text(lesson, "lesson", MAX_FIELD)
         step = plain_text(step or "", "step", MAX_FIELD)
         if finished is not None:

@@ -16,8 +16,9 @@ Addresses (under the server's base URL):
   ``teacher/<SECRET>/report``: the class on one printable page, after class.
 
 What the teacher's page reads: each student's lesson, the step in view and for how long, their
-wrong tries and hints there, flagged "may need help" past the teacher's thresholds (and listed
-first); each exercise's tries and solvers, the hardest marked; each student's answers over time.
+wrong tries and hints there (on exercises and on every game's puzzle boards and trainers),
+flagged "may need help" past the teacher's thresholds (and listed first); each exercise's and
+puzzle's tries and solvers, the hardest marked; each student's answers over time.
 What it does: rename or take out a student, keep the class to one lesson, preview a live puzzle
 and pick the moves offered, a timer that closes answers, the reveal with or without names.
 

@@ -49,6 +49,7 @@ from ._base import (
     words_html,
 )
 from .game import GameKeeper
+from .progress import Reports
 
 HUMAN = "human"
 
@@ -711,7 +712,7 @@ class CorinthoApp(w.VBox):
 # --- a puzzle ---------------------------------------------------------------------------------
 
 
-class CorinthoPuzzleBoard(GamePuzzle, w.VBox):
+class CorinthoPuzzleBoard(GamePuzzle, Reports, w.VBox):
     """A Corintho puzzle (``corinth.corintho.puzzles.CorinthoPuzzle``: ``id``, ``kind``,
     ``question``, ``game``, ``answers``, ``hints``, ``explanation``): the learner plays a move by
     clicks; a right one is "Solved" with the explanation, a wrong one is answered with what it leads
@@ -764,6 +765,7 @@ class CorinthoPuzzleBoard(GamePuzzle, w.VBox):
             )
             for callback in self._on_solved:
                 callback()
+            self._tell("check", move_words(before, parse(move)), True)  # told to a class's teacher
             return
         self.wrong_tries += 1
         why = self.why_wrong(before, parse(move), after)
@@ -776,6 +778,7 @@ class CorinthoPuzzleBoard(GamePuzzle, w.VBox):
         )
         for callback in self._on_wrong:
             callback()
+        self._tell("check", move_words(before, parse(move)), False)
 
     def why_wrong(self, game: Game, move: Place | Shift, after: Game | None = None) -> str:
         """Why a move is not an answer, in words, from the exact search ``depth`` moves deep."""
@@ -829,7 +832,9 @@ class CorinthoPuzzleBoard(GamePuzzle, w.VBox):
         ladder = [_(hint) for hint in self.puzzle.hints]
         if not ladder:
             return ""
-        self.hints_shown = min(self.hints_shown + 1, len(ladder))
+        if self.hints_shown < len(ladder):
+            self.hints_shown += 1
+            self._tell("hint")
         self.hint_list.value = hint_ladder_html(ladder, self.hints_shown, self.hint_button)
         return ladder[self.hints_shown - 1]
 
@@ -845,6 +850,7 @@ class CorinthoPuzzleBoard(GamePuzzle, w.VBox):
             f"{said_html(self.position, best)}{more} "
             f"{words_html(_(self.puzzle.explanation))}</span>"
         )
+        self._tell("shown")
         return best
 
     def try_again(self) -> None:

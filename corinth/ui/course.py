@@ -472,18 +472,20 @@ class Course:
         ``then`` is a prediction's check, shown under the question once the learner has answered.
         """
         widget = self.exercise(name, position, then)
-        events = getattr(widget, "on_event", None)  # a check, a hint: told to the class's teacher
-        self._track(name, widget.solved_before, widget.on_solved, widget.forget, events)
+        self._track(name, widget)
         return widget
 
-    def _track(self, name: str, restored, on_solved, forget, on_event=None) -> None:
+    def _track(self, name: str, widget) -> None:
+        """Count exercise or puzzle board ``widget`` on the lesson's progress as ``name``: its mark
+        restored, set when solved, forgotten at a reset, and each check, hint and answer shown
+        (``on_event``, which every exercise and puzzle board has) told to a class's teacher
+        (``Progress.tell``)."""
         progress = self.progress
         if progress is not None:
-            progress.track(name, on_restore=restored)
-            on_solved(lambda: progress.mark(name))
-            progress.on_reset(forget)
-            if on_event is not None:
-                on_event(lambda kind, answer, right: progress.tell(name, kind, answer, right))
+            progress.track(name, on_restore=widget.solved_before)
+            widget.on_solved(lambda: progress.mark(name))
+            progress.on_reset(widget.forget)
+            widget.on_event(lambda kind, answer, right: progress.tell(name, kind, answer, right))
 
     # --- the lessons' steps, progress line and list -------------------------------------------
 
@@ -721,7 +723,7 @@ class Course:
 
         puzzle = next(p for p in stored_puzzles() if p.id == puzzle_id)
         board = PuzzleWidget(puzzle)
-        self._track(progress_name(puzzle), board.solved_before, board.on_solved, board.forget)
+        self._track(progress_name(puzzle), board)
         return board
 
     def _shelf_puzzle(self, shelf, puzzles, puzzle_id: str):
@@ -731,7 +733,7 @@ class Course:
         board = shelf.board(puzzle)
         listeners = self._listeners.setdefault(shelf.title, [])
         board.on_solved(lambda: [heard(puzzle.id) for heard in list(listeners)])
-        self._track(shelf.mark(puzzle), board.solved_before, board.on_solved, board.forget)
+        self._track(shelf.mark(puzzle), board)
         return board
 
     def _shelf_trainer(self, shelf, puzzles, kind: str):

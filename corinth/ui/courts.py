@@ -61,6 +61,7 @@ from ._base import (
     working,
 )
 from .game import GameKeeper
+from .progress import Reports
 
 HUMAN = "human"
 COURT_NUMBER = "a Court's number from 0 to 3 (Island, Consul, Rite, Window)"
@@ -759,7 +760,7 @@ class CourtsApp(w.VBox):
 # --- a puzzle ---------------------------------------------------------------------------------
 
 
-class CourtsPuzzleBoard(GamePuzzle, w.VBox):
+class CourtsPuzzleBoard(GamePuzzle, Reports, w.VBox):
     """A "which card now?" puzzle (``corinth.courts.puzzles.CourtsPuzzle``) on the board, from the
     puzzle seat's side: the learner clicks a card of their hand (held, not played), then a Court it
     fits (lit green). Right or wrong is the puzzle's own ``verdict``; a wrong choice says where it
@@ -834,6 +835,7 @@ class CourtsPuzzleBoard(GamePuzzle, w.VBox):
             )
             for callback in self._on_solved:
                 callback()
+            self._tell("check", verdict.move, True)  # told to a class's teacher
             return
         self.wrong_tries += 1
         if verdict.move not in self.tried:
@@ -844,6 +846,7 @@ class CourtsPuzzleBoard(GamePuzzle, w.VBox):
         self._say(f"<b>{wrong}</b> {_words(verdict.words)} {html.escape(back)}")
         for callback in self._on_wrong:
             callback()
+        self._tell("check", verdict.move, False)
 
     def _say(self, text: str) -> None:
         self.result.value = f"<div role='status'>{text}</div>"
@@ -852,7 +855,9 @@ class CourtsPuzzleBoard(GamePuzzle, w.VBox):
         """The next hint of the ladder (general to specific; no rung points at a choice already
         tried: ``puzzle_hints``), scrolled into view; return it."""
         ladder = puzzle_hints(self.puzzle, self.tried)
-        self.hints_shown = min(self.hints_shown + 1, len(ladder))
+        if self.hints_shown < len(ladder):
+            self.hints_shown += 1
+            self._tell("hint")
         self.hint_list.value = hint_ladder_html(
             ladder, self.hints_shown, self.hint_button, rule_words
         )
@@ -866,6 +871,7 @@ class CourtsPuzzleBoard(GamePuzzle, w.VBox):
         best = self.puzzle.explained
         answer = html.escape(_("Answer:"))
         self._say(f"<b>{answer}</b> {_words(_(self.puzzle.explanation))}")
+        self._tell("shown")
         return best
 
     def try_again(self) -> None:

@@ -34,6 +34,7 @@ from corinth.shared.language import N_, _
 
 from ._base import hint_ladder_html, words_html
 from .harbor import HarborWidget
+from .progress import Reports
 from .sheet import SheetWidget
 
 Verdict = tuple[bool, str]
@@ -57,8 +58,19 @@ def group_name(district: str) -> str:
     )
 
 
-class _Exercise(w.VBox):
-    """Question, controls and feedback; subclasses turn a reply into a verdict (right?, words)."""
+class _Exercise(Reports, w.VBox):
+    """Question, controls and feedback; subclasses turn a reply into a verdict (right?, words).
+
+    Each check, hint and answer shown is told to who listens (``on_event``, as every puzzle board
+    tells it): what a class's teacher sees.
+
+    >>> ex = ChoiceExercise("Which?", ["a", "b"], "a", hints=["Look."])
+    >>> seen = []
+    >>> ex.on_event(lambda *event: seen.append(event))
+    >>> _ = ex.answer_with("b"), ex.next_hint(), ex.answer_with("a"), ex.show_answer()
+    >>> seen
+    [('check', 'b', False), ('hint', '', None), ('check', 'a', True), ('shown', '', None)]
+    """
 
     def __init__(
         self,
@@ -78,7 +90,6 @@ class _Exercise(w.VBox):
         self.hints = [h for h in hints if h] or ([hint] if hint else [])
         self.hints_shown = 0
         self._on_solved: list[Callable[[], None]] = []
-        self._on_event: list[Callable[[str, str, bool | None], None]] = []
         self.solved = False
         self.tries = 0
         self.last_right = False  # the last answer was right
@@ -111,23 +122,6 @@ class _Exercise(w.VBox):
     def on_solved(self, callback: Callable[[], None]) -> None:
         """Call ``callback()`` when the learner answers right (a progress mark, say)."""
         self._on_solved.append(callback)
-
-    def on_event(self, callback: Callable[[str, str, bool | None], None]) -> None:
-        """Call ``callback(kind, answer, right)`` at each check ("check", the answer in words,
-        right or not), hint ("hint") and answer shown ("shown"): what a class's teacher sees.
-
-        >>> ex = ChoiceExercise("Which?", ["a", "b"], "a", hints=["Look."])
-        >>> seen = []
-        >>> ex.on_event(lambda *event: seen.append(event))
-        >>> _ = ex.answer_with("b"), ex.next_hint(), ex.answer_with("a"), ex.show_answer()
-        >>> seen
-        [('check', 'b', False), ('hint', '', None), ('check', 'a', True), ('shown', '', None)]
-        """
-        self._on_event.append(callback)
-
-    def _tell(self, kind: str, answer: str = "", right: bool | None = None) -> None:
-        for callback in self._on_event:
-            callback(kind, answer, right)
 
     def reply_words(self, reply: Any) -> str:
         """A learner's reply as the teacher reads it (a walk or a group in words)."""

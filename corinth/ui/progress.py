@@ -31,6 +31,35 @@ from ._base import Texts, asset, clip, module, read_message, stylesheet
 
 _NAME = re.compile(r"^[\w.-]{1,80}$")  # an exercise's or puzzle's name, as the page sends it back
 
+Event = Callable[[str, str, bool | None], Any]  # (kind, the answer in words, right or not)
+
+
+class Reports:
+    """What a learner does on an exercise or a puzzle board, told to who listens (``on_event``):
+    each check of an answer ("check", the answer in words, right or not), each hint ("hint") and
+    each answer shown ("shown"). The lessons (``Course``) and the trainers pass it to
+    ``Progress.tell``, which reports it to a class's teacher: every exercise and every puzzle
+    board of the three games says it the same way.
+
+    >>> class Board(Reports):
+    ...     pass
+    >>> board, seen = Board(), []
+    >>> board.on_event(lambda *event: seen.append(event))
+    >>> board._tell("check", "blue", False); board._tell("hint"); seen
+    [('check', 'blue', False), ('hint', '', None)]
+    """
+
+    _on_event: tuple[Event, ...] = ()
+
+    def on_event(self, callback: Event) -> None:
+        """Call ``callback(kind, answer, right)`` at each check ("check", the answer in words,
+        right or not), hint ("hint") and answer shown ("shown"): what a class's teacher sees."""
+        self._on_event = (*self._on_event, callback)
+
+    def _tell(self, kind: str, answer: str = "", right: bool | None = None) -> None:
+        for callback in self._on_event:
+            callback(kind, answer, right)
+
 
 class Progress(anywidget.AnyWidget):
     """The solved marks of one lesson (``items``: its exercise names; ``steps``: each step's

@@ -19,10 +19,11 @@ from ._base import sentence_html as move_html
 from .exercise import group_name
 from .harbor import HarborWidget
 from .picker import MovePicker
+from .progress import Reports
 from .sheet import SheetWidget
 
 
-class PuzzleWidget(w.VBox):
+class PuzzleWidget(Reports, w.VBox):
     """Show a position (a ``GameState`` at a take, or a solver ``Puzzle``) and answer the user's move.
 
     The move is picked on the boards (a group and its action, or a steward path) or typed in notation.
@@ -40,6 +41,15 @@ class PuzzleWidget(w.VBox):
     (True, True)
     >>> PuzzleWidget(state, hint="Which group completes a shop?").show_hint()
     'Hint: Which group completes a shop?'
+
+    Each answer, hint and answer shown is told to who listens (``on_event``, as an exercise tells
+    it): what a class's teacher sees.
+
+    >>> seen = []
+    >>> puzzle.on_event(lambda *event: seen.append(event))
+    >>> _ = puzzle.answer("gold"), puzzle.show_hint(), puzzle.reveal()
+    >>> [kind for kind, _answer, _right in seen], seen[0][2]
+    (['check', 'hint', 'shown'], False)
     """
 
     def __init__(
@@ -206,7 +216,9 @@ class PuzzleWidget(w.VBox):
     def show_hint(self) -> str:
         """Show the next hint of the ladder under the boards (the "Hint" button) and return it."""
         ladder = self.hints()
-        self.hints_shown = min(self.hints_shown + 1, len(ladder))
+        if self.hints_shown < len(ladder):
+            self.hints_shown += 1
+            self._tell("hint")
         self.result.value = hint_ladder_html(ladder, self.hints_shown, self.hint_button)
         return ladder[self.hints_shown - 1]
 
@@ -216,6 +228,7 @@ class PuzzleWidget(w.VBox):
         self.revealed = True
         said = _("Best: {move}").format(move=self._best_words(best))
         self.result.value = f"<span role='status'>{said}</span>"
+        self._tell("shown")
         return str(best.move)
 
     def _best_words(self, best) -> str:
@@ -290,6 +303,7 @@ class PuzzleWidget(w.VBox):
             for callback in self._on_solved:
                 callback()
         self.last = mine
+        self._tell("check", played.describe(self.position), bool(right))
         ranks = (
             ngettext(
                 "It ranks {place} of {total} (tied with {tied} other move), worth {value}.",

@@ -142,7 +142,9 @@ class PuzzleTrainer(w.VBox):
     """The stored puzzles of one group at a time (Corinth: a level; Corintho: a kind, with
     ``shelf=CORINTHO_SHELF``; The Four Courts: how far ahead, ``shelf=COURTS_SHELF``): solve one,
     press "Next puzzle" for the next one not solved yet. With a streak, a puzzle solved at the first
-    try with no answer shown adds to it; a wrong try ends it.
+    try with no answer shown adds to it; a wrong try ends it. With ``progress``, the solved marks
+    are kept in the browser, and each answer, hint and answer shown on a board is told to a class's
+    teacher under the puzzle's mark (``Progress.tell``, as the lessons' exercises tell theirs).
 
     >>> from corinth.corintho.puzzles import load_puzzles as corintho_puzzles
     >>> trainer = PuzzleTrainer(corintho_puzzles(), shelf=CORINTHO_SHELF, start="win in 1")
@@ -218,6 +220,11 @@ class PuzzleTrainer(w.VBox):
         self.board.on_solved(lambda board=self.board: self._solved(board))
         self.board.reveal_button.on_click(lambda _b: self._missed())
         self.board.on_wrong(self._missed)
+        if self.progress is not None:  # each answer, hint and answer shown: told to the teacher
+            name, progress = self.shelf.mark(puzzle), self.progress
+            self.board.on_event(
+                lambda kind, answer, right: progress.tell(name, kind, answer, right)
+            )
         self.current = self.board
         self.children = [self.children[0], self.status, self.board]
         self._show_status()

@@ -315,6 +315,44 @@ def test_the_teachers_page_helps_manages_and_records_a_class(tmp_path, browser, 
         record_property("record", json.dumps({"rows": len(table)}))
 
 
+@pytest.mark.long  # a classroom of its own and a lesson run
+def test_a_wrong_try_and_a_hint_on_a_puzzle_board_show_on_the_teachers_row(tmp_path, browser):
+    """A puzzle board reports its wrong tries and hints as an exercise does: a student who plays a
+    wrong move on lesson 11b's Corintho puzzle and asks for a hint shows 1 and 1 on their row,
+    flagged past the teacher's threshold, and the puzzle is in the class's exercises."""
+    with start_classroom(tmp_path, "--pool=0") as room:
+        join, teacher_url = addresses(room)
+        teacher = browser.new_context(viewport=SCREEN).new_page()
+        teacher.set_default_timeout(30_000)
+        teacher.goto(teacher_url)
+        teacher.fill("#help-wrong", "0")  # one wrong try is enough to flag
+        teacher.click("#help-save")
+        expect(teacher.locator("#help-status")).to_have_text("Saved.")
+        student = new_student(browser, join, "Dara")
+        lesson = student.context.new_page()
+        lesson.set_default_timeout(180_000)
+        lesson.goto(f"{room.url}/voila/render/11b_corintho_puzzles_and_game.ipynb")
+        expect(lesson.locator(".corinth-progress-line").first).to_contain_text("This lesson")
+        board = lesson.locator(".corinth-corintho-puzzle").filter(has_text="Extend to 4.").first
+        board.scroll_into_view_if_needed()
+        # player 2's base on b1: legal, but not the fourth base of player 1's line (d4)
+        board.locator(".corinth-hand-piece[data-player='1'][data-piece='base']").click()
+        board.locator(".corinth-stack-cell[data-cell='b1']").click()
+        expect(board).to_contain_text("Not this one.", timeout=60_000)
+        board.get_by_role("button", name="Hint").click()
+        expect(board.locator(".corinth-hints li")).to_have_count(1, timeout=60_000)
+        row = teacher.locator("#students tr").first
+        expect(row).to_contain_text("Dara", timeout=60_000)
+        expect(row.locator("td").nth(4)).to_have_text("1", timeout=60_000)  # wrong tries there
+        expect(row.locator("td").nth(5)).to_have_text("1", timeout=60_000)  # hints there
+        expect(row).to_contain_text("Step 1 of 3: The next player's answer")
+        expect(row).to_contain_text("May need help (1 wrong try on this step)")
+        puzzle = teacher.locator("#exercises tr").filter(has_text="the puzzle x4-01")
+        expect(puzzle).to_contain_text("0 of 1")
+        row.evaluate("r => r.scrollIntoView({block: 'start'})")
+        shot(teacher, "teacher-puzzle-help")
+
+
 def test_a_code_typed_in_words_joins_and_a_refused_code_stays_in_the_box(tmp_path, browser):
     with start_classroom(tmp_path, "--pool=0") as room:
         join, _ = addresses(room)

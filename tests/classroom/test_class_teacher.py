@@ -167,6 +167,45 @@ def test_each_exercises_tries_solvers_and_the_hardest():
     assert exercise_rows(the_class) is exercise_rows(the_class)  # worked out again after a write
 
 
+def test_a_student_stuck_on_a_puzzle_board_of_any_game_is_counted_and_flagged():
+    """Issue 45: the puzzle boards and trainers of the three games report their wrong tries and
+    hints as an exercise does (``Progress.tell``, under the puzzle's mark): the teacher sees them
+    on the student's row, in the flag, and in each puzzle's figures."""
+    clock = Clock()
+    the_class = a_class(clock=clock)
+    store = the_class.store
+    ada, ben = store.join("Ada"), store.join("Ben")
+    step = "Step 1 of 3: Puzzles"
+    for s in (ada, ben):
+        store.progress(s.key, "11b_corintho_puzzles_and_game", step, [], done=False)
+    wrong = [check("corintho-x4-01", "Player 2 places a base at d1", False)] * 2
+    wrong += [
+        check("courts-round-01", "sailor island", False),
+        check("puzzle-t1-02", "gold", False),
+    ]
+    hints = [{"kind": "hint", "item": "corintho-x4-01"}, {"kind": "shown", "item": "puzzle-t1-02"}]
+    store.progress(ada.key, "11b_corintho_puzzles_and_game", step, events=[*wrong, *hints])
+    store.progress(ben.key, "11b_corintho_puzzles_and_game", step, events=[wrong[0]])
+    right = check("corintho-x4-01", "Player 2 places a base at d4", True)
+    store.progress(ben.key, "11b_corintho_puzzles_and_game", step, events=[right])
+    rows = class_rows(the_class, now=clock.now)
+    assert [(r["label"], r["wrong"], r["hints"], r["help"]) for r in rows] == [
+        ("Ada", 4, 2, True),
+        ("Ben", 1, 0, False),
+    ]
+    assert rows[0]["why"] == "4 wrong tries on this step"
+    figures = {r["item"]: r for r in exercise_rows(the_class)}
+    corintho = figures["corintho-x4-01"]
+    assert (corintho["tried"], corintho["solved"], corintho["wrong"], corintho["hints"]) == (
+        2,
+        1,
+        3,
+        1,
+    )
+    assert corintho["tries"] == 2 and corintho["words"] == "the puzzle x4-01"
+    assert figures["puzzle-t1-02"]["hints"] == 1 and figures["courts-round-01"]["wrong"] == 1
+
+
 # --- each student's answers over time --------------------------------------------------------------
 
 

@@ -136,3 +136,42 @@ def test_puzzle_board_shows_its_own_hint_and_explanation(state):
     best = board.ranking()[0].move
     board.answer(best)
     assert "Shops pay most." in board.result.value
+
+
+@pytest.mark.parametrize(
+    ("lesson", "board", "puzzle_id", "name"),
+    [
+        ("06b", "puzzle_board", "t1-02", "puzzle-t1-02"),
+        ("11b", "corintho_puzzle", "x4-01", "corintho-x4-01"),
+        ("12b", "courts_puzzle", "deal-01", "courts-deal-01"),
+        ("06", "ask", "06-first-puzzle", "06-first-puzzle"),  # an exercise asked on a board
+    ],
+)
+def test_a_lessons_puzzle_board_tells_its_wrong_tries_and_hints_as_an_exercise_does(
+    lesson, board, puzzle_id, name
+):
+    """Issue 45: a student stuck on a puzzle board of any game shows their wrong tries and hints to
+    the teacher, told through the lesson's progress like an exercise's check (``Progress.tell``)."""
+    from pathlib import Path
+
+    from corinth.ui.course import Course
+
+    from .test_ui_trainer import _right, _wrong
+
+    course = Course(Path(__file__).resolve().parents[2] / "notebooks")
+    progress = course.lesson_progress(lesson)
+    sent = []
+    progress.send = sent.append
+    puzzle = getattr(course, board)(puzzle_id)
+    puzzle.answer(_wrong(puzzle))
+    puzzle.show_hint()
+    puzzle.reveal()
+    puzzle.answer(_right(puzzle))
+    assert name in progress.solved
+    assert [(m["item"], m["kind"], m["right"]) for m in sent] == [
+        (name, "check", False),
+        (name, "hint", None),
+        (name, "shown", None),
+        (name, "check", True),
+    ]
+    assert sent[0]["answer"]  # the move in words, for the teacher's record

@@ -115,3 +115,59 @@ def test_every_games_shelf_solves_marks_and_restores_on_the_same_trainer(game):
     progress._on_page(progress, {"event": "restore", "solved": [shelf.mark(group[2])]}, [])
     assert group[2].id in trainer.solved and "2 solved" in trainer.status.value
     assert repr(trainer) == repr(trainer)  # text, the same each time
+
+
+def _wrong(board) -> str:
+    """A legal answer that is not a right one, on any game's board."""
+    if hasattr(board, "ranking") and not hasattr(board.puzzle, "view"):  # Corinth, Corintho
+        return next(
+            str(r.move)
+            for r in board.ranking()
+            if str(r.move) != getattr(board.puzzle, "answer", None)
+            and str(r.move) not in getattr(board, "answers", ())
+            and getattr(r, "loss", 1) > 1e-9
+        )
+    from corinth.courts.cards import CARDS, COURTS, FITS
+
+    puzzle = board.puzzle
+    return next(
+        f"{CARDS[c].word} {COURTS[k]}"
+        for c in puzzle.view.hand
+        for k in FITS[c]
+        if f"{CARDS[c].word} {COURTS[k]}" not in puzzle.answers
+    )
+
+
+@pytest.mark.parametrize("game", ["corinth", "corintho", "courts"])
+def test_every_games_trainer_tells_its_wrong_tries_and_hints_as_an_exercise_does(game):
+    """Issue 45: a student stuck on a trainer's puzzle shows their wrong tries and hints to the
+    teacher, through the same message as an exercise's (``Progress.tell``)."""
+    puzzles, shelf = _shelves()[game]
+    progress = Progress(lesson="x")
+    sent = []
+    progress.send = sent.append
+    trainer = PuzzleTrainer(puzzles, progress=progress, shelf=shelf)
+    board, name = trainer.board, shelf.mark(trainer.current.puzzle)
+    board.answer(_wrong(board))
+    assert board.wrong_tries == 1
+    board.show_hint()
+    board.reveal()
+    board.answer(_right(board))
+    told = [(m["item"], m["kind"], m["right"]) for m in sent]
+    assert told == [
+        (name, "check", False),
+        (name, "hint", None),
+        (name, "shown", None),
+        (name, "check", True),
+    ]
+    assert all(m["event"] == "tried" for m in sent) and sent[0]["answer"]
+    # the last hint of the ladder, asked again: nothing new to count
+    for _ in range(6):  # more than any ladder has
+        board.show_hint()
+    count = len(sent)
+    board.show_hint()
+    assert len(sent) == count and sent[-1]["kind"] == "hint"
+    # the next puzzle's board tells under its own name; without a progress, nothing is told
+    trainer.next_puzzle().show_hint()
+    assert sent[-1]["item"] == shelf.mark(trainer.current.puzzle) != name
+    PuzzleTrainer(puzzles, shelf=shelf).board.show_hint()  # no progress: no error
