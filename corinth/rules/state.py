@@ -485,7 +485,12 @@ class GameState:
                 ).format(gold=p.gold)
             )
             raise IllegalMove(
-                "R2", _("cannot buy {n} yellow dice: {why}").format(n=move.buy, why=why)
+                "R2",
+                ngettext(
+                    "cannot buy {n} yellow dice: {why}",
+                    "cannot buy {n} yellow dice: {why}",
+                    move.buy,
+                ).format(n=move.buy, why=why),
             )
         players = _set(
             self.players, self.first_player, _spend(self.players[self.first_player], move.buy, 0)
@@ -505,9 +510,11 @@ class GameState:
         if sum(move.yellow) != self.yellow_dice() or min(move.yellow) < 0:
             raise IllegalMove(
                 "R2",
-                _("{n} yellow dice are rolled this round, not {rolled}").format(
-                    n=self.yellow_dice(), rolled=sum(move.yellow)
-                ),
+                ngettext(
+                    "{n} yellow dice are rolled this round, not {rolled}",
+                    "{n} yellow dice are rolled this round, not {rolled}",
+                    self.yellow_dice(),
+                ).format(n=self.yellow_dice(), rolled=sum(move.yellow)),
             )
         if self.variants.nine_dice_win and all_same(move.white, move.yellow):  # R5: win at once
             return _evolve(
@@ -643,12 +650,16 @@ class GameState:
         if cost > p.gold:
             an = str(n)[0] == "8" or n in (11, 18)  # "an 8-step", "an 11-step"
             message = (
-                _(
-                    "an {n}-step move with a face value of {face} costs {cost} gold; player holds {gold}"
+                ngettext(
+                    "an {n}-step move with a face value of {face} costs {cost} gold; player holds {gold}",
+                    "an {n}-step move with a face value of {face} costs {cost} gold; player holds {gold}",
+                    n,
                 )
                 if an
-                else _(
-                    "a {n}-step move with a face value of {face} costs {cost} gold; player holds {gold}"
+                else ngettext(
+                    "a {n}-step move with a face value of {face} costs {cost} gold; player holds {gold}",
+                    "a {n}-step move with a face value of {face} costs {cost} gold; player holds {gold}",
+                    n,
                 )
             )
             raise IllegalMove("A4a", message.format(n=n, face=face, cost=cost, gold=p.gold))
