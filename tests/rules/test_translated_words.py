@@ -49,7 +49,7 @@ def test_a_steward_move_names_its_cell_and_what_it_checks(rolled, language, word
     ("language", "words"),
     [
         ("en", "player 1 must take a group, not 'buy 2' (R7)"),
-        ("fr", "le joueur 1 doit prendre un groupe, pas «\u00a0buy 2\u00a0» (R7)"),
+        ("fr", "le Joueur 1 doit prendre un groupe, pas «\u00a0buy 2\u00a0» (R7)"),
         ("de", "Spieler 1 muss eine Gruppe nehmen, nicht „buy 2“ (R7)"),
     ],
 )
@@ -117,7 +117,7 @@ def test_cells_and_shops_are_named_as_the_glossary_says(language, cell, shop):
 @pytest.mark.parametrize(
     ("language", "head", "line"),
     [
-        ("fr", "Manche 1, prendre un groupe, au joueur 1 de jouer", "Port\u00a0: Chèvres 1×2"),
+        ("fr", "Manche 1, prendre un groupe, au Joueur 1 de jouer", "Port\u00a0: Chèvres 1×2"),
         ("de", "Runde 1, eine Gruppe nehmen, Spieler 1 ist am Zug", "Hafen: Ziegen 1×2"),
     ],
 )

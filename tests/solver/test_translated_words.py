@@ -121,7 +121,7 @@ def saved(tmp_path_factory):
 @pytest.mark.parametrize(
     ("language", "head", "harbor"),
     [
-        ("fr", "Manche 1, prendre un groupe, au joueur 1 de jouer", "Port\u00a0: "),
+        ("fr", "Manche 1, prendre un groupe, au Joueur 1 de jouer", "Port\u00a0: "),
         ("de", "Runde 1, eine Gruppe nehmen, Spieler 1 ist am Zug", "Hafen: "),
     ],
 )
