@@ -10,7 +10,9 @@ language writes them, a browser module's words, and the lessons cut into paragra
 
 from __future__ import annotations
 
+import html
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -167,7 +169,7 @@ def test_every_lesson_cut_into_paragraphs_gives_the_lesson_back():
                 )
 
 
-def test_a_translated_lesson_follows_its_headings_and_says_its_language(tmp_path):
+def test_a_translated_lesson_keeps_its_anchors_and_says_its_language(tmp_path):
     lesson = {
         "cells": [
             {
@@ -205,11 +207,13 @@ def test_a_translated_lesson_follows_its_headings_and_says_its_language(tmp_path
     }
     notebook = catalogues.translate_lesson(path, "fr", lambda text: words.get(text, text))
     cells = notebook["cells"]
-    assert cells[0]["source"] == "## Étape 1 sur 2 : les dés\n\nLancez-les."
+    assert cells[0]["source"].endswith("## Étape 1 sur 2 : les dés\n\nLancez-les.")
     assert cells[1]["source"].startswith("from corinth.shared.language import use_language\n")
     assert 'use_language("fr")' in cells[1]["source"] and cells[1]["id"] == "language-fr"
     assert cells[2]["source"] == "x = 1" and cells[2]["outputs"] == []
-    assert cells[3]["source"] == "**[Étape suivante →](#Étape-1-sur-2-:-les-dés)**"
+    # the heading keeps its English anchor (JupyterLab finds no non-ASCII one), and links lead there
+    assert cells[0]["source"].startswith('<a id="Step-1-of-2:-Dice"></a>\n\n## Étape 1 sur 2')
+    assert cells[3]["source"] == "**[Étape suivante →](#Step-1-of-2:-Dice)**"
     assert cells[4]["source"] == "[The list](index.fr.ipynb), [x](x.ipynb)"  # to lessons that exist
     assert notebook["metadata"]["kernelspec"] == {"name": "python3"}
 
@@ -218,3 +222,22 @@ def test_an_english_message_is_its_own_translation():
     with speaking("en"):
         assert _("Check") == "Check"
         assert _("") == ""
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_every_link_of_a_translated_lesson_leads_to_an_anchor_of_ascii_letters(language):
+    """JupyterLab finds no heading from a link whose anchor has a letter outside ASCII ("Étape",
+    "Übung"): a translated lesson's links lead to its headings' English anchors, kept beside them."""
+    broken = []
+    for path in catalogues.source_files("lessons"):
+        target = catalogues.translated_path(path, language)
+        if path.suffix != ".ipynb" or not target.exists():
+            continue
+        cells = json.loads(target.read_text(encoding="utf-8"))["cells"]
+        text = "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
+        ids = {html.unescape(i) for i in re.findall(r"<a id=\"([^\"]+)\"></a>", text)}
+        ids |= {catalogues.heading_anchor(h) for h in re.findall(r"^#+ .+$", text, re.M)}
+        for anchor in re.findall(r"\]\(#([^)]+)\)", text):
+            if not anchor.isascii() or anchor not in ids:
+                broken.append(f"{target.name}: #{anchor}")
+    assert not broken, "\n".join(broken)

@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import copy
 import datetime
+import html
 import io
 import json
 import re
@@ -522,12 +523,11 @@ def translated_path(path: Path, language: str) -> Path:
 
 def translate_lesson(path: Path, language: str, translate) -> dict:
     """The notebook of ``path`` in ``language``: its Markdown translated block by block (``translate``
-    gives a block's words), links to its headings following their new anchors and links to other
-    lessons leading to their translations, and a cell before
-    its first code cell telling the kernel the language. Outputs are left empty (the notebook is run
+    gives a block's words), each translated heading keeping its English anchor (so the links to it
+    stay as they are), links to other lessons leading to their translations, and a cell before its
+    first code cell telling the kernel the language. Outputs are left empty (the notebook is run
     after)."""
     notebook = json.loads(path.read_text(encoding="utf-8"))
-    anchors: dict[str, str] = {}
     first_code = next(
         (i for i, cell in enumerate(notebook["cells"]) if cell["cell_type"] == "code"), 0
     )
@@ -541,20 +541,6 @@ def translate_lesson(path: Path, language: str, translate) -> dict:
         "source": LANGUAGE_LINE[language],
     }
     notebook["cells"].insert(first_code, language_cell)
-    for cell in notebook["cells"]:
-        if cell["cell_type"] == "markdown":
-            parts = []
-            for is_text, block in markdown_blocks(_cell_source(cell)):
-                words = translate(block) if is_text else block
-                if is_text and block.startswith("#"):
-                    anchors[heading_anchor(block.split("\n")[0])] = heading_anchor(
-                        words.split("\n")[0]
-                    )
-                parts.append(words)
-            cell["source"] = "".join(parts)
-        elif cell["cell_type"] == "code":
-            cell["outputs"] = []
-            cell["execution_count"] = None
     lessons = {
         other.name for other in path.parent.glob("*.ipynb") if not is_translated_lesson(other)
     }
@@ -567,10 +553,26 @@ def translate_lesson(path: Path, language: str, translate) -> dict:
 
     for cell in notebook["cells"]:
         if cell["cell_type"] == "markdown":
-            source = cell["source"]
-            for old, new in sorted(anchors.items(), key=lambda item: -len(item[0])):
-                source = source.replace(f"(#{old})", f"(#{new})")
-            cell["source"] = _LESSON_LINK.sub(same_language, source)
+            parts = []
+            for is_text, block in markdown_blocks(_cell_source(cell)):
+                words = translate(block) if is_text else block
+                english = heading_anchor(block.split("\n")[0])
+                if (
+                    is_text
+                    and block.startswith("#")
+                    and heading_anchor(words.split("\n")[0]) != english
+                ):
+                    # JupyterLab finds no heading whose anchor has a letter outside ASCII ("Étape")
+                    # from a link (the link's address is percent-encoded): the heading keeps its
+                    # English anchor in an element of its own, and the links lead there.
+                    parts.append(
+                        f'<a id="{html.escape(english, quote=False).replace(chr(34), "&quot;")}"></a>\n\n'
+                    )
+                parts.append(words)
+            cell["source"] = _LESSON_LINK.sub(same_language, "".join(parts))
+        elif cell["cell_type"] == "code":
+            cell["outputs"] = []
+            cell["execution_count"] = None
     notebook.get("metadata", {}).pop("widgets", None)
     return notebook
 

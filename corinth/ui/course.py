@@ -550,11 +550,13 @@ class Course:
                 for found in _STEP_OR_TAUGHT.finditer(text):
                     title, taught = found.groups()
                     if title:
-                        # the step's heading in the shown notebook: its heading of the same place
+                        # the step's heading in the shown notebook: its heading of the same place;
+                        # its anchor the English one, which a translated lesson keeps for it
+                        # (JupyterLab finds no anchor with a letter outside ASCII from a link)
+                        anchor = title.replace(" ", "-")
                         at = english.index(title)
                         if len(heard) == len(english):
                             title = heard[at].strip()
-                        anchor = title.replace(" ", "-")
                         step = {"title": title, "anchor": anchor, "items": [], "labels": []}
                         steps.append({**step, "rules": None})
                     elif steps:

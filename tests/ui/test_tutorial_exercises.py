@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from corinth.shared.catalogues import is_translated_lesson
+
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 sys.path.insert(0, str(NOTEBOOKS))
 import exercises  # noqa: E402
@@ -194,7 +196,8 @@ def test_wrong_answers_are_explained_in_words(name):
 
 
 # 06b, 11b and 12b: the second parts of lessons 06, 11 and 12, kept apart so that no page is too long
-LESSONS = sorted(NOTEBOOKS.glob("0[0-7]*_*.ipynb")) + [
+# (the English lessons: their translations are made from them, tests/test_translations.py)
+LESSONS = sorted(p for p in NOTEBOOKS.glob("0[0-7]*_*.ipynb") if not is_translated_lesson(p)) + [
     NOTEBOOKS / "11_corintho.ipynb",
     NOTEBOOKS / "11b_corintho_puzzles_and_game.ipynb",
     NOTEBOOKS / "12_the_four_courts.ipynb",
