@@ -267,7 +267,9 @@ def hint_ladder(d: dict, answer, positions: dict | None = None) -> list[str]:
         elif len(wrong) > 3:
             ladder.append(
                 _("It is not “{options}” and not “{other}”.").format(
-                    options="”, “".join(wrong[:-2]), other=wrong[-2]
+                    # the quotes between options as the language writes them
+                    options=_("”, “").join(wrong[:-2]),
+                    other=wrong[-2],
                 )
             )
     elif d["kind"] == "number" and answer is not None:

@@ -294,8 +294,12 @@ class PuzzleTrainer(w.VBox):
                 "{done} of {total} puzzles solved in all",
                 solved,
             ).format(done=solved, total=len(self.puzzles))
+        # "Label: count", the colon as the language writes it (French puts a space before it)
+        said = _("{label}: {count}").format(
+            label=f"<b>{html.escape(label)}</b>", count=html.escape(count)
+        )
         self.status.value = (
-            f"<div role='status'><b>{html.escape(label)}</b>: {html.escape(count)} "
+            f"<div role='status'>{said} "
             f"<span aria-hidden='true' style='letter-spacing:2px'>{marks}</span>{total}</div>"
         )
 

@@ -60,10 +60,16 @@ def yellow_purchases() -> list[str]:
     return [str(m) for m in earned_two_yellow().legal_moves()]
 
 
+def _lower_first(sentence: str) -> str:
+    return sentence[:1].lower() + sentence[1:]
+
+
 def yellow_purchase_check() -> str:
     """What the rules let Player 1 buy in ``earned_two_yellow``, in words (01's prediction)."""
     state = earned_two_yellow()
-    words = [m.describe(state).rstrip(".").lower() for m in state.legal_moves()]
+    # a move's sentence in the middle of another: its first letter small, where the language does
+    # that (German keeps a noun's capital: "Kaufe keinen gelben Würfel" → "kaufe keinen gelben Würfel")
+    words = [_lower_first(m.describe(state).rstrip(".")) for m in state.legal_moves()]
     count = _(COUNTS[len(words)]) if len(words) < len(COUNTS) else str(len(words))
     choices = words[0] if words else ""
     for word in words[1:]:
