@@ -19,6 +19,8 @@ import stat
 from pathlib import Path
 from typing import Any
 
+from corinth.shared.language import N_, _
+
 from .errors import shown
 
 MAX_FILE_BYTES = 5_000_000  # every file corinth reads; a saved 4-player game is about 10 kB
@@ -35,11 +37,17 @@ class NotARegularFile(OSError):
 
 # What a path that is not a regular file is, in words (``stat.S_IFMT`` of its mode).
 _KINDS = {
-    stat.S_IFIFO: "a named pipe",
-    stat.S_IFCHR: "a device",
-    stat.S_IFBLK: "a device",
-    stat.S_IFSOCK: "a socket",
-    stat.S_IFDIR: "a folder",
+    stat.S_IFIFO: N_("a named pipe"),
+    stat.S_IFCHR: N_("a device"),
+    stat.S_IFBLK: N_("a device"),
+    stat.S_IFSOCK: N_("a socket"),
+    stat.S_IFDIR: N_("a folder"),
+}
+# A file's size limit, by the kind of file (``what``), as its refusal says it.
+_TOO_LARGE = {
+    "sheet": N_("larger than {limit} bytes (a sheet's limit)"),
+    "saved game": N_("larger than {limit} bytes (a saved game's limit)"),
+    "puzzle set": N_("larger than {limit} bytes (a puzzle set's limit)"),
 }
 
 
@@ -57,12 +65,11 @@ def read_bounded(path: str | Path, limit: int = MAX_FILE_BYTES) -> bytes:
     with os.fdopen(fd, "rb") as f:
         mode = os.fstat(fd).st_mode
         if not stat.S_ISREG(mode):
-            raise NotARegularFile(
-                f"not a regular file ({_KINDS.get(stat.S_IFMT(mode), 'not data')})"
-            )
+            kind = _KINDS.get(stat.S_IFMT(mode), N_("not data"))
+            raise NotARegularFile(_("not a regular file ({kind})").format(kind=_(kind)))
         data = f.read(limit + 1)
     if len(data) > limit:
-        raise FileTooLarge(f"larger than {limit} bytes")
+        raise FileTooLarge(_("larger than {limit} bytes").format(limit=limit))
     return data
 
 
@@ -70,13 +77,13 @@ def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, value in pairs:
         if key in out:
-            raise ValueError(f"key {shown(key)} given twice")
+            raise ValueError(_("key {key} given twice").format(key=shown(key)))
         out[key] = value
     return out
 
 
 def _no_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a number a Corinth file holds")
+    raise ValueError(_("{name} is not a number a Corinth file holds").format(name=name))
 
 
 def strict_json(text: str) -> Any:
@@ -86,7 +93,7 @@ def strict_json(text: str) -> Any:
     try:
         return json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
     except RecursionError:
-        raise ValueError("nested too deeply") from None
+        raise ValueError(_("nested too deeply")) from None
 
 
 def decode_text(data: bytes | str) -> str:
@@ -104,7 +111,7 @@ def decode_text(data: bytes | str) -> str:
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise ValueError(f"not UTF-8 text (byte {exc.start})") from None
+        raise ValueError(_("not UTF-8 text (byte {n})").format(n=exc.start)) from None
 
 
 def text_from_bytes(raw: bytes | str, limit: int, what: str) -> str:
@@ -117,7 +124,8 @@ def text_from_bytes(raw: bytes | str, limit: int, what: str) -> str:
     ValueError: larger than 3 bytes (a sheet's limit)
     """
     if len(raw) > limit:
-        raise ValueError(f"larger than {limit} bytes (a {what}'s limit)")
+        message = _TOO_LARGE.get(what, "larger than {limit} bytes (a " + what + "'s limit)")
+        raise ValueError(_(message).format(limit=limit))
     return decode_text(raw)
 
 
@@ -136,4 +144,4 @@ def json_from_bytes(raw: bytes | str, limit: int, what: str) -> Any:
     try:
         return strict_json(text)
     except ValueError as exc:
-        raise ValueError(f"not valid JSON: {exc}") from None
+        raise ValueError(_("not valid JSON: {reason}").format(reason=exc)) from None

@@ -292,11 +292,17 @@ class Sheet:
 
 def _int(value: Any, where: str, problems: list[str], minimum: int, maximum: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        problems.append(f"{where}: expected a whole number, got {shown(value)}")
+        problems.append(
+            _("{where}: expected a whole number, got {value}").format(
+                where=where, value=shown(value)
+            )
+        )
         return minimum
     if not minimum <= value <= maximum:
         problems.append(
-            f"{where}: must be from {minimum} to {maximum} (a sheet's limit), got {shown(value)}"
+            _("{where}: must be from {least} to {most} (a sheet's limit), got {value}").format(
+                where=where, least=minimum, most=maximum, value=shown(value)
+            )
         )
         return minimum
     return value
@@ -311,26 +317,42 @@ def _name(key: object) -> str:
 def _extra_keys(table: dict, known: tuple[str, ...], where: str, problems: list[str]) -> None:
     """Report keys a table does not have: a misspelt key would otherwise be silently ignored."""
     for key in sorted(set(table) - set(known), key=str):
-        problems.append(f"{where}{_name(key)}: unknown key (known: {', '.join(known)})")
+        problems.append(
+            _("{where}: unknown key (known: {known})").format(
+                where=f"{where}{_name(key)}", known=", ".join(known)
+            )
+        )
 
 
 def _provenance(value: Any, where: str, problems: list[str], out: dict[str, str]) -> None:
     """Collect provenance strings; each must start with a known confidence word."""
     if value is None:
-        problems.append(f"{where}.provenance: missing (say certain, likely or reconstructed)")
+        problems.append(
+            _("{where}.provenance: missing (say certain, likely or reconstructed)").format(
+                where=where
+            )
+        )
         return
     items = value.items() if isinstance(value, dict) else [("", value)]
     for key, text in items:
         at = f"{where}.{key}" if key else where
         if not isinstance(text, str) or text.split(" ")[0] not in CONFIDENCE:
-            problems.append(f"{at}.provenance: must start with one of {', '.join(CONFIDENCE)}")
+            problems.append(
+                _("{where}.provenance: must start with one of {words}").format(
+                    where=at, words=", ".join(CONFIDENCE)
+                )
+            )
         else:
             out[at] = text
 
 
 def _parse_cell(text: Any, where: str, problems: list[str]) -> Cell:
     if not isinstance(text, str):
-        problems.append(f"{where}: expected a cell word such as 'gold 2', got {shown(text)}")
+        problems.append(
+            _("{where}: expected a cell word such as 'gold 2', got {value}").format(
+                where=where, value=shown(text)
+            )
+        )
         return Cell("+1")
     words = text.split()
     if len(words) == 1 and words[0] in PLAIN_KINDS:
@@ -345,13 +367,17 @@ def _parse_cell(text: Any, where: str, problems: list[str]) -> Cell:
         amount = int(words[1])
         if not 1 <= amount <= MAX_CELL_AMOUNT:
             problems.append(
-                f"{where}: amount must be from 1 to {MAX_CELL_AMOUNT} (a sheet's limit) in {shown(text)}"
+                _("{where}: amount must be from 1 to {most} (a sheet's limit) in {value}").format(
+                    where=where, most=MAX_CELL_AMOUNT, value=shown(text)
+                )
             )
             amount = 1
         return Cell(words[0], amount)
     problems.append(
-        f"{where}: unknown market effect {shown(text)} "
-        f"(use score, steward, +1, yellow, or one of {', '.join(AMOUNT_KINDS)} followed by a number)"
+        _(
+            "{where}: unknown market effect {value} (use score, steward, +1, yellow, or one of"
+            " {kinds} followed by a number)"
+        ).format(where=where, value=shown(text), kinds=", ".join(AMOUNT_KINDS))
     )
     return Cell("+1")
 
@@ -371,13 +397,15 @@ def sheet_from_dict(data: Any, origin: str = "<data>") -> Sheet:
     problems: list[str] = []
     prov: dict[str, str] = {}
     if not isinstance(data, dict):
-        raise InvalidSheet(origin, ["the file must hold a table of sheet parts"])
+        raise InvalidSheet(origin, [_("the file must hold a table of sheet parts")])
     _extra_keys(data, TOP_KEYS, "", problems)
     if data.get("format") != 1 or isinstance(data.get("format"), bool):
-        problems.append(f"format: expected 1, got {shown(data.get('format'))}")
+        problems.append(
+            _("format: expected 1, got {value}").format(value=shown(data.get("format")))
+        )
     name = data.get("name", origin)
     if not isinstance(name, str):
-        problems.append("name: must be text")
+        problems.append(_("name: must be text"))
         name = origin
     districts = _districts(data.get("districts"), problems, prov)
     buildings = _buildings(data.get("buildings"), problems, prov)
@@ -402,20 +430,22 @@ def _districts(raw_districts: Any, problems: list[str], prov: dict[str, str]) ->
     """The four goods districts of a sheet file's ``districts`` table, in harbor order."""
     districts = []
     if not isinstance(raw_districts, dict):
-        problems.append("districts: missing (a table with green, purple, blue and orange)")
+        problems.append(_("districts: missing (a table with green, purple, blue and orange)"))
         raw_districts = {}
     elif not raw_districts:
-        problems.append("districts: empty (a table with green, purple, blue and orange)")
+        problems.append(_("districts: empty (a table with green, purple, blue and orange)"))
     for extra in sorted(set(raw_districts) - set(GOODS), key=str):
         problems.append(
-            f"districts.{_name(extra)}: unknown district (goods districts are {', '.join(GOODS)})"
+            _("districts.{name}: unknown district (goods districts are {goods})").format(
+                name=_name(extra), goods=", ".join(GOODS)
+            )
         )
     for dname in GOODS:
         where = f"districts.{dname}"
         raw = raw_districts.get(dname)
         if not isinstance(raw, dict):
             if raw_districts:
-                problems.append(f"{where}: missing")
+                problems.append(_("{where}: missing").format(where=where))
             continue
         _extra_keys(
             raw, ("shop_goods", "shop_points", "bonus", "provenance"), f"{where}.", problems
@@ -430,17 +460,29 @@ def _districts(raw_districts: Any, problems: list[str], prov: dict[str, str]) ->
 def _shops(goods: Any, points: Any, where: str, problems: list[str]) -> list[Shop]:
     """One district's shops from its ``shop_goods`` and ``shop_points`` lists (one number a shop)."""
     if not isinstance(goods, list) or not goods:
-        problems.append(f"{where}.shop_goods: expected a non-empty list, one number per shop")
+        problems.append(
+            _("{where}.shop_goods: expected a non-empty list, one number per shop").format(
+                where=where
+            )
+        )
         goods = []
     elif len(goods) > MAX_SHOPS:  # deliveries enumerate subsets of shops: keep them few
-        problems.append(f"{where}.shop_goods: at most {MAX_SHOPS} shops, got {len(goods)}")
+        problems.append(
+            _("{where}.shop_goods: at most {most} shops, got {n}").format(
+                where=where, most=MAX_SHOPS, n=len(goods)
+            )
+        )
         goods = goods[:MAX_SHOPS]
     if not isinstance(points, list):
-        problems.append(f"{where}.shop_points: expected a list, one number per shop")
+        problems.append(
+            _("{where}.shop_points: expected a list, one number per shop").format(where=where)
+        )
         points = []
     if goods and len(points) != len(goods):
         problems.append(
-            f"{where}: {len(goods)} shops in shop_goods but {len(points)} in shop_points"
+            _("{where}: {goods} shops in shop_goods but {points} in shop_points").format(
+                where=where, goods=len(goods), points=len(points)
+            )
         )
     shops = []
     for i, g in enumerate(goods):
@@ -458,20 +500,24 @@ def _buildings(raw_b: Any, problems: list[str], prov: dict[str, str]) -> list[Bu
     """The four buildings' costs of a sheet file's ``buildings`` table."""
     buildings = []
     if not isinstance(raw_b, dict):
-        problems.append("buildings: missing (costs of trading_post, warehouse, stables, temple)")
+        problems.append(_("buildings: missing (costs of trading_post, warehouse, stables, temple)"))
         raw_b = {}
     else:
         _provenance(raw_b.get("provenance"), "buildings", problems, prov)
     for extra in sorted(set(raw_b) - set(BUILDINGS) - {"provenance"}, key=str):
         problems.append(
-            f"buildings.{_name(extra)}: unknown building (known: {', '.join(BUILDINGS)})"
+            _("buildings.{name}: unknown building (known: {known})").format(
+                name=_name(extra), known=", ".join(BUILDINGS)
+            )
         )
     for bname in BUILDINGS:
         cost = raw_b.get(bname)
         if not isinstance(cost, dict):
             if raw_b:
                 problems.append(
-                    f"buildings.{bname}: missing (a cost such as {{ gold = 1, goats = 2 }})"
+                    _("buildings.{name}: missing (a cost such as {example})").format(
+                        name=bname, example="{ gold = 1, goats = 2 }"
+                    )
                 )
             continue
         _extra_keys(cost, ("gold", "goats"), f"buildings.{bname}.", problems)
@@ -488,7 +534,7 @@ def _buildings(raw_b: Any, problems: list[str], prov: dict[str, str]) -> list[Bu
 def _tracks(tracks: Any, problems: list[str], prov: dict[str, str]) -> tuple[int, int, int]:
     """The lengths of the gold, goat and turn tracks of a sheet file's ``tracks`` table."""
     if not isinstance(tracks, dict):
-        problems.append("tracks: missing (gold, goats and turns)")
+        problems.append(_("tracks: missing (gold, goats and turns)"))
         tracks = {}
     else:
         _extra_keys(tracks, ("gold", "goats", "turns", "provenance"), "tracks.", problems)
@@ -507,24 +553,30 @@ def _market(raw_m: Any, problems: list[str], prov: dict[str, str]) -> tuple[list
     centre = -1
     rows = raw_m.get("rows") if isinstance(raw_m, dict) else None
     if not isinstance(rows, list) or len(rows) != MARKET_SIZE:
-        problems.append(f"market.rows: expected {MARKET_SIZE} rows of {MARKET_SIZE} cells")
+        problems.append(_("market.rows: expected {n} rows of {n} cells").format(n=MARKET_SIZE))
         return cells, centre
     _extra_keys(raw_m, ("rows", "provenance"), "market.", problems)
     _provenance(raw_m.get("provenance"), "market", problems, prov)
     for r, row in enumerate(rows):
         if not isinstance(row, list) or len(row) != MARKET_SIZE:
-            problems.append(f"market.rows[{r}]: expected {MARKET_SIZE} cells")
+            problems.append(
+                _("market.rows[{row}]: expected {n} cells").format(row=r, n=MARKET_SIZE)
+            )
             row = ["+1"] * MARKET_SIZE
         for c, text in enumerate(row):
             cells.append(_parse_cell(text, f"market.rows[{r}][{c}]", problems))
     steward = [i for i, cell in enumerate(cells) if cell.kind == "steward"]
     if len(steward) != 1:
-        problems.append(f"market: expected exactly one 'steward' cell, found {len(steward)}")
+        problems.append(
+            _("market: expected exactly one 'steward' cell, found {n}").format(n=len(steward))
+        )
     else:
         centre = steward[0]
         if centre != (MARKET_SIZE * MARKET_SIZE) // 2:
             problems.append(
-                f"market: the steward must start in the centre r2c2, not {Market.name(centre)}"
+                _("market: the steward must start in the centre r2c2, not {cell}").format(
+                    cell=Market.name(centre)
+                )
             )
     return cells, centre
 
@@ -539,7 +591,9 @@ def load_sheet(path: str | Path) -> Sheet:
     try:
         raw = read_bounded(path, MAX_SHEET_BYTES)
     except OSError as exc:
-        raise InvalidSheet(str(path), [f"cannot read the file: {exc.strerror or exc}"]) from None
+        raise InvalidSheet(
+            str(path), [_("cannot read the file: {reason}").format(reason=exc.strerror or exc)]
+        ) from None
     return sheet_from_bytes(raw, str(path), "json" if path.suffix == ".json" else "toml")
 
 
@@ -559,16 +613,30 @@ def sheet_from_bytes(raw: bytes | str, origin: str = "<data>", syntax: str = "to
     try:
         data = strict_json(text) if syntax == "json" else tomllib.loads(text)
     except RecursionError:
-        raise InvalidSheet(origin, [f"not valid {syntax.upper()}: nested too deeply"]) from None
+        raise InvalidSheet(
+            origin,
+            [
+                _("not valid {syntax}: {reason}").format(
+                    syntax=syntax.upper(), reason=_("nested too deeply")
+                )
+            ],
+        ) from None
     except (ValueError, tomllib.TOMLDecodeError) as exc:
-        raise InvalidSheet(origin, [f"not valid {syntax.upper()}: {exc}"]) from None
+        raise InvalidSheet(
+            origin, [_("not valid {syntax}: {reason}").format(syntax=syntax.upper(), reason=exc)]
+        ) from None
     try:  # a sheet travels inside saved games as JSON: TOML dates and times have no place in it
         json.dumps(data)
     except RecursionError:
-        raise InvalidSheet(origin, ["nested too deeply"]) from None
+        raise InvalidSheet(origin, [_("nested too deeply")]) from None
     except (TypeError, ValueError) as exc:
         raise InvalidSheet(
-            origin, [f"holds a value that is not plain data (a date or time?): {exc}"]
+            origin,
+            [
+                _("holds a value that is not plain data (a date or time?): {reason}").format(
+                    reason=exc
+                )
+            ],
         ) from None
     return sheet_from_dict(data, origin)
 
