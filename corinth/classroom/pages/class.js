@@ -340,6 +340,12 @@
             return b;
           }),
         );
+        // Projector mode: a new puzzle brought to the top of the screen, its question and the
+        // position in view (below the name form it started under the fold), unless a name is
+        // being typed.
+        if (document.body.classList.contains("projector") && document.activeElement !== nameInput) {
+          document.getElementById("live").scrollIntoView({ block: "start" });
+        }
       }
       lastData = data;
       clock.set(data.closes_in);
