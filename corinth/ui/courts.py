@@ -39,7 +39,7 @@ import ipywidgets as w
 import traitlets
 
 from corinth.courts import CARDS, COURTS, SEATS, SUITS, new_game
-from corinth.courts.cards import FITS, DeckError, card_index
+from corinth.courts.cards import FITS, DeckError, card_index, card_name
 from corinth.courts.catalogue import rule_words, rules_cited
 from corinth.courts.ending import end_words
 from corinth.courts.game import Choose, CourtsError, Deal, Game, Place, parse
@@ -369,7 +369,7 @@ class CourtsBoard(Board):
             self.refuse(exc)
             return
         if card not in self.view.hand:
-            self.refuse(_("{card} is not in your hand (R1)").format(card=CARDS[card].name))
+            self.refuse(_("{card} is not in your hand (R1)").format(card=card_name(card)))
             return
         self.held, self.message = card, ""
         self._draw()
@@ -978,7 +978,7 @@ def solved_why(puzzle: Any, answer: str) -> str:
     mine = next(ch for ch in choices if ch.answer == answer)
     other = next((ch for ch in choices if ch.answer not in puzzle.answers), None)
     view = puzzle.view
-    name = CARDS[mine.card].name
+    name = card_name(mine.card)
     said = {
         "card": f"{name[:1].upper()}{name[1:]}",
         "court": COURTS[mine.court].capitalize(),
@@ -1010,7 +1010,7 @@ def solved_why(puzzle: Any, answer: str) -> str:
     ).format(
         said=text,
         more=number(round(mine.mean, 2) - round(other.mean, 2), decimals=2),
-        other=CARDS[other.card].name,
+        other=card_name(other.card),
         court=COURTS[other.court].capitalize(),
         mean=number(other.mean, decimals=2),
     )
