@@ -86,7 +86,9 @@ class Variants:
         for name in names:
             if name not in NAMES:
                 raise UnknownVariant(
-                    f"unknown rule variant {name!r}: choose from {', '.join(NAMES)}"
+                    _("unknown rule variant {name}: choose from {names}").format(
+                        name=repr(name), names=", ".join(NAMES)
+                    )
                 )
             changes.update(NAMES[name])
         return replace(Variants(), **changes)

@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 import numpy as np
 
 from corinth.rules import GameState, Move
+from corinth.shared.language import _
 
 from .value import best_move_now
 
@@ -79,7 +80,9 @@ def rollout_bot(name: str, seed: int = 0) -> Bot:
         return ROLLOUT_BOTS[name](seed)
     except KeyError:
         raise ValueError(
-            f"unknown bot {name!r} for the rollouts; bots: {', '.join(sorted(ROLLOUT_BOTS))}"
+            _("unknown bot {name} for the rollouts; bots: {bots}").format(
+                name=repr(name), bots=", ".join(sorted(ROLLOUT_BOTS))
+            )
         ) from None
 
 

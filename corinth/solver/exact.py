@@ -93,8 +93,10 @@ def check_model(opponents: object) -> str:
     """
     if not isinstance(opponents, str) or opponents not in OPPONENT_MODELS:
         raise ValueError(
-            f"unknown opponent model {opponents!r} for the exact ranking: use 'greedy', "
-            "'cautious' or 'random'"
+            _(
+                "unknown opponent model {name} for the exact ranking: use 'greedy', 'cautious'"
+                " or 'random'"
+            ).format(name=repr(opponents))
         )
     return opponents
 

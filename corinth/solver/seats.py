@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from corinth.shared.language import _
+
 from .bots import ROLLOUT_BOTS, Bot
 from .lookahead import LookaheadBot
 
@@ -33,4 +35,8 @@ def make_bot(name: str, seed: int = 0) -> Bot:
     try:
         return BOTS[name](seed)
     except KeyError:
-        raise ValueError(f"unknown bot {name!r}; bots: {', '.join(sorted(BOTS))}") from None
+        raise ValueError(
+            _("unknown bot {name}; bots: {bots}").format(
+                name=repr(name), bots=", ".join(sorted(BOTS))
+            )
+        ) from None
