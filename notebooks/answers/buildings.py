@@ -5,6 +5,7 @@ Each function ``exercises.toml`` names (``engine``, ``position``) is recorded in
 from __future__ import annotations
 
 from corinth import GameState, default_sheet, new_game
+from corinth.shared.language import speaking
 from corinth.ui.course import AnswerBook, play
 
 from .questions import question
@@ -29,7 +30,8 @@ def affordable_pair() -> str:
     """The one pair of buildings, among 04's options, that the engine offers to build together."""
     options = question("04-what-to-build")["options"]
     offered = {str(m) for m in building_offer().legal_moves()}
-    ids = {b.title: b.name for b in default_sheet().buildings}
+    with speaking("en"):  # the options are the exercise's English (its catalogue's keys)
+        ids = {b.title: b.name for b in default_sheet().buildings}
     for option in options:
         names = [ids[title] for title in option.split(" and ")]
         if any(f"build {','.join(order)}" in offered for order in (names, names[::-1])):
