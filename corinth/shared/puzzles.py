@@ -32,6 +32,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .language import _
+
 SET_KEYS = ("format", "version", "title", "puzzles")
 MAX_PROBLEMS = 20  # problems named before the rest of a hostile file is left unread
 
@@ -41,8 +43,12 @@ class SetProblems(ValueError):
 
     def __init__(self, origin: str, problems: list[str], game: str = ""):
         self.origin, self.problems = origin, problems
-        what = f"a valid {game} puzzle set" if game else "a valid puzzle"
-        super().__init__(f"{origin} is not {what}:\n" + "\n".join(f"  - {p}" for p in problems))
+        lines = "\n".join(f"  - {p}" for p in problems)
+        if game:
+            message = _("{origin} is not a valid {game} puzzle set:\n{problems}")
+        else:
+            message = _("{origin} is not a valid puzzle:\n{problems}")
+        super().__init__(message.format(origin=origin, game=game, problems=lines))
 
 
 @dataclass(frozen=True)
@@ -169,13 +175,18 @@ def read_json(raw: bytes | str, rules: SetRules, origin: str) -> Any:
     if not isinstance(raw, bytes):
         raise rules.fail(origin, [f"expected JSON text, got {type(raw).__name__}"])
     if len(raw) > rules.max_bytes:
-        raise rules.fail(origin, [f"larger than {rules.max_bytes} bytes (a puzzle set's limit)"])
+        raise rules.fail(
+            origin,
+            [_("larger than {limit} bytes (a puzzle set's limit)").format(limit=rules.max_bytes)],
+        )
     try:
         return json.loads(raw.decode("utf-8"), object_pairs_hook=_no_duplicate_keys)
     except UnicodeDecodeError:
-        raise rules.fail(origin, ["not UTF-8 text"]) from None
+        raise rules.fail(origin, [_("not UTF-8 text")]) from None
     except (ValueError, RecursionError) as exc:
-        raise rules.fail(origin, [f"not valid JSON: {str(exc)[:80]}"]) from None
+        raise rules.fail(
+            origin, [_("not valid JSON: {reason}").format(reason=str(exc)[:80])]
+        ) from None
 
 
 def read_set(raw: bytes | str, rules: SetRules, origin: str = "the puzzle set") -> list[Any]:
@@ -183,7 +194,7 @@ def read_set(raw: bytes | str, rules: SetRules, origin: str = "the puzzle set") 
     the bytes, raises ``rules.fail`` naming each (with the puzzle's place and its field)."""
     data = read_json(raw, rules, origin)
     if not isinstance(data, dict):
-        raise rules.fail(origin, ["the top level must be a JSON object"])
+        raise rules.fail(origin, [_("the top level must be a JSON object")])
     problems = [
         f"{shown(key)}: unknown key (a puzzle set has {', '.join(SET_KEYS)})"
         for key in sorted(set(data) - set(SET_KEYS), key=str)
@@ -198,11 +209,16 @@ def read_set(raw: bytes | str, rules: SetRules, origin: str = "the puzzle set") 
     problems += text_problems("title", data.get("title", ""), 200, empty=True)
     items = data.get("puzzles")
     if not isinstance(items, list):
-        problems.append("puzzles: expected a list of puzzles")
+        problems.append(_("puzzles: expected a list of puzzles"))
         items = []
     if len(items) > rules.max_puzzles:
         raise rules.fail(
-            origin, [f"puzzles: {len(items)} puzzles, more than a set holds ({rules.max_puzzles})"]
+            origin,
+            [
+                _("puzzles: {n} puzzles, more than a set holds ({most})").format(
+                    n=len(items), most=rules.max_puzzles
+                )
+            ],
         )
     if rules.before is not None and (first := rules.before(items)):
         raise rules.fail(origin, first)
@@ -215,7 +231,7 @@ def read_set(raw: bytes | str, rules: SetRules, origin: str = "the puzzle set") 
                 raise
             problems.extend(f"puzzles[{i}].{p}" for p in exc.problems)
         if len(problems) > MAX_PROBLEMS:  # enough to see what is wrong
-            problems.append("… further puzzles not checked")
+            problems.append(_("… further puzzles not checked"))
             break
     problems += duplicate_ids(out)
     if problems:
@@ -231,11 +247,15 @@ def load_sets(files: Sequence[Path], rules: SetRules, origin: str | None = None)
         try:
             raw = read_bounded(path, rules.max_bytes)
         except OSError as exc:
-            raise rules.fail(str(path), [f"cannot read the file: {exc.strerror or exc}"]) from None
+            raise rules.fail(
+                str(path), [_("cannot read the file: {reason}").format(reason=exc.strerror or exc)]
+            ) from None
         out.extend(read_set(raw, rules, str(path)))
     if twice := duplicate_ids(out):
         where = origin or (str(files[0].parent) if files else "the puzzle sets")
-        raise rules.fail(where, [f"{problem}, in two sets" for problem in twice])
+        raise rules.fail(
+            where, [_("{problem}, in two sets").format(problem=problem) for problem in twice]
+        )
     return out
 
 
