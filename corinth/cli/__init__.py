@@ -78,7 +78,10 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return COMMANDS[args.command][2](args)
     except UserError as exc:
-        print(f"corinth {args.command}: {exc}", file=sys.stderr)
+        print(
+            _("corinth {command}: {reason}").format(command=args.command, reason=exc),
+            file=sys.stderr,
+        )
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:  # Ctrl-C: the workers ignore it, so this is the one line printed
         print(_("corinth {command}: interrupted").format(command=args.command), file=sys.stderr)
