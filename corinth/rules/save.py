@@ -74,6 +74,31 @@ def _whole(data: dict, key: str, lo: int, hi: int, problems: list[str]) -> int |
     return value
 
 
+def _check_position(state: GameState, position: Any, origin: str) -> None:
+    """A save's ``position`` (its round, phase and scores, written for a reader) against the game its
+    moves lead to: a difference is a problem of the file."""
+    problems: list[str] = []
+    if position is not None and not isinstance(position, dict):
+        raise InvalidState(origin, [f"position: expected an object, got {type(position).__name__}"])
+    if isinstance(position, dict):
+        for key in sorted(set(position) - {"round", "phase", "scores"}):
+            problems.append(f"position.{shown(key)}: unknown key (round, phase and scores)")
+        expected = {
+            "round": state.round,
+            "phase": state.phase,
+            "scores": [state.score(i) for i in range(state.num_players)],
+        }
+        for key, value in expected.items():
+            if key in position and position[key] != value:
+                problems.append(
+                    _("position.{key}: the moves lead to {value}, the file says {saved}").format(
+                        key=key, value=shown(value), saved=shown(position[key])
+                    )
+                )
+        if problems:
+            raise InvalidState(origin, problems)
+
+
 def from_dict(data: Any, origin: str = "the saved game") -> GameState:
     """Rebuild a game from plain data (see ``to_dict``), replaying every move."""
     if not isinstance(data, dict):
@@ -137,26 +162,7 @@ def from_dict(data: Any, origin: str = "the saved game") -> GameState:
             raise InvalidState(origin, [f"moves[{i}] {shown(text)}: {exc}"]) from None
     if version == 1:
         state = _decline_new_build(state, opened)
-    position = data.get("position")
-    if position is not None and not isinstance(position, dict):
-        raise InvalidState(origin, [f"position: expected an object, got {type(position).__name__}"])
-    if isinstance(position, dict):
-        for key in sorted(set(position) - {"round", "phase", "scores"}):
-            problems.append(f"position.{shown(key)}: unknown key (round, phase and scores)")
-        expected = {
-            "round": state.round,
-            "phase": state.phase,
-            "scores": [state.score(i) for i in range(state.num_players)],
-        }
-        for key, value in expected.items():
-            if key in position and position[key] != value:
-                problems.append(
-                    _("position.{key}: the moves lead to {value}, the file says {saved}").format(
-                        key=key, value=shown(value), saved=shown(position[key])
-                    )
-                )
-        if problems:
-            raise InvalidState(origin, problems)
+    _check_position(state, data.get("position"), origin)
     return state
 
 
