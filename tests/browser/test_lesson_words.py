@@ -44,8 +44,8 @@ ONE_IN_THE_PLURAL = {
     r"|spots|pieces)",
     "fr": r"1 (?:points|jetons|cartes|marchandises|chèvres|groupes|manches|tours|joueurs|parties|coups"
     r"|cases|dés|pièces)",
-    "de": r"1 (?:Punkte|Karten|Waren|Ziegen|Gruppen|Schritte|Runden|Züge|Partien|Felder|Würfel\b(?!s)"
-    r"|Figuren|Steine)",
+    # (not "Würfel" or "Spieler": one and many are the same word in German)
+    "de": r"1 (?:Punkte|Karten|Waren|Ziegen|Gruppen|Schritte|Runden|Züge|Partien|Felder|Figuren|Steine)",
 }
 
 

@@ -31,6 +31,7 @@ LESSONS = course_names()
 
 def _text(markup: str) -> str:
     """HTML as the words a browser shows (tags and comments left out)."""
+    markup = re.sub(r"<(style|script)\b.*?</\1>", "", markup, flags=re.S | re.I)  # never shown
     return html.unescape(re.sub(r"<!--.*?-->|<[^>]+>", "", markup, flags=re.S))
 
 
