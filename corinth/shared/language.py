@@ -101,15 +101,15 @@ def _language_code(language: str) -> str:
     return code
 
 
-def use_language(language: str) -> str:
+def use_language(language: str) -> None:
     """Speak ``language`` ("en", "fr", "de" or a locale such as "fr_FR") from now on in this process.
+    (It returns nothing, so a lesson's cell that calls it shows nothing.)
 
     >>> use_language("en")
+    >>> current_language()
     'en'
     """
-    code = _language_code(language)
-    _chosen[:] = [code]
-    return code
+    _chosen[:] = [_language_code(language)]
 
 
 def current_language() -> str:

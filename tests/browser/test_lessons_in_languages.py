@@ -93,7 +93,8 @@ def test_a_lesson_in_french_and_german_has_no_english_left(classroom, page, less
     page.set_viewport_size({"width": 1280, "height": 720})
     name = translated_path(Path(lesson), language).name
     page.goto(f"{url}/voila/render/{name}?token={token}", timeout=180_000)
-    page.locator(".jupyter-widgets").first.wait_for(timeout=180_000)
+    # every lesson and the lesson list show their progress line once their widgets are drawn
+    page.locator(".corinth-progress-line").first.wait_for(state="attached", timeout=180_000)
     settled_text(page)
     answered = answer_one_exercise(page)
     hinted = ask_one_hint(page)
