@@ -24,7 +24,16 @@ NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 INDEX = "index.ipynb"
 OPTIONAL = ("08_", "09_", "10_")  # the going-deeper lessons: started on demand, no kernel waiting
 # What the lessons read at run time, besides the notebooks themselves.
-HELPERS = ("exercises.py", "exercises.toml", "answers", "strategy_lab.py", "WORDS.md", "data")
+HELPERS = (
+    "exercises.py",
+    "exercises.toml",
+    "answers",
+    "strategy_lab.py",
+    "WORDS.md",
+    "WORDS.fr.md",  # the words in each language (lesson 00 and every lesson's words panel)
+    "WORDS.de.md",
+    "data",
+)
 _LINK = re.compile(r"\]\(([\w.-]+\.ipynb)\)")
 MARK = ".corinth-classroom"  # in a folder ``prepare`` made, which it may empty again
 # Cells tagged so are for JupyterLab only (for teachers, for those who read code): the students' app
