@@ -67,7 +67,7 @@ def test_a_french_class_and_a_student_who_reads_german(tmp_path, browser):
         assert student.locator("#lessons").get_attribute("href").endswith(f"voila/render/{index}")
         student.fill("#name", "Ada")
         student.click("#name-form button[type=submit]")
-        expect(student.locator("#joined")).to_have_text("Du bist in der Klasse als Ada.")
+        expect(student.locator("#joined")).to_have_text("Du bist als Ada in der Klasse.")
         expect(student.locator("#live-status")).to_have_text(
             "Noch kein Rätsel: Deine Lehrkraft schickt gleich eins."
         )

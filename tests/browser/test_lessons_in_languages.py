@@ -16,30 +16,52 @@ from pathlib import Path
 import pytest
 
 from corinth.classroom.lessons import course_names
+from corinth.courts import CARDS, COURTS
 from corinth.shared.catalogues import translated_path
 
 pytestmark = pytest.mark.browser
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
-# Words only English uses among the three languages (not "a", "on", "or", "as", "me", "was", "will"…).
+# Words only English uses among the three languages (not "a", "on", "or", "as", "me", "was", "will",
+# nor "we", German's short "Wellen"…).
 ENGLISH_ONLY = frozenset(
     """the and of to is are were be been you your which what this that these those with from they
     their them there has have had would can could does did when where each every after before than
-    then only not but if it its by at how why who whom our we my he she his hint check player players
+    then only not but if it its by at how why who whom our my he she his hint check player players
     round turn solved lesson step next show answer""".split()
 )
 WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
 
 
+# Names that stay as printed in every language (corinth/locale/glossary.*.md): The Four Courts, its
+# Courts ("The Island") and its cards' names ("The Mill"), which no French rulebook translates.
+NAMES = re.compile(
+    "|".join(
+        re.escape(name)
+        for name in sorted(
+            {"The Four Courts"}
+            | {f"The {court.capitalize()}" for court in COURTS}
+            | {card.name.replace("the ", "The ", 1) for card in CARDS if " of " not in card.name},
+            key=len,
+            reverse=True,
+        )
+    ),
+    re.I,
+)
+
+
 def english_share(text: str) -> tuple[float, list[str]]:
-    """The share of ``text``'s words that only English uses, and those words.
+    """The share of ``text``'s words that only English uses, and those words (the games' names
+    that stay as printed left out).
 
     >>> english_share("Le joueur 1 prend le groupe.")[0]
     0.0
     >>> round(english_share("Der Spieler nimmt the group.")[0], 2)
     0.2
+    >>> english_share("Nord: The Mill (8) with The Island")[1]
+    ['with']
     """
-    words = WORD.findall(text)
+    words = WORD.findall(NAMES.sub(" ", text))
     english = [word for word in words if word.lower() in ENGLISH_ONLY]
     return (len(english) / len(words) if words else 0.0), english
 
