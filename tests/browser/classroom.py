@@ -92,8 +92,12 @@ class Room:
 
     def starting(self) -> int:
         """How many kernels the command said it starts before the students come (its first line:
-        "… N kernels start now …"); 0 if it did not say."""
-        found = re.search(r"(\d+) kernels start now", self.log.read_text(errors="replace"))
+        "… N kernels start now …", in the class's language); 0 if it did not say."""
+        # in the class's language: English, French ("noyaux démarrent") or German ("Kernel starten")
+        found = re.search(
+            r"(\d+) (?:kernels start now|noyaux démarrent|Kernel starten)",
+            self.log.read_text(errors="replace"),
+        )
         return int(found.group(1)) if found else 0
 
     def wait_until_ready(self, timeout: float = 900, quiet: float = 0.15) -> float:
