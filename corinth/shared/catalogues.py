@@ -581,62 +581,53 @@ def _cells_of(notebook: dict) -> list[tuple[str, str]]:
     return [(cell["cell_type"], _cell_source(cell)) for cell in notebook["cells"]]
 
 
-def write_lessons(languages: Iterable[str] = TRANSLATED) -> list[Path]:
-    """Write each lesson in each language beside its English source, where its cells changed (a
-    notebook whose cells are as they should be keeps its outputs). Returns the notebooks written."""
+def _lessons_wanted(languages: Iterable[str]) -> Iterator[tuple[Path, Path, str | dict, bool]]:
+    """Each translated lesson as its English source and the catalogue make it: (source, target,
+    the text or notebook wanted, whether the target already is it). A notebook is compared by its
+    cells, so one whose cells are as they should be keeps its outputs."""
     from corinth.shared.language import _catalogue
 
-    written = []
     for language in languages:
-        catalogue = _catalogue(language)
+        translate = _catalogue(language).gettext
         for path in source_files("lessons"):
             target = translated_path(path, language)
             if path.suffix == ".md":
-                text = translate_markdown(path.read_text(encoding="utf-8"), catalogue.gettext)
-                if not target.exists() or target.read_text(encoding="utf-8") != text:
-                    target.write_text(text, encoding="utf-8")
-                    written.append(target)
+                text = translate_markdown(path.read_text(encoding="utf-8"), translate)
+                same = target.exists() and target.read_text(encoding="utf-8") == text
+                yield path, target, text, same
                 continue
-            wanted = translate_lesson(path, language, catalogue.gettext)
-            if target.exists() and _cells_of(
+            notebook = translate_lesson(path, language, translate)
+            same = target.exists() and _cells_of(
                 json.loads(target.read_text(encoding="utf-8"))
-            ) == _cells_of(wanted):
-                continue
+            ) == _cells_of(notebook)
+            yield path, target, notebook, same
+
+
+def write_lessons(languages: Iterable[str] = TRANSLATED) -> list[Path]:
+    """Write each lesson in each language beside its English source, where its cells changed (a
+    notebook whose cells are as they should be keeps its outputs). Returns the notebooks written."""
+    written = []
+    for _path, target, wanted, same in _lessons_wanted(languages):
+        if same:
+            continue
+        if isinstance(wanted, dict):
             for cell in wanted["cells"]:
                 cell["source"] = _cell_source(cell).splitlines(keepends=True)
-            target.write_text(
-                json.dumps(wanted, indent=1, sort_keys=True, ensure_ascii=False) + "\n",
-                encoding="utf-8",
-            )
-            written.append(target)
+            wanted = json.dumps(wanted, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
+        target.write_text(wanted, encoding="utf-8")
+        written.append(target)
     return written
 
 
 def stale_lessons(languages: Iterable[str] = TRANSLATED) -> list[str]:
     """The translated lessons whose cells are not what the English lesson and the catalogue make."""
-    from corinth.shared.language import _catalogue
-
-    stale = []
-    for language in languages:
-        for path in source_files("lessons"):
-            target = translated_path(path, language)
-            if path.suffix == ".md":
-                text = translate_markdown(
-                    path.read_text(encoding="utf-8"), _catalogue(language).gettext
-                )
-                if not target.exists() or target.read_text(encoding="utf-8") != text:
-                    stale.append(
-                        f"{target.name} is not what {path.name} and the {language} catalogue make"
-                    )
-                continue
-            wanted = translate_lesson(path, language, _catalogue(language).gettext)
-            if not target.exists():
-                stale.append(f"{target.name} is missing")
-            elif _cells_of(json.loads(target.read_text(encoding="utf-8"))) != _cells_of(wanted):
-                stale.append(
-                    f"{target.name} is not what {path.name} and the {language} catalogue make"
-                )
-    return stale
+    return [
+        f"{target.name} is missing"
+        if not target.exists()
+        else f"{target.name} is not what {path.name} and the {target.suffixes[-2][1:]} catalogue make"
+        for path, target, _wanted, same in _lessons_wanted(languages)
+        if not same
+    ]
 
 
 def fill(language: str, domain: str, translations: dict[str, str | list[str]]) -> list[str]:

@@ -29,21 +29,13 @@ from corinth.rules import (
     Take,
 )
 from corinth.rules.geometry import CELLS, SIZE, cell_index
-from corinth.rules.scoring import TERMS
+from corinth.rules.scoring import TERMS, term_word
 from corinth.rules.text import PHASE_WORDS
 from corinth.shared.language import N_, _
 
 from ._base import Board, Whole, module, stylesheet
 
-# The score's terms (``TERMS``) and a bonus's state as the text form names them.
-TERM_WORDS = {
-    "shops": N_("shops"),
-    "bonuses": N_("bonuses"),
-    "gold": N_("gold"),
-    "goats": N_("goats"),
-    "market": N_("market"),
-    "temple": N_("temple"),
-}
+# A bonus's state as the text form names them (the score's terms: ``term_word``).
 BONUS_WORDS = {"open": N_("open"), "claimed": N_("claimed"), "lost": N_("lost")}
 
 _CELL_NAME = re.compile(r"\br[0-4]c[0-4]\b")  # a cell in the engine's message, before its words
@@ -409,7 +401,7 @@ class SheetWidget(Board):
         )
         yellow = _("Yellow dice earned: {n}").format(n=b["yellow"])
         lines.append(f"  {track}   {yellow}")
-        terms = " + ".join(f"{_(TERM_WORDS[t])} {s[t]}" for t in TERMS)
+        terms = " + ".join(f"{term_word(t)} {s[t]}" for t in TERMS)
         lines.append("  " + _("Score: {terms} = {total}").format(terms=terms, total=s["total"]))
         if self.message:
             lines.append(f"! {self.message}")

@@ -6,32 +6,11 @@ from __future__ import annotations
 
 import functools
 
+from corinth.courts.cards import seat_word, suit_word
 from corinth.shared.language import N_, _, ngettext
 from corinth.ui.course import AnswerBook
 
 ANSWERS = AnswerBook()
-
-# The seats and suits as the captions name them (the cards' own names stay as printed, in English).
-SEAT_NAMES = {"North": N_("North"), "East": N_("East"), "South": N_("South"), "West": N_("West")}
-SUIT_NAMES = {
-    "Moons": N_("Moons"),
-    "Suns": N_("Suns"),
-    "Waves": N_("Waves"),
-    "Leaves": N_("Leaves"),
-    "Wyrms": N_("Wyrms"),
-    "Knots": N_("Knots"),
-}
-
-
-def _seat(seat: int) -> str:
-    from corinth.courts import SEATS
-
-    return _(SEAT_NAMES.get(SEATS[seat], SEATS[seat]))
-
-
-def _suit(suit: str) -> str:
-    return _(SUIT_NAMES.get(suit, suit))
-
 
 # The stored "which card now?" puzzle lesson 12b asks (player 1's view, a round puzzle).
 COURTS_PUZZLE = "round-09"
@@ -152,7 +131,7 @@ def courts_suits_table():
     same = first.suits[0] == second.suits[0]
     k = next(i for i, (a, b) in enumerate(zip(first.suits, second.suits)) if a != b)
     listed = [
-        _("{card} ({suits})").format(card=c.name, suits=", ".join(_suit(x) for x in c.suits))
+        _("{card} ({suits})").format(card=c.name, suits=", ".join(suit_word(x) for x in c.suits))
         for c in cards
     ]
     why = (
@@ -162,13 +141,13 @@ def courts_suits_table():
         ).format(
             card=first.name,
             other=second.name,
-            suit=_suit(first.suits[0]),
-            next_suit=_suit(first.suits[k]),
-            other_suit=_suit(second.suits[k]),
+            suit=suit_word(first.suits[0]),
+            next_suit=suit_word(first.suits[k]),
+            other_suit=suit_word(second.suits[k]),
         )
         if same
         else _("{card}'s strongest suit, {suit}, beats {other_suit}.").format(
-            card=first.name, suit=_suit(first.suits[0]), other_suit=_suit(second.suits[0])
+            card=first.name, suit=suit_word(first.suits[0]), other_suit=suit_word(second.suits[0])
         )
     )
     shows = _(
@@ -246,7 +225,7 @@ def courts_tie_table(kind: str = "hand"):
         raise ValueError(f"the seeded game {seed} is no longer a tie broken by the {kind}")
     hands = [
         _("{seat} holds {cards}: {values}").format(
-            seat=_seat(s),
+            seat=seat_word(s),
             cards=_and([_with_rank(c) for c in game.hands[s]]),
             values=" + ".join(str(CARDS[c].value) for c in game.hands[s])
             + (f" = {total}" if len(game.hands[s]) > 1 else ""),
@@ -259,7 +238,7 @@ def courts_tie_table(kind: str = "hand"):
         "An example: the end of a game, seen by player 1 (North). {seat} and {other} both have "
         "{points} points.",
         points[0],
-    ).format(seat=_seat(tied[0]), other=_seat(tied[1]), points=points[0])
+    ).format(seat=seat_word(tied[0]), other=seat_word(tied[1]), points=points[0])
     if kind == "hand":
         best = max(tied, key=lambda s: max(STRENGTH[c] for c in game.hands[s]))
         decide = (
@@ -274,7 +253,11 @@ def courts_tie_table(kind: str = "hand"):
             )
         )
         shows = decide.format(
-            head=head, hand=hands[0], other_hand=hands[1], winner=_seat(winner), best=_seat(best)
+            head=head,
+            hand=hands[0],
+            other_hand=hands[1],
+            winner=seat_word(winner),
+            best=seat_word(best),
         )
     else:
         tops = [CARDS[max(game.hands[s], key=STRENGTH.__getitem__)] for s in tied]
@@ -286,18 +269,18 @@ def courts_tie_table(kind: str = "hand"):
                 ranks=_(RANK_PLURALS[rank])
                 if rank in RANK_PLURALS
                 else _("{rank}s").format(rank=rank.capitalize()),
-                suit=_suit(tops[tied.index(winner)].suits[0]),
-                other_suit=_suit(tops[1 - tied.index(winner)].suits[0]),
+                suit=suit_word(tops[tied.index(winner)].suits[0]),
+                other_suit=suit_word(tops[1 - tied.index(winner)].suits[0]),
             )
             if tops[0].rank == tops[1].rank
             else _("{seat}'s {card} is the higher").format(
-                seat=_seat(winner), card=tops[tied.index(winner)].name
+                seat=seat_word(winner), card=tops[tied.index(winner)].name
             )
         )
         shows = _(
             "{head} Their cards left in hand count the same: {hand}; {other_hand}. Then the "
             "highest card decides: {last}. {winner} wins."
-        ).format(head=head, hand=hands[0], other_hand=hands[1], last=last, winner=_seat(winner))
+        ).format(head=head, hand=hands[0], other_hand=hands[1], last=last, winner=seat_word(winner))
     return _viewing(game, shows)
 
 
@@ -358,7 +341,7 @@ def courts_puzzle_table(puzzle_id: str = COURTS_PUZZLE):
     puzzle = courts_puzzle(puzzle_id)
     shows = _(
         "The puzzle's table, seen by player {player} ({seat}), before anyone lays a card this round."
-    ).format(player=puzzle.seat + 1, seat=_seat(puzzle.seat))
+    ).format(player=puzzle.seat + 1, seat=seat_word(puzzle.seat))
     return _viewing(puzzle.game, shows, puzzle.seat)
 
 
