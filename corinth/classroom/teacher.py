@@ -56,6 +56,7 @@ from corinth.shared.language import (
     N_,
     _,
     current_language,
+    fill_template,
     from_environment,
     js_words,
     ngettext,
@@ -316,21 +317,18 @@ def handlers(base: str, the_class: Class, students: tuple | None = None) -> list
     ]
 
 
-_WORDS_CALL = re.compile(r"""\b_\(\s*("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')\s*\)""")
+@functools.cache
+def _page_in(name: str, language: str) -> str:
+    """A page's file with its ``_("…")`` in ``language`` (read and filled once per language)."""
+    with speaking(language):
+        return fill_template((PAGES / name).read_text(encoding="utf-8"))
 
 
 def _page(name: str, **values: str) -> str:
     """A page in the language spoken now: its ``_("…")`` in that language, ``{{lang}}`` the
     language, ``{{words}}`` the words of ``class.js`` (JSON, for its ``t()``), ``{{languages}}``
     the language switch, and the ``{{key}}`` of ``values``."""
-    text = (PAGES / name).read_text(encoding="utf-8")
-
-    def words(found: re.Match) -> str:
-        literal = found[1]
-        message = json.loads(literal) if literal.startswith('"') else literal[1:-1]
-        return _(message)
-
-    text = _WORDS_CALL.sub(words, text)
+    text = _page_in(name, current_language())
     values = {
         "lang": current_language(),
         "words": page_words(current_language()),

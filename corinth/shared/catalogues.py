@@ -35,7 +35,13 @@ from babel.messages.extract import extract as read_messages
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
-from corinth.shared.language import DOMAINS, LOCALE_DIR, _js_messages
+from corinth.shared.language import (
+    DOMAINS,
+    LOCALE_DIR,
+    TEMPLATE_CALL,
+    _js_messages,
+    template_message,
+)
 
 ROOT = LOCALE_DIR.parent.parent
 TRANSLATED = ("fr", "de")
@@ -110,7 +116,6 @@ PUZZLE_FIELDS = ("title", "question", "explanation", "hints")
 _PLACEHOLDER = re.compile(
     r"\{[A-Za-z_][A-Za-z0-9_]*(?:![rsa])?(?::[^{}]*)?\}|%\([a-z_]+\)[sd]|\{\}"
 )
-_TEMPLATE_CALL = re.compile(r"""\b_\(\s*("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')\s*\)""")
 
 
 def is_translated_lesson(path: Path) -> bool:
@@ -254,8 +259,8 @@ def _script_messages(path: Path) -> Iterator[tuple[int, str | tuple[str, str], N
     for singular, plural in _js_messages(source):
         yield 0, singular if plural is None else (singular, plural), None, []
     if path.suffix in (".html", ".j2"):
-        for literal in _TEMPLATE_CALL.findall(source):
-            yield 0, json.loads(literal) if literal.startswith('"') else literal[1:-1], None, []
+        for literal in TEMPLATE_CALL.findall(source):
+            yield 0, template_message(literal), None, []
 
 
 def _python_messages(

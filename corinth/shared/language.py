@@ -252,6 +252,27 @@ def _js_messages(source: str) -> tuple[tuple[str, str | None], ...]:
     return tuple(dict.fromkeys(found))
 
 
+# A page template's messages: _("…") in its HTML, filled in the page's language (``fill_template``).
+TEMPLATE_CALL = re.compile(r"""\b_\(\s*("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')\s*\)""")
+
+
+def template_message(literal: str) -> str:
+    """A ``_("…")`` literal of a template as its message: ``template_message("'Join'") == 'Join'``."""
+    import json
+
+    return json.loads(literal) if literal.startswith('"') else literal[1:-1]
+
+
+def fill_template(text: str) -> str:
+    """A template's ``_("…")`` replaced by their words in the language spoken now.
+
+    >>> with speaking("en"):
+    ...     fill_template('<h1>_("Join the class")</h1>')
+    '<h1>Join the class</h1>'
+    """
+    return TEMPLATE_CALL.sub(lambda found: _(template_message(found[1])), text)
+
+
 def js_words(source: str) -> dict[str, object]:
     """The words a browser module shows, in the language spoken now: a message's translation under
     its English, a plural's two forms under "one\\u0000many", and the language under "\\u0000lang".
