@@ -21,9 +21,33 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from corinth.handouts.printing import ARGS as HEADLESS
+from corinth.handouts.printing import UNUSED_FEATURES
 
 CHROMIUM = os.environ.get("CORINTH_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = list(HEADLESS)  # the flags the handouts print with, too
+
+
+def _playwright_disabled_features() -> list[str]:
+    """The features Playwright turns off in the Chromium it launches (its ``disabledFeatures``).
+
+    Chromium reads only the last ``--disable-features`` it is given, and Playwright puts its own
+    first: ours must repeat Playwright's list, or the browser would run with them on. Read from
+    Playwright's own code; an empty list if that code has another shape."""
+    import re
+
+    try:
+        import playwright
+
+        bundle = Path(playwright.__file__).parent / "driver/package/lib/coreBundle.js"
+        found = re.search(r"disabledFeatures = \[(.*?)\]", bundle.read_text(), re.S)
+    except (ImportError, OSError):
+        return []
+    return re.findall(r'^\s*"(\w+)"', found.group(1), re.M) if found else []
+
+
+# The flags the handouts print with, Playwright's disabled features kept beside ours.
+CHROMIUM_ARGS = [a for a in HEADLESS if not a.startswith("--disable-features=")] + [
+    "--disable-features=" + ",".join([*_playwright_disabled_features(), *UNUSED_FEATURES])
+]
 NOTEBOOKS = Path(__file__).resolve().parent / "notebooks"
 
 
