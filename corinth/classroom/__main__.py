@@ -23,6 +23,7 @@ from pathlib import Path
 
 from traitlets.config import Config
 
+from corinth.shared.front_ends import FRONT_ENDS
 from corinth.shared.language import LANGUAGES, _, from_environment, speaking, use_language
 
 from . import CELL_TROUBLE, LOCAL
@@ -399,6 +400,10 @@ def main(argv: list[str] | None = None) -> None:
         settings = voila_settings(args, in_language(names, args.language, folder), served)
         announce_when_ready(announce(args, settings), args)
         quiet_history(ipython)
+        # The boards' front ends, written by the kernels and served as files beside the lessons
+        # (corinth.shared.front_ends); removed with the kernels' folder.
+        os.environ[FRONT_ENDS] = str(ipython / "front-ends")
+        (ipython / "front-ends").mkdir(parents=True, exist_ok=True)
         Classroom.launch_instance([*args.voila_args, str(folder)], config=settings)
     finally:
         if made is not None:

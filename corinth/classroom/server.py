@@ -23,6 +23,7 @@ import asyncio
 import functools
 import html
 import logging
+import os
 import re
 from datetime import timedelta
 from pathlib import Path
@@ -39,6 +40,7 @@ from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
 from voila.static_file_handler import TemplateStaticFileHandler
 from voila.tornado.handler import TornadoVoilaHandler
 
+from corinth.shared.front_ends import FRONT_ENDS, FRONT_ENDS_PATH
 from corinth.shared.language import LANGUAGES, _, from_environment, js_words, speaking
 
 from . import LOCAL
@@ -278,6 +280,25 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
                 pools[name] = {**pools[name], "pool_size": size}
 
 
+# Voilà's page links two stylesheets of Font Awesome from a CDN, which its own styles already hold
+# (the buttons' icons): a school without the internet would wait on them before the page shows,
+# and every student's browser would tell the CDN who opened which lesson. A lesson page asks the
+# classroom's server only.
+_CDN_LINK = re.compile(
+    r'[ \t]*<link rel="stylesheet" href="https://cdn\.jsdelivr\.net/[^"]*"[^>]*>\n?'
+)
+
+
+def offline(chunk: str) -> str:
+    """A chunk of a lesson's page without the stylesheets Voilà links from a CDN.
+
+    >>> cdn = '<link rel="stylesheet" href="https://cdn.jsdelivr.net/npm/x.css" type="text/css" />'
+    >>> offline(cdn + "<p>A lesson</p>")
+    '<p>A lesson</p>'
+    """
+    return _CDN_LINK.sub("", chunk) if "cdn.jsdelivr.net" in chunk else chunk
+
+
 class LessonHandler(TornadoVoilaHandler):
     """Voilà's page handler, for the lessons only and within the class's bound."""
 
@@ -304,7 +325,7 @@ class LessonHandler(TornadoVoilaHandler):
                 if reserved:  # the kernel is started or taken now: it counts as a student's
                     manager.pending -= 1
                     reserved = False
-                self.write(chunk)
+                self.write(offline(chunk))
                 self.flush()
         finally:
             if reserved:
@@ -321,6 +342,15 @@ class ConnectionWordsHandler(tornado.web.RequestHandler):
     def get(self) -> None:
         self.set_header("Content-Type", "text/javascript; charset=utf-8")
         self.finish(f"window.CorinthConnectionWords = {connection_words()};\n")
+
+
+class FrontEndHandler(tornado.web.StaticFileHandler):
+    """``voila/corinth-front-ends/<name>``: the boards' front ends the kernels wrote
+    (``corinth.shared.front_ends``). A name is made from its file's content, so a browser keeps a
+    file for good: the next lesson's boards load from its cache."""
+
+    def set_extra_headers(self, path: str) -> None:
+        self.set_header("Cache-Control", "public, max-age=31536000, immutable")
 
 
 class ShutdownHandler(VoilaShutdownKernelHandler):
@@ -422,6 +452,9 @@ class Classroom(Voila):
             handlers.append((pattern, handler, *options))
         words = f"{self.base_url.rstrip('/')}/voila/corinth-words\\.js"
         handlers.insert(0, (words, ConnectionWordsHandler))
+        if os.environ.get(FRONT_ENDS):  # set by the classroom's command for its kernels
+            files = f"{self.base_url.rstrip('/')}/{FRONT_ENDS_PATH}(.*)"
+            handlers.insert(0, (files, FrontEndHandler, {"path": os.environ[FRONT_ENDS]}))
         if self.class_dir:  # the class as a whole: the teacher's page and the live puzzle
             from .store import ClassFileError
             from .teacher import Class

@@ -9,6 +9,7 @@ import asyncio
 import dataclasses
 import functools
 import html
+import os
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -22,6 +23,7 @@ from corinth.render.palette import css_variables
 from corinth.rules import GameState, IllegalMove
 from corinth.rules.describe import plain_words
 from corinth.rules.sheet import package_folder
+from corinth.shared.front_ends import FRONT_ENDS, FRONT_ENDS_PATH, served_file
 from corinth.shared.language import N_, _, js_words, ngettext
 
 REFUSAL_CHARS = 300
@@ -179,6 +181,52 @@ def module(name: str) -> str:
     return "\n".join(helpers + [_IMPORT.sub("", text)])
 
 
+# --- the front ends as files a server serves ------------------------------------------------------
+# In the classroom a board's ``_esm`` imports its front end from the files the classroom serves
+# (``corinth.shared.front_ends`` says why); anywhere else it is the text itself.
+_IMPORTER = """// This board's front end, served by the classroom as a file (corinth/ui/_base.py).
+const config = document.getElementById("jupyter-config-data");
+const base = (config && JSON.parse(config.textContent).baseUrl) || "/";
+const at = (name) => new URL(`${base}PATH${name}`, window.location.href).href;
+const loading = (window.corinthFrontEnds = window.corinthFrontEnds || {});
+if (CSS && !loading[CSS]) {
+  loading[CSS] = new Promise((done) => {
+    const link = Object.assign(document.createElement("link"), { rel: "stylesheet", href: at(CSS) });
+    link.onload = link.onerror = done;
+    document.head.append(link);
+  });
+}
+await loading[CSS];
+export default (await import(at(ESM))).default;
+"""
+
+
+class FrontEnd(anywidget.AnyWidget):
+    """An anywidget whose front end the classroom serves as files (see ``FRONT_ENDS``).
+
+    A subclass sets ``_esm`` and ``_css`` to their texts as anywidget's do; in the classroom they
+    become the importer of the served files and "", and ``front_end_source`` keeps the module's
+    text (the words the page shows are read from it, ``js_words``).
+    """
+
+    front_end_source: str = ""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if not isinstance(cls.__dict__.get("_esm"), str):
+            return  # no front end of its own, or anywidget's own subclass holding it as a trait
+        cls.front_end_source = str(cls._esm)
+        if not os.environ.get(FRONT_ENDS):
+            return
+        css = str(cls.__dict__.get("_css", getattr(cls, "_css", "")))
+        cls._esm = (
+            _IMPORTER.replace("PATH", FRONT_ENDS_PATH)
+            .replace("CSS", repr(served_file(css, ".css")) if css else "''")
+            .replace("ESM", repr(served_file(cls.front_end_source, ".js")))
+        )
+        cls._css = ""
+
+
 # --- what the page may say ---------------------------------------------------------------------
 # Every custom message of a board's page is ``{"event": NAME, field: value, ...}``; a board lists
 # its events and the fields each carries (``page_events``), and one check (``read_message``) reads
@@ -274,7 +322,7 @@ def read_message(content: Any, events: dict[str, dict[str, Field]]) -> tuple[str
     return event, fields
 
 
-class Board(anywidget.AnyWidget):
+class Board(FrontEnd):
     """Base of the boards: a front end that sends clicks as messages, and an ``Output`` for callbacks.
 
     ``message`` holds the last refusal (an illegal click and the rule that forbids it), or "".
@@ -314,7 +362,7 @@ class Board(anywidget.AnyWidget):
 
     def __init__(self, **kwargs: Any):
         super().__init__(**kwargs)
-        self.words = js_words(str(getattr(self, "_esm", "")))
+        self.words = js_words(self.front_end_source)
         self.output = ipywidgets.Output()
         self._callbacks: dict[str, list[Callable]] = {}
         self.on_msg(self._on_front_end)

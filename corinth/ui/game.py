@@ -5,7 +5,6 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 
-import anywidget
 import ipywidgets as w
 import traitlets
 
@@ -22,7 +21,7 @@ from corinth.rules import (
 from corinth.shared.language import _
 from corinth.solver.table import Table
 
-from ._base import again_soon, clip, module, working
+from ._base import FrontEnd, again_soon, clip, module, working
 from .controls import TurnControls
 from .game_text import hint_html, log_html, since_html, status_html, strip_html
 from .guide import Guide
@@ -33,7 +32,7 @@ from .sheet import SheetWidget
 MAX_KEPT_MOVES = 4000  # a whole game has a few hundred moves; more is not a game of this app
 
 
-class GameKeeper(anywidget.AnyWidget):
+class GameKeeper(FrontEnd):
     """A game's moves kept in the learner's browser (``localStorage``, under ``key``), so a reload
     of the lesson brings the game back. The page sends the kept moves once, when it opens; they
     are checked (text moves, bounded) and replayed through the rules by ``GameApp``, never trusted.

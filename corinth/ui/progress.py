@@ -22,12 +22,11 @@ import re
 from collections.abc import Callable, Iterable
 from typing import Any
 
-import anywidget
 import traitlets
 
 from corinth.shared.language import _, current_language, js_words, ngettext, speaking
 
-from ._base import Texts, asset, clip, module, read_message, stylesheet
+from ._base import FrontEnd, Texts, asset, clip, module, read_message, stylesheet
 
 _NAME = re.compile(r"^[\w.-]{1,80}$")  # an exercise's or puzzle's name, as the page sends it back
 
@@ -61,7 +60,7 @@ class Reports:
             callback(kind, answer, right)
 
 
-class Progress(anywidget.AnyWidget):
+class Progress(FrontEnd):
     """The solved marks of one lesson (``items``: its exercise names; ``steps``: each step's
     ``{"title", "anchor", "items", "labels"}``; ``next_lesson``: ``{"file", "title"}``) or, with
     ``lessons``, the map of every lesson (each ``{"file", "title", "items", "extra"}``: the items its

@@ -39,12 +39,25 @@ def test_index_opens_the_game_and_a_move_is_played_by_clicks(classroom, page, re
     # The app hides the code: the index's one code cell is not in the page the student gets.
     assert "RoundAtAGlance" not in page.content()
 
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url))
+    served: dict[str, str] = {}
+    page.on("response", lambda r: served.setdefault(r.url, r.headers.get("cache-control", "")))
     start = time.monotonic()
     lesson.click()  # the token is a cookie now: the relative link opens the lesson as an app
     harbor = page.locator(".corinth-harbor").first
     harbor.wait_for(state="visible", timeout=90_000)
     record_property("first_board_seconds", time.monotonic() - start)
     assert page.url == f"{url}/voila/render/05_play_a_game.ipynb"
+    # The lesson asks the classroom's server only (no CDN: a school without the internet, and
+    # nobody told who opened which lesson), and its boards' front ends are files the browser keeps.
+    elsewhere = [a for a in asked if not a.startswith((url, "data:", "blob:"))]
+    assert elsewhere == []
+    front_ends = {u: c for u, c in served.items() if "/voila/corinth-front-ends/" in u}
+    assert any(u.endswith(".js") for u in front_ends) and any(
+        u.endswith(".css") for u in front_ends
+    )
+    assert all("immutable" in c for c in front_ends.values())
 
     play_first_move(page)  # the student's own first take, by clicks
     ARTIFACTS.mkdir(exist_ok=True)

@@ -5,7 +5,10 @@ Cell names below assume the default sheet's market layout (RULES.md, "Sheet data
 
 from __future__ import annotations
 
+import os
+import re
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 import pytest
 
@@ -25,6 +28,42 @@ def test_front_end_files_are_found():
     # Shared helpers are joined in front so anywidget loads one plain ES module.
     assert "import {" not in HarborWidget._esm
     assert "export default" in HarborWidget._esm
+
+
+def test_in_the_classroom_a_board_imports_its_front_end_from_served_files(tmp_path):
+    """With ``CORINTH_FRONT_ENDS`` set (the classroom's kernels), every board's ``_esm`` is a few
+    lines importing files written there, named by their content, that hold the very texts a board
+    carries elsewhere; the words it shows are the same."""
+    import json
+    import subprocess
+    import sys
+
+    program = """
+import json, sys
+from corinth.ui import HarborWidget, SheetWidget
+from corinth.ui.courts import CourtsBoard
+from corinth.ui.game import GameKeeper
+from corinth.ui.progress import Progress
+boards = (HarborWidget, SheetWidget, CourtsBoard, GameKeeper, Progress)
+print(json.dumps({b.__name__: [b._esm, getattr(b, "_css", ""), b.front_end_source] for b in boards}
+                 | {"words": HarborWidget().words}))
+"""
+    run = {"cwd": Path(__file__).resolve().parents[2], "capture_output": True, "text": True}
+    plain = json.loads(subprocess.run([sys.executable, "-c", program], check=True, **run).stdout)
+    env = {**os.environ, "CORINTH_FRONT_ENDS": str(tmp_path)}
+    served = json.loads(
+        subprocess.run([sys.executable, "-c", program], check=True, env=env, **run).stdout
+    )
+    assert served.pop("words") == plain.pop("words")
+    files = {f.name: f.read_text(encoding="utf-8") for f in tmp_path.iterdir()}
+    for name, (esm, css, source) in served.items():
+        plain_esm, plain_css, _ = plain[name]
+        assert source == plain_esm and css == "", name
+        named = re.findall(r"at\('(\w+\.(?:js|css))'\)", esm)
+        assert files[named[-1]] == plain_esm, name  # the module: its text, as a file
+        if plain_css:
+            assert files[named[0]] == plain_css, name
+    assert all(re.fullmatch(r"[0-9a-f]{16}\.(js|css)", f) for f in files)
 
 
 def test_r4_harbor_groups_bottom_to_top(state):
