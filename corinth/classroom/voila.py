@@ -50,6 +50,12 @@ c.ClassroomKernelManager.reclaim_after = 60.0
 c.VoilaKernelManager.preheat_denylist = [r"^0[89]_", r"^10_"]
 c.VoilaKernelManager.fill_delay = 10.0
 
+# The kernels talk to the server over local sockets in Voilà's private folder, not TCP ports: a
+# port chosen for a new kernel could be taken by another program before the kernel bound it, and
+# that kernel never started (its lesson's pool stayed a kernel short; 2 of about 25 class starts on a
+# busy machine); and no other user of the machine can reach a kernel's port.
+c.KernelManager.transport = "ipc"
+
 # A page connecting to its kernel on a very busy machine waits up to 3 minutes for the kernel's first
 # answer, instead of giving up after 60 s and leaving the page without its boards.
 c.ClassroomKernelManager.kernel_info_timeout = 180

@@ -15,6 +15,7 @@ import time
 import urllib.error
 import urllib.request
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
 import pytest
 
@@ -303,6 +304,10 @@ def test_no_student_can_end_a_kernel_through_the_kernels_api(tmp_path):
         assert status == 200
         kernel_id = re.search(r'"kernelId": "([0-9a-f-]{36})"', page).group(1)
         assert len(room.kernels()) == 1
+        # Its kernel talks to the server over local sockets (corinth/classroom/voila.py): no TCP
+        # port is chosen for it in advance, which another program could take before it binds.
+        connection = next(a for a in room.kernels()[0].cmdline() if a.endswith(".json"))
+        assert json.loads(Path(connection).read_text())["transport"] == "ipc"
         kernel = f"{room.url}/api/kernels/{kernel_id}"
         carried = [
             (f"{kernel}?token={room.token}", {}),
