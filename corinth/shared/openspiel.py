@@ -33,8 +33,16 @@ How a game of the protocol maps onto OpenSpiel's state API:
   a seat's strings never hold another hand). Information-set MCTS samples the unseen cards through
   ``resampler`` (the game's ``State.resample``).
 
-    python -m corinth.shared.openspiel --compare      # MCTS against the project's bots, measured
-    python benchmarks/courts_ismcts.py                # ISMCTS on The Four Courts, measured
+The comparison (``--compare``) gives OpenSpiel's searcher a CPU budget per decision, a multiple of
+the project's bot's (``--cpu-ratio``), not a count of simulations: the bot's CPU per decision is
+calibrated before the rows (``calibrate``: two seeded games of that bot in every seat) so that every
+game of a row gives the searcher the same budget, and measured again in the row's own games (both
+printed); ``BudgetedMCTSBot`` and ``BudgetedISMCTSBot`` (OpenSpiel's own, stopped by the clock, a
+``CpuBudget``) simulate until a decision's budget is spent. The Four Courts: ISMCTS in one seat of 4
+(its seat going round), the project's bot in the 3 others (an even seat wins 25%); Corintho and
+Corinth: MCTS against the project's bot, seats alternating (an even seat 50%, a draw half a win).
+
+    python -m corinth.shared.openspiel --compare --cpu-ratio 1 64 --games 100 --jobs 2
 
 >>> game = load("corintho", players=2)
 >>> state = game.new_initial_state()
@@ -54,11 +62,13 @@ import argparse
 import json
 import random
 import time
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
 import pyspiel
+from open_spiel.python.algorithms import ismcts, mcts
 
 from . import registry
 from .protocol import CHANCE, SIMULTANEOUS
@@ -438,8 +448,6 @@ class GameRollouts:
 def mcts_bot(game: pyspiel.Game, simulations: int, seed: int):
     """OpenSpiel's MCTS (UCT, c = 2) with a fixed budget of ``simulations`` per move, a random
     game played on from each leaf (``GameRollouts``)."""
-    from open_spiel.python.algorithms import mcts
-
     rng = np.random.RandomState(seed)
     evaluator = GameRollouts(game, seed)
     return mcts.MCTSBot(game, 2.0, simulations, evaluator, random_state=rng, solve=False)
@@ -457,9 +465,9 @@ def play_match(
     MCTS's return (+1 won, -1 lost, 0 a draw)."""
     game = load(name, players=2, seed=seed, max_plies=max_plies)
     state = game.new_initial_state()
-    mcts = mcts_bot(game, simulations, seed)
+    searcher = mcts_bot(game, simulations, seed)
     bot = registry.get(name).make_bot(opponent, seed=seed + 1)
-    play_out(state, mcts_seat, mcts, {1 - mcts_seat: bot}, random.Random(seed))
+    play_out(state, mcts_seat, searcher, {1 - mcts_seat: bot}, random.Random(seed))
     return state.returns()[mcts_seat]
 
 
@@ -488,8 +496,6 @@ def ismcts_bot(game: pyspiel.Game, simulations: int, seed: int):
     with ``simulations`` per decision, a random game played on from each leaf (``GameRollouts``),
     its worlds sampled by the game's own ``resample`` and its nodes keyed by the observation
     string (the seat's view without the moves so far)."""
-    from open_spiel.python.algorithms import ismcts
-
     rng = np.random.RandomState(seed)
     bot = ismcts.ISMCTSBot(
         game,
@@ -531,53 +537,368 @@ def play_move(state: SpielState, move: Any) -> None:
         state.apply_action(space.action(word))
 
 
-def compare(name: str, opponent: str, games: int, simulations: int, first_seed: int = 0) -> dict:
-    """``games`` seeded games (seats alternating), OpenSpiel's MCTS against ``opponent``."""
-    results, start = [], time.perf_counter()
+# --- OpenSpiel's searchers at a CPU budget -------------------------------------------------------
+
+
+class CpuBudget:
+    """A searcher's CPU budget per decision of the protocol (a whole move), shared out among the
+    words of the move it still has to choose: each word that offers a choice gets what is left
+    divided by the words still to choose (a forced word costs nothing: it is played at once).
+
+    ``clock`` is the CPU clock read (``time.process_time``; a test gives a fake one). ``spent``,
+    ``decisions`` and ``simulations`` add up what the searcher did.
+
+    >>> budget = CpuBudget(0.5)
+    >>> budget.seconds, budget.decisions, budget.simulations
+    (0.5, 0, 0)
+    """
+
+    def __init__(self, seconds: float, clock=time.process_time):
+        self.seconds, self.clock = seconds, clock
+        self.spent, self.decisions, self.simulations = 0.0, 0, 0
+        self._move: tuple | None = None  # (game, plies) of the decision being chosen
+        self._left = 0.0
+
+    def share(self, state: SpielState) -> float:
+        """The seconds this word of ``state``'s decision may use."""
+        key = (id(state.get_game()), state.plies)
+        if key != self._move:
+            self._move, self._left = key, self.seconds
+            self.decisions += 1
+        k = len(state._at.chosen)
+        words = max(len(a) for a, _ in state.left())
+        choices = sum(
+            len({a[j] if len(a) > j else END_ACTION for a, _ in state.left()}) > 1
+            for j in range(k, words + 1)
+        )
+        return self._left / max(choices, 1)
+
+    def run(self, state: SpielState, simulate, searched=lambda: True) -> int:
+        """Call ``simulate()`` until this word's share is spent, and at least until ``searched()``
+        (the searcher has something to choose by: two simulations at least, as the first only
+        expands the root); the simulations run."""
+        start = self.clock()
+        deadline = start + self.share(state)
+        runs = 0
+        while True:
+            simulate()
+            runs += 1
+            if self.clock() >= deadline and searched():
+                break
+        used = self.clock() - start
+        self._left -= used
+        self.spent += used
+        self.simulations += runs
+        return runs
+
+
+def _forced(state: SpielState) -> int | None:
+    actions = state.legal_actions()
+    return actions[0] if len(actions) == 1 else None
+
+
+class BudgetedMCTSBot(mcts.MCTSBot):
+    """OpenSpiel's MCTS (``open_spiel.python.algorithms.mcts.MCTSBot``, without its solver) that
+    searches each decision until its CPU ``budget`` (a ``CpuBudget``) is spent instead of for a
+    fixed count of simulations; a forced word is played without a search."""
+
+    def __init__(self, game, uct_c, evaluator, budget: CpuBudget, random_state=None):
+        super().__init__(game, uct_c, 1, evaluator, random_state=random_state, solve=False)
+        self.budget = budget
+
+    def step_with_policy(self, state):
+        forced = None if state.is_chance_node() else _forced(state)
+        if forced is not None:
+            return [(forced, 1.0)], forced
+        return super().step_with_policy(state)
+
+    def mcts_search(self, state):
+        root = mcts.SearchNode(None, state.current_player(), 1)
+
+        def simulate() -> None:  # OpenSpiel's own iteration (mcts_search's loop body, no solver)
+            path, working = self._apply_tree_policy(root, state)
+            if working.is_terminal():
+                returns = working.returns()
+            else:
+                returns = self.evaluator.evaluate(working)
+            while path:
+                decider = -1  # a chance node's return is its decision-maker's
+                while path[decider].player == pyspiel.PlayerId.CHANCE:
+                    decider -= 1
+                target = returns[path[decider].player]
+                node = path.pop()
+                node.total_reward += target
+                node.explore_count += 1
+
+        self.budget.run(state, simulate, lambda: bool(root.children))
+        return root
+
+
+class BudgetedISMCTSBot(ismcts.ISMCTSBot):
+    """OpenSpiel's information-set MCTS (``open_spiel.python.algorithms.ismcts.ISMCTSBot``) that
+    samples worlds and simulates until each decision's CPU ``budget`` (a ``CpuBudget``) is spent
+    instead of for a fixed count; a forced word is played without a search."""
+
+    def __init__(self, game, evaluator, uct_c, budget: CpuBudget, **options):
+        super().__init__(game, evaluator, uct_c, 1, **options)
+        self.budget = budget
+
+    def run_search(self, state):
+        forced = _forced(state)
+        if forced is not None:
+            return [(forced, 1.0)]
+        self.reset()
+        self._root_node = self.create_new_node(state)
+        root = self._root_node
+        self.budget.run(
+            state,
+            lambda: self.run_simulation(self.sample_root_state(state)),
+            lambda: root.total_visits > 0,
+        )
+        return self.get_final_policy(state, self._root_node)
+
+
+# --- the comparison at CPU ratios -----------------------------------------------------------------
+
+
+class TimedBot:
+    """A project's bot on the protocol's state, its CPU per decision counted (``clock`` around each
+    ``choose``). A decision with one legal move is played but not counted, as the searcher plays a
+    forced word without a search."""
+
+    def __init__(self, bot: Any, clock=time.process_time):
+        self.bot, self.name, self.clock = bot, bot.name, clock
+        self.spent, self.decisions = 0.0, 0
+
+    def choose(self, protocol: Any, *seat: int) -> Any:
+        start = self.clock()
+        move = self.bot.choose(protocol, *seat)
+        used = self.clock() - start
+        if len(protocol.legal_moves(*seat)) > 1:  # listed after the clock: the bot's own cost
+            self.spent += used
+            self.decisions += 1
+        return move
+
+
+def calibrate(name: str, bot: str, players: int, games: int = 2, first_seed: int = 10**6) -> float:
+    """The project's ``bot``'s CPU per decision (seconds, decisions with one legal move left out),
+    measured over ``games`` seeded games of that bot in every seat: the row's budget is set from it
+    before the row's first game, so that every game of the row gives the searcher the same budget.
+
+    >>> 0 < calibrate("corintho", "greedy", 2, games=1) < 1
+    True
+    """
+    protocol_game = registry.get(name)
+    cap = LIMITS.get(name, DEFAULT_LIMITS)["max_plies"]
+    spent, decisions = 0.0, 0
     for k in range(games):
-        results.append(play_match(name, opponent, simulations, first_seed + k, mcts_seat=k % 2))
-    won, drawn = sum(r > 0 for r in results), sum(r == 0 for r in results)
-    score = won + drawn / 2
-    low, high = wilson(score, games)
+        seed = first_seed + k
+        bots = [_timed(protocol_game, bot, seed, s, players) for s in range(players)]
+        state, rng = protocol_game.new(players=players, seed=seed), np.random.default_rng(seed)
+        for _ in range(cap):
+            if state.is_over():
+                break
+            if state.is_chance():
+                state = state.apply(state.sample(rng))
+            elif state.current_player() == SIMULTANEOUS:
+                seat = next(s for s in range(players) if state.legal_moves(s))
+                state = state.apply(bots[seat].choose(state, seat))
+            else:
+                state = state.apply(bots[state.current_player()].choose(state))
+        spent += sum(b.spent for b in bots)
+        decisions += sum(b.decisions for b in bots)
+    return spent / max(decisions, 1)
+
+
+def _timed(protocol_game: Any, bot: str, seed: int, seat: int, players: int) -> TimedBot:
+    return TimedBot(protocol_game.make_bot(bot, seed=seed * 10 + seat, players=players))
+
+
+def budgeted_searcher(game: pyspiel.Game, budget: CpuBudget, seed: int):
+    """OpenSpiel's searcher for ``game`` at a CPU ``budget``: information-set MCTS where hands are
+    hidden (its worlds sampled by the game's ``resample``, nodes keyed by the observation string),
+    else MCTS; UCT, c = 2, a random game played on from each leaf (``GameRollouts``)."""
+    rng = np.random.RandomState(seed)
+    evaluator = GameRollouts(game, seed)
+    if game.game_name in HIDDEN:
+        bot = BudgetedISMCTSBot(
+            game, evaluator, 2.0, budget, random_state=rng, use_observation_string=True
+        )
+        bot.set_resampler(resampler(seed))
+        return bot
+    return BudgetedMCTSBot(game, 2.0, evaluator, budget, random_state=rng)
+
+
+def play_budgeted(
+    name: str, bot: str, seconds: float, seed: int, seat: int, players: int, clock=None
+) -> dict:
+    """One seeded game: OpenSpiel's searcher in ``seat`` with ``seconds`` of CPU a decision, the
+    project's ``bot`` in every other seat. Its share of the win (1 alone, 1/k in a k-way tie, 0
+    lost; 1/players for a game stopped at its cap), and the CPU and decisions of each side.
+
+    The deals and every bot's draws come from ``seed``; the searcher's simulations a decision
+    come from the CPU clock, so a replay is the same game where they fall the same (with a
+    ``clock`` that counts simulations rather than seconds, always: the tests do so)."""
+    game = load(name, players=players, seed=seed)
+    state = game.new_initial_state()
+    budget = CpuBudget(seconds, clock or time.process_time)
+    searcher = budgeted_searcher(game, budget, seed)
+    protocol_game = registry.get(name)
+    bots = {s: _timed(protocol_game, bot, seed, s, players) for s in range(players) if s != seat}
+    play_out(state, seat, searcher, bots, random.Random(seed))
+    if state.protocol.is_over():
+        winners = state.protocol.winners()
+        share = 1 / len(winners) if seat in winners else 0.0
+    else:
+        share = 1 / players
     return {
-        "game": name,
-        "opponent": opponent,
-        "simulations": simulations,
-        "games": games,
-        "won": won,
-        "drawn": drawn,
-        "lost": games - won - drawn,
-        "rate": score / games,
-        "interval": (low, high),
-        "seconds": time.perf_counter() - start,
+        "share": share,
+        "searcher": (budget.spent, budget.decisions, budget.simulations),
+        "bot": (sum(b.spent for b in bots.values()), sum(b.decisions for b in bots.values())),
     }
 
 
+def _play_games(name: str, bot: str, seconds: float, seeds: list[int], players: int) -> list[dict]:
+    return [play_budgeted(name, bot, seconds, seed, seed % players, players) for seed in seeds]
+
+
+@dataclass
+class Row:
+    """One row of the comparison: OpenSpiel's searcher against the project's ``bot`` at ``ratio``
+    times the bot's CPU per decision (``per_decision``: the calibrated seconds)."""
+
+    name: str
+    bot: str
+    players: int
+    ratio: float
+    per_decision: float
+    games: list[dict]
+
+    def summary(self) -> dict:
+        """The searcher's share of the win with its 95% Wilson interval, and each side's CPU."""
+        n = len(self.games)
+        won = sum(g["share"] for g in self.games)
+        low, high = wilson(won, n)
+        spent, decisions, sims = (sum(g["searcher"][i] for g in self.games) for i in range(3))
+        bot_spent, bot_decisions = (sum(g["bot"][i] for g in self.games) for i in range(2))
+        return {
+            "game": self.name,
+            "bot": self.bot,
+            "players": self.players,
+            "ratio": self.ratio,
+            "budget": self.ratio * self.per_decision,
+            "games": n,
+            "won": won,
+            "share": won / max(n, 1),
+            "interval": (low, high),
+            "searcher_cpu": spent / max(decisions, 1),
+            "simulations": sims / max(decisions, 1),
+            "bot_cpu": bot_spent / max(bot_decisions, 1),
+        }
+
+
+def compare_row(
+    name: str,
+    bot: str,
+    ratio: float,
+    games: int,
+    players: int = 2,
+    first_seed: int = 0,
+    per_decision: float | None = None,
+) -> dict:
+    """``games`` seeded games (game k: seed ``first_seed + k``, the searcher in seat k mod
+    ``players``), OpenSpiel's searcher given ``ratio`` times the project's ``bot``'s CPU per
+    decision (calibrated first unless ``per_decision`` is given): ``Row.summary()``."""
+    if per_decision is None:
+        per_decision = calibrate(name, bot, players)
+    seeds = list(range(first_seed, first_seed + games))
+    played = _play_games(name, bot, ratio * per_decision, seeds, players)
+    return Row(name, bot, players, ratio, per_decision, played).summary()
+
+
+PLAYERS = {"four-courts": 4, "corintho": 2, "corinth": 2}
+SEARCHER = {"four-courts": "ISMCTS", "corintho": "MCTS", "corinth": "MCTS"}
+TITLES = {"four-courts": "The Four Courts", "corintho": "Corintho", "corinth": "Corinth"}
+
+
+def markdown(rows: list[dict]) -> str:
+    """The rows as a Markdown table for docs/measurements.md."""
+    lines = [
+        "| game | OpenSpiel's searcher | against | CPU ratio | games | searcher's win share | "
+        "95% interval (Wilson) | even | CPU a decision: project's bot | CPU a decision: searcher "
+        "| ratio played | simulations a decision |",
+        "| --- | --- | --- | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: |",
+    ]
+    for r in rows:
+        low, high = r["interval"]
+        lines.append(
+            f"| {TITLES[r['game']]} | {SEARCHER[r['game']]} | {r['players'] - 1} × {r['bot']} "
+            f"| {r['ratio']:g}× | {r['games']} | {r['share']:.1%} | {low:.1%}–{high:.1%} "
+            f"| {1 / r['players']:.0%} | {r['bot_cpu'] * 1000:.2f} ms "
+            f"| {r['searcher_cpu'] * 1000:.1f} ms | {r['searcher_cpu'] / r['bot_cpu']:.0f}× "
+            f"| {r['simulations']:.1f} |"
+        )
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description="OpenSpiel's MCTS against corinth's bots.")
+    parser = argparse.ArgumentParser(
+        description="OpenSpiel's MCTS and ISMCTS against corinth's bots at CPU ratios."
+    )
     parser.add_argument("--compare", action="store_true", help="play the measured comparison")
-    parser.add_argument("--games", type=int, default=40)
-    parser.add_argument("--simulations", type=int, default=100)
+    parser.add_argument("--games", type=int, default=100, help="seeded games a row")
+    parser.add_argument(
+        "--cpu-ratio",
+        type=float,
+        nargs="+",
+        default=[1, 64],
+        help="the searcher's CPU a decision, in times the project's bot's",
+    )
     parser.add_argument("--corintho-bot", default="search")
     parser.add_argument("--corinth-bot", default="greedy")
-    parser.add_argument("--only", choices=registry.names(), help="one game only")
+    parser.add_argument("--courts-bot", default="ismcts")
+    parser.add_argument("--only", nargs="+", choices=ADAPTED, help="these games only")
+    parser.add_argument("--first-seed", type=int, default=0)
+    parser.add_argument("--jobs", type=int, default=1, help="processes playing games at once")
+    parser.add_argument("--chunk", type=int, default=10, help="games a process plays at a time")
     args = parser.parse_args(argv)
     if not args.compare:
         parser.print_help()
         return
-    matches = [("corintho", args.corintho_bot), ("corinth", args.corinth_bot)]
-    for name, opponent in matches:
-        if args.only and name != args.only:
-            continue
-        r = compare(name, opponent, args.games, args.simulations)
-        low, high = r["interval"]
+    bots = {
+        "four-courts": args.courts_bot,
+        "corintho": args.corintho_bot,
+        "corinth": args.corinth_bot,
+    }
+    names = [n for n in ("four-courts", "corintho", "corinth") if not args.only or n in args.only]
+    rows = []
+    for name in names:
+        per_decision = calibrate(name, bots[name], PLAYERS[name])
         print(
-            f"{r['game']}: MCTS ({r['simulations']} simulations a move) against {opponent}, "
-            f"{r['games']} seeded games, seats alternating: {r['won']} won, {r['drawn']} drawn, "
-            f"{r['lost']} lost; score rate {r['rate']:.0%} (95% interval {low:.0%}-{high:.0%}); "
-            f"{r['seconds']:.0f} s",
+            f"{name}: {bots[name]} calibrated at {per_decision * 1000:.2f} ms a decision",
             flush=True,
         )
+        rows += [Row(name, bots[name], PLAYERS[name], r, per_decision, []) for r in args.cpu_ratio]
+    seeds = list(range(args.first_seed, args.first_seed + args.games))
+    chunks = [seeds[i : i + args.chunk] for i in range(0, len(seeds), args.chunk)]
+    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+        work = {
+            pool.submit(
+                _play_games, row.name, row.bot, row.ratio * row.per_decision, chunk, row.players
+            ): (row, k)
+            for row in rows
+            for k, chunk in enumerate(chunks)
+        }
+        done: dict = {}
+        for future in as_completed(work):
+            row, k = work[future]
+            done[(id(row), k)] = future.result()
+            got = sum(len(v) for (r, _), v in done.items() if r == id(row))
+            print(f"{row.name} at {row.ratio:g}x: {got} of {args.games} games", flush=True)
+    for row in rows:
+        row.games = [g for k in range(len(chunks)) for g in done[(id(row), k)]]
+    print()
+    print(markdown([row.summary() for row in rows]))
 
 
 if __name__ == "__main__":
