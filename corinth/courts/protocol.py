@@ -391,12 +391,13 @@ class _Seat:
 
 
 class CourtsGame:
-    """The Four Courts under the protocol: 3 or 4 players, bots ``greedy``, ``random``, ``ismcts``."""
+    """The Four Courts under the protocol: 3 or 4 players, bots ``greedy``, ``random``, ``ismcts``,
+    ``ismcts-far``."""
 
     name = NAME
     title = "The Four Courts"
     players = (3, 4)
-    bots = ("greedy", "random", "ismcts")
+    bots = ("greedy", "random", "ismcts", "ismcts-far")
     errors = (CourtsError,)
 
     def new(self, players: int = 4, seed: int = 0, variants: Any = None) -> CourtsState:
