@@ -63,6 +63,77 @@ def sentence_html(move: Any, state: GameState | None) -> str:
     return f"<span>{words_html(text)}</span>"
 
 
+# --- fewer widget models --------------------------------------------------------------------------
+# ipywidgets gives every widget a Layout, and most a Style, of its own: of lesson 05's 605 widget
+# models 231 were layouts and 143 styles, 145 and 102 of them all defaults, and each is a model the
+# kernel sends a page and the page builds (the layouts alone were 260 KB of the 500 KB of widget state
+# a page of 05 receives). The widgets that change none share one of each, sealed against change:
+# ``set_visible`` gives a widget a layout of its own the first time it is hidden or shown, and a
+# change to a shared one is refused with a sentence saying so.
+
+
+def _sealed(klass: type) -> type:
+    """``klass`` (a Layout or a Style) whose instances refuse changes to their page's traits once
+    ``_sealed`` is set."""
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if getattr(self, "_sealed", False) and name in self.keys and not name.startswith("_"):
+            raise AttributeError(
+                f"this {klass.__name__} is shared by every widget that keeps the default, so its "
+                f"{name!r} cannot change: give the widget its own (set_visible does for display)"
+            )
+        super(shared, self).__setattr__(name, value)
+
+    shared = type(f"Shared{klass.__name__}", (klass,), {"__setattr__": __setattr__})
+    return shared
+
+
+def share_default_models() -> None:
+    """Every widget made without a layout (or a style) of its own gets the one shared default.
+
+    >>> share_default_models()
+    >>> ipywidgets.Button().layout is ipywidgets.HTML().layout
+    True
+    >>> ipywidgets.Button(layout={"width": "auto"}).layout is ipywidgets.HTML().layout
+    False
+    """
+    owners = [ipywidgets.DOMWidget, *_widget_classes()]
+    for owner in owners:
+        for name in ("layout", "style"):
+            trait = owner.class_traits().get(name)
+            if trait is None or hasattr(trait, "_corinth_shared"):
+                continue
+            default = _sealed(trait.klass)()
+            default._sealed = True
+            trait._corinth_shared = default
+            trait.make_dynamic_default = lambda default=default: default
+
+
+def _widget_classes() -> list[type]:
+    return [
+        cls
+        for cls in vars(ipywidgets).values()
+        if isinstance(cls, type) and issubclass(cls, ipywidgets.DOMWidget)
+    ]
+
+
+def set_visible(widget: ipywidgets.DOMWidget, visible: bool) -> None:
+    """Show or hide ``widget``, giving it a layout of its own first if it shares the default.
+
+    >>> share_default_models()
+    >>> button = ipywidgets.Button()
+    >>> set_visible(button, False)
+    >>> button.layout.display, ipywidgets.Button().layout.display
+    ('none', None)
+    """
+    if getattr(widget.layout, "_sealed", False):
+        widget.layout = ipywidgets.Layout()
+    widget.layout.display = "" if visible else "none"
+
+
+share_default_models()
+
+
 _RULE_IDS = re.compile(r" ?\(((?:[A-Z]\d+[a-z]?)(?:(?:, | and |–|-)[A-Z]\d+[a-z]?)*)\)")
 
 
@@ -189,8 +260,10 @@ const config = document.getElementById("jupyter-config-data");
 const base = (config && JSON.parse(config.textContent).baseUrl) || "/";
 const at = (name) => new URL(`${base}PATH${name}`, window.location.href).href;
 const loading = (window.corinthFrontEnds = window.corinthFrontEnds || {});
+// the page's head links the stylesheet already (corinth/classroom/server.py): nothing to wait for
+const linked = document.querySelector(`link[rel="stylesheet"][href$="/${CSS}"]`);
 if (CSS && !loading[CSS]) {
-  loading[CSS] = new Promise((done) => {
+  loading[CSS] = linked ? Promise.resolve() : new Promise((done) => {
     const link = Object.assign(document.createElement("link"), { rel: "stylesheet", href: at(CSS) });
     link.onload = link.onerror = done;
     document.head.append(link);

@@ -20,6 +20,8 @@ from corinth.rules import GameState
 from corinth.rules.variants import HELP as VARIANT_HELP
 from corinth.shared.language import N_, _
 
+from ._base import set_visible
+
 # What "Hint by" offers: label → objective of ``rank_moves``. Near the end (``exact.in_reach``) the
 # hint is worked out exactly whatever is chosen here, and says so.
 HINT_OBJECTIVES = {
@@ -100,21 +102,19 @@ class TurnControls:
 
     def show(self, state: GameState, mine: bool, auto: bool, can_undo: bool) -> None:
         """Show the controls of the decision ``state`` is at; ``mine``: the human decides it."""
-        self.purvey_box.layout.display = (
-            "" if mine and state.phase in ("purvey", "roll") else "none"
-        )
+        set_visible(self.purvey_box, mine and state.phase in ("purvey", "roll"))
         if state.phase == "purvey":
             self.buy.options = list(range(state.max_purchase() + 1))
             self.buy.index = 0
-            self.buy.layout.display = ""
+            set_visible(self.buy, True)
             self.roll_button.description = _("Buy and roll")
         else:
-            self.buy.layout.display = "none"
+            set_visible(self.buy, False)
             self.roll_button.description = _("Roll")
-        self.build_box.layout.display = "" if mine and state.phase == "build" else "none"
+        set_visible(self.build_box, mine and state.phase == "build")
         if state.phase == "build":
             self.build_choice.options = [(m.describe(), m) for m in state.legal_moves()]
             self.build_choice.index = 0
         self.undo_button.disabled = not can_undo
         waiting = not state.is_over and not mine
-        self.next_button.layout.display = "" if waiting and not auto else "none"
+        set_visible(self.next_button, waiting and not auto)

@@ -32,7 +32,7 @@ import ipywidgets as w
 from corinth.rules import Compensate, GameState, IllegalMove, Move, Take
 from corinth.shared.language import N_, _
 
-from ._base import hint_ladder_html, words_html
+from ._base import hint_ladder_html, set_visible, words_html
 from .harbor import HarborWidget
 from .progress import Reports
 from .sheet import SheetWidget
@@ -99,7 +99,7 @@ class _Exercise(Reports, w.VBox):
         self.feedback.add_class("corinth-feedback")
         self.hint_button = w.Button(description=_("Hint"), icon="lightbulb-o")
         self.hint_button.on_click(lambda _b: self.next_hint())
-        self.hint_button.layout.display = "" if self.hints else "none"
+        set_visible(self.hint_button, bool(self.hints))
         self.answer_button = w.Button(description=_("Show the answer"))
         self.answer_button.on_click(lambda _b: self.show_answer())
         self.help_row = w.HBox([self.hint_button, self.answer_button])
@@ -173,7 +173,7 @@ class _Exercise(Reports, w.VBox):
             self.revealed.value = "<p><b>{}</b> {}</p>".format(
                 _("Check your prediction:"), words_html(_(self.then))
             )
-            self.revealed.layout.display = ""
+            set_visible(self.revealed, True)
 
     def judge(self, reply: Any) -> Verdict:  # pragma: no cover - every subclass has its own
         raise NotImplementedError

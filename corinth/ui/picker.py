@@ -11,7 +11,7 @@ from corinth.rules.describe import shop_words
 from corinth.rules.sheet import Sheet
 from corinth.shared.language import _, ngettext
 
-from ._base import words_html
+from ._base import set_visible, words_html
 from .harbor import HarborWidget
 from .sheet import SheetWidget
 
@@ -75,9 +75,10 @@ class MovePicker:
         self.state, self.player = state, player
         mine = state is not None and state.current_player == player
         phase = state.phase if state is not None else "over"
-        self.widget.layout.display = "" if mine and phase in ("take", "compensate") else "none"
-        self.action.layout.display = self.act.layout.display = "" if phase == "take" else "none"
-        self.pass_.layout.display = "" if phase == "compensate" else "none"
+        set_visible(self.widget, mine and phase in ("take", "compensate"))
+        set_visible(self.action, phase == "take")
+        set_visible(self.act, phase == "take")
+        set_visible(self.pass_, phase == "compensate")
         if phase == "take":
             self.help.value = _(
                 "Pick a group on the harbor, then its action, or draw a steward path on your market."

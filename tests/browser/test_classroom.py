@@ -58,6 +58,8 @@ def test_index_opens_the_game_and_a_move_is_played_by_clicks(classroom, page, re
         u.endswith(".css") for u in front_ends
     )
     assert all("immutable" in c for c in front_ends.values())
+    # ... linked from the page's head, so they are loaded before the widgets' states arrive
+    assert page.locator('head link[rel="modulepreload"][href*="/corinth-front-ends/"]').count() > 0
 
     play_first_move(page)  # the student's own first take, by clicks
     ARTIFACTS.mkdir(exist_ok=True)
