@@ -23,14 +23,19 @@ def test_one_disable_features_flag_keeps_playwrights_and_ours():
 
 
 def test_a_new_profile_opens_no_page_of_chromiums_own(browser):
+    """Every target of a new profile (the browser is shared with other tests: only this one's)."""
     context = browser.new_context()
     try:
         page = context.new_page()
         page.goto("data:text/html,<p>A lesson</p>")
+        own = context.new_cdp_session(page)
+        profile = own.send("Target.getTargetInfo")["targetInfo"]["browserContextId"]
+        own.detach()
         session = browser.new_browser_cdp_session()
         targets = session.send("Target.getTargets")["targetInfos"]
         session.detach()
     finally:
         context.close()
-    assert [t["url"] for t in targets if t["type"] == "page"] == ["data:text/html,<p>A lesson</p>"]
-    assert [t["url"] for t in targets if t["url"].startswith("chrome://")] == []
+    mine = [t for t in targets if t.get("browserContextId") == profile]
+    assert [t["url"] for t in mine if t["type"] == "page"] == ["data:text/html,<p>A lesson</p>"]
+    assert [t["url"] for t in mine if t["url"].startswith("chrome://")] == []
