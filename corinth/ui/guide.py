@@ -98,7 +98,7 @@ def guide_text(state: GameState, human: int, selected: str = "") -> str:
     if phase == "compensate":
         return _(
             "No group is left for you this round: you may move your steward one step (R8); gold or "
-            "the Stables can make it one step longer, as for any walk. Click a market cell next to "
+            "the Stables can make it longer, as for any walk (B4). Click a market cell next to "
             "it, then 'Move the steward', or press 'Pass'."
         )
     return ""
