@@ -11,6 +11,7 @@ import functools
 import html
 import os
 import re
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -67,14 +68,16 @@ def sentence_html(move: Any, state: GameState | None) -> str:
 # ipywidgets gives every widget a Layout, and most a Style, of its own: of lesson 05's 605 widget
 # models 231 were layouts and 143 styles, 145 and 102 of them all defaults, and each is a model the
 # kernel sends a page and the page builds (the layouts alone were 260 KB of the 500 KB of widget state
-# a page of 05 receives). The widgets that change none share one of each, sealed against change:
-# ``set_visible`` gives a widget a layout of its own the first time it is hidden or shown, and a
-# change to a shared one is refused with a sentence saying so.
+# a page of 05 receives). The widgets corinth's own code makes and leaves at the defaults share one of
+# each, sealed against change: ``set_visible`` gives a widget a layout of its own the first time it is
+# hidden or shown, and a change to a shared one is refused with a sentence saying so. Widgets made by
+# anyone else (a lesson's own cell, tqdm's progress bar, which changes its layout and colour) keep
+# ipywidgets' own.
 
 
 def _sealed(klass: type) -> type:
     """``klass`` (a Layout or a Style) whose instances refuse changes to their page's traits once
-    ``_sealed`` is set."""
+    ``_sealed`` is set; its name stays ``klass``'s (a widget's repr shows it)."""
 
     def __setattr__(self, name: str, value: Any) -> None:
         if getattr(self, "_sealed", False) and name in self.keys and not name.startswith("_"):
@@ -84,18 +87,33 @@ def _sealed(klass: type) -> type:
             )
         super(shared, self).__setattr__(name, value)
 
-    shared = type(f"Shared{klass.__name__}", (klass,), {"__setattr__": __setattr__})
+    shared = type(klass.__name__, (klass,), {"__setattr__": __setattr__})
     return shared
 
 
+_MACHINERY = ("traitlets", "ipywidgets", "anywidget", "comm")
+
+
+def _made_by_corinth() -> bool:
+    """Whether the widget being made is made by corinth's own code: the first caller outside the
+    widget machinery is a module of corinth."""
+    frame = sys._getframe(2)
+    while frame is not None:
+        module = frame.f_globals.get("__name__", "")
+        if module.partition(".")[0] not in _MACHINERY:
+            return module.partition(".")[0] == "corinth"
+        frame = frame.f_back
+    return False
+
+
 def share_default_models() -> None:
-    """Every widget made without a layout (or a style) of its own gets the one shared default.
+    """Every widget corinth makes without a layout (or a style) of its own gets the shared default.
 
     >>> share_default_models()
-    >>> ipywidgets.Button().layout is ipywidgets.HTML().layout
+    >>> from corinth.ui.exercise import ChoiceExercise
+    >>> asked = ChoiceExercise("Who wins a tie on points?", ["more gold", "more goats"], "more gold")
+    >>> asked.buttons[0].style is asked.buttons[1].style
     True
-    >>> ipywidgets.Button(layout={"width": "auto"}).layout is ipywidgets.HTML().layout
-    False
     """
     owners = [ipywidgets.DOMWidget, *_widget_classes()]
     for owner in owners:
@@ -106,7 +124,9 @@ def share_default_models() -> None:
             default = _sealed(trait.klass)()
             default._sealed = True
             trait._corinth_shared = default
-            trait.make_dynamic_default = lambda default=default: default
+            trait.make_dynamic_default = lambda default=default, klass=trait.klass: (
+                default if _made_by_corinth() else klass()
+            )
 
 
 def _widget_classes() -> list[type]:

@@ -11,29 +11,45 @@ import pytest
 
 from corinth.ui import GameApp
 from corinth.ui._base import set_visible
+from corinth.ui.exercise import ChoiceExercise
 
 
-def test_widgets_that_keep_the_defaults_share_one_layout_and_one_style():
-    first, second = ipywidgets.Button(description="A"), ipywidgets.Button(description="B")
-    assert first.layout is second.layout is ipywidgets.HTML().layout
-    assert first.style is second.style
-    assert ipywidgets.Button(layout=ipywidgets.Layout(width="auto")).layout is not first.layout
-    assert ipywidgets.Button(style={"button_color": "red"}).style is not first.style
+def _asked(question: str = "Who wins a tie on points?") -> ChoiceExercise:
+    return ChoiceExercise(question, ["more gold", "more goats"], "more gold")
+
+
+def test_widgets_corinth_makes_at_the_defaults_share_one_layout_and_one_style():
+    first, second = _asked(), _asked()
+    assert first.answer_button.layout is second.answer_button.layout
+    assert first.buttons[0].style is second.buttons[1].style
+    assert first.buttons[0].layout is not first.answer_button.layout  # its own width="auto"
+
+
+def test_widgets_made_elsewhere_keep_their_own_and_their_repr():
+    """A lesson's own cell, or tqdm's progress bar (which colours and sizes itself), is not
+    corinth's: its widgets get ipywidgets' own layout and style, which may change."""
+    one, other = ipywidgets.Button(description="Roll again"), ipywidgets.Button()
+    assert one.layout is not other.layout and one.style is not other.style
+    assert repr(one) == "Button(description='Roll again', style=ButtonStyle())"
+    bar = ipywidgets.IntProgress(max=3)
+    bar.style.bar_color, bar.layout.width = "red", "20px"
+    assert bar.style.bar_color == "red"
 
 
 def test_a_shared_layout_refuses_a_change_with_a_sentence_and_stays_as_it_was():
-    button = ipywidgets.Button()
+    first, second = _asked(), _asked()
     with pytest.raises(AttributeError, match="shared by every widget that keeps the default"):
-        button.layout.width = "10px"
-    assert ipywidgets.HTML().layout.width is None
+        first.answer_button.layout.width = "10px"
+    assert second.answer_button.layout.width is None
 
 
 def test_set_visible_gives_the_widget_a_layout_of_its_own():
-    hidden, other = ipywidgets.Button(), ipywidgets.Button()
-    set_visible(hidden, False)
-    assert hidden.layout.display == "none" and other.layout.display is None
-    set_visible(hidden, True)
-    assert hidden.layout.display == "" and hidden.layout is not other.layout
+    first, second = _asked(), _asked()
+    set_visible(first.answer_button, False)
+    assert first.answer_button.layout.display == "none"
+    assert second.answer_button.layout.display is None
+    set_visible(first.answer_button, True)
+    assert first.answer_button.layout.display == ""
 
 
 def test_a_game_board_builds_few_layouts_and_styles():
