@@ -7,9 +7,13 @@ as the student's, they doubled the browser CPU a lesson page seemed to cost.
 
 from __future__ import annotations
 
+import pytest
+
 from corinth.handouts.printing import UNUSED_FEATURES
 
 from .lab import CHROMIUM_ARGS, _playwright_disabled_features
+
+pytestmark = pytest.mark.browser
 
 
 def test_one_disable_features_flag_keeps_playwrights_and_ours():
