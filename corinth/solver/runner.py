@@ -67,6 +67,7 @@ def held_ctrl_c() -> Iterator[None]:
     receives Ctrl-C; elsewhere this holds nothing.)
 
     >>> import os
+    >>> terminal = signal.signal(signal.SIGINT, signal.default_int_handler)  # Python's own handler
     >>> try:
     ...     with held_ctrl_c():
     ...         os.kill(os.getpid(), signal.SIGINT)
@@ -74,6 +75,9 @@ def held_ctrl_c() -> Iterator[None]:
     ... except KeyboardInterrupt:
     ...     print(inside, "but at the end")
     not raised inside but at the end
+    >>> _ = signal.signal(signal.SIGINT, terminal)
+
+    (A process started with Ctrl-C ignored, as a shell's background job is, keeps ignoring it.)
     """
     if threading.current_thread() is not threading.main_thread():
         yield

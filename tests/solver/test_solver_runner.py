@@ -82,6 +82,9 @@ def test_a_ctrl_c_while_the_workers_start_is_held_to_the_end_even_with_other_thr
     other = threading.Thread(target=stop.wait)
     other.start()
     reached = False
+    # Python's own Ctrl-C handler, as in a terminal (a shell's background job starts with Ctrl-C
+    # ignored, and then nothing is raised, held or not)
+    terminal = signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
         with pytest.raises(KeyboardInterrupt):
             with held_ctrl_c():
@@ -89,6 +92,7 @@ def test_a_ctrl_c_while_the_workers_start_is_held_to_the_end_even_with_other_thr
                 time.sleep(0.2)  # time for the signal to arrive, in whichever thread
                 reached = True
     finally:
+        signal.signal(signal.SIGINT, terminal)
         stop.set()
         other.join()
     assert reached
