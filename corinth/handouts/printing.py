@@ -118,7 +118,15 @@ class Printer:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait()
-        self._profile.cleanup()
+        # Chromium's helper processes may still write the profile for a moment after the browser
+        # itself ended ("Directory not empty" once in a make check): try again, then leave no error.
+        for _attempt in range(30):
+            try:
+                self._profile.cleanup()
+                return
+            except OSError:
+                time.sleep(0.1)
+        shutil.rmtree(self._profile.name, ignore_errors=True)
 
     def pdf(self, page: Path, pdf: Path) -> Path:
         """Print the HTML file ``page`` to ``pdf`` at the page's own size (its print CSS); the PDF
