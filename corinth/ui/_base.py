@@ -311,7 +311,7 @@ class FrontEnd(anywidget.AnyWidget):
         cls.front_end_source = str(cls._esm)
         if not os.environ.get(FRONT_ENDS):
             return
-        css = str(cls.__dict__.get("_css", getattr(cls, "_css", "")))
+        css = str(getattr(cls, "_css", ""))
         cls._esm = (
             _IMPORTER.replace("PATH", FRONT_ENDS_PATH)
             .replace("CSS", repr(served_file(css, ".css")) if css else "''")
