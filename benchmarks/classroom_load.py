@@ -101,33 +101,27 @@ PROBE = """
   const marks = (window.__classroomLoad = { asked: null, state: null, board: null, wsBytes: 0 });
   const Native = window.WebSocket;
   const decoder = new TextDecoder();
+  // a websocket message's first 4 KB as text, sent or received, text or binary
+  const headOf = (data) => {
+    if (typeof data === "string") return data.slice(0, 4096);
+    if (data instanceof ArrayBuffer) return decoder.decode(new Uint8Array(data, 0, Math.min(4096, data.byteLength)));
+    if (ArrayBuffer.isView(data)) return decoder.decode(new Uint8Array(data.buffer, data.byteOffset, Math.min(4096, data.byteLength)));
+    return "";
+  };
   class Timed extends Native {
     constructor(url, protocols) {
       super(url, protocols);
       if (!/\\/channels/.test(String(url))) return;
       this.addEventListener("message", (event) => {
         const data = event.data;
-        let head = "";
-        if (typeof data === "string") {
-          marks.wsBytes += data.length;
-          head = data.slice(0, 4096);
-        } else if (data instanceof ArrayBuffer) {
-          marks.wsBytes += data.byteLength;
-          head = decoder.decode(new Uint8Array(data, 0, Math.min(4096, data.byteLength)));
-        }
-        if (marks.state === null && head.includes("update_states")) marks.state = performance.now();
+        marks.wsBytes += typeof data === "string" ? data.length : data.byteLength || 0;
+        if (marks.state === null && headOf(data).includes("update_states")) marks.state = performance.now();
       });
     }
     send(data) {
       // When the page asks its kernel for the widgets' states: what the page did before is the
       // device's time, what follows until they arrive is the server's and the kernel's.
-      if (marks.asked === null) {
-        let head = "";
-        if (typeof data === "string") head = data.slice(0, 4096);
-        else if (data instanceof ArrayBuffer) head = decoder.decode(new Uint8Array(data, 0, Math.min(4096, data.byteLength)));
-        else if (ArrayBuffer.isView(data)) head = decoder.decode(data.subarray ? data.subarray(0, 4096) : data);
-        if (head.includes("request_states")) marks.asked = performance.now();
-      }
+      if (marks.asked === null && headOf(data).includes("request_states")) marks.asked = performance.now();
       return super.send(data);
     }
   }
