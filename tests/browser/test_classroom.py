@@ -43,12 +43,20 @@ def test_index_opens_the_game_and_a_move_is_played_by_clicks(classroom, page, re
     page.on("request", lambda request: asked.append(request.url))
     served: dict[str, str] = {}
     page.on("response", lambda r: served.setdefault(r.url, r.headers.get("cache-control", "")))
+    # Voilà's spinner while the lesson loads stands still: turning, it was drawn again at every
+    # frame on the student's device, on top of the lesson's loading.
+    page.add_init_script(
+        "document.addEventListener('DOMContentLoaded', () => {"
+        " const s = document.querySelector('#loading .spinner');"
+        " window.__spinner = s ? getComputedStyle(s).animationName : 'no spinner'; })"
+    )
     start = time.monotonic()
     lesson.click()  # the token is a cookie now: the relative link opens the lesson as an app
     harbor = page.locator(".corinth-harbor").first
     harbor.wait_for(state="visible", timeout=90_000)
     record_property("first_board_seconds", time.monotonic() - start)
     assert page.url == f"{url}/voila/render/05_play_a_game.ipynb"
+    assert page.evaluate("window.__spinner") == "none"
     # The lesson asks the classroom's server only (no CDN: a school without the internet, and
     # nobody told who opened which lesson), and its boards' front ends are files the browser keeps.
     elsewhere = [a for a in asked if not a.startswith((url, "data:", "blob:"))]
