@@ -336,3 +336,16 @@ def test_no_student_can_end_a_kernel_through_the_kernels_api(tmp_path):
             assert refused.code in (403, 404, 405)
         time.sleep(1)
         assert len(room.kernels()) == 1, "a kernel was ended through the kernels API"
+
+
+@pytest.mark.long  # a Voilà server of its own
+def test_voilas_floor_opens_its_one_button_on_each_page():
+    """Voilà's own floor (``python -m benchmarks.voila_floor``), the page a lesson cannot beat, at
+    2 pages: each asked its own kernel, received the states and drew the button, in that order."""
+    from benchmarks.voila_floor import run
+
+    with ThreadPoolExecutor(1) as thread:  # the session's Playwright holds this thread's loop
+        result = thread.submit(run, 2, None, None).result(timeout=600)
+    assert len(result["state"]) == len(result["board"]) == 2
+    assert all(0 < s <= b for s, b in zip(sorted(result["state"]), sorted(result["board"])))
+    assert result["browser"] > 0

@@ -1,0 +1,232 @@
+"""Voilà's own floor: ``python -m benchmarks.voila_floor``.
+
+What a page of Voilà costs the student's device before any lesson is in it: Voilà's own server (not
+the classroom), serving a notebook whose one cell shows one ipywidgets button, with kernels
+pre-heated for every student, the same widget extensions as the classroom's pages and the same
+browser as ``benchmarks.classroom_load``. N pages open it at once and each times, from its own side
+(the same probe), when it asked its kernel for the widgets' states, when they arrived, and when the
+button was drawn; the browser's CPU is read as in the class benchmark.
+
+A lesson cannot open faster than this on the same cores: the rows are the floor under the class
+benchmark's "board state delivered" and "board drawn".
+
+    python -m benchmarks.voila_floor --students 1 25 --server-cpus 0 --browser-cpus 1
+
+Not a timed test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import secrets
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import psutil
+
+from benchmarks.classroom_load import (
+    CHROMIUMS,
+    PROBE,
+    READ,
+    _browser_cpu,
+    _on_cores,
+    cores,
+    describe_machine,
+    pct,
+    spread,
+)
+from tests.browser.lab import CHROMIUM, free_port
+
+BUTTON = ".widget-button"
+NOTEBOOK = {
+    "cells": [
+        {
+            "cell_type": "code",
+            "execution_count": None,
+            "metadata": {},
+            "outputs": [],
+            "source": "import ipywidgets\nipywidgets.Button(description='Go')",
+        }
+    ],
+    "metadata": {
+        "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}
+    },
+    "nbformat": 4,
+    "nbformat_minor": 5,
+}
+# Voilà's own page ("lab"), its loading spinner standing still as in the classroom's template (a
+# turning spinner is drawn at every frame while the page loads: 25 pages on one core took 57 s
+# instead of 37 s to get their states).
+TEMPLATE = {
+    "conf.json": json.dumps({"base_template": "lab"}),
+    "index.html.j2": "{%- extends 'voila/templates/lab/index.html.j2' -%}\n"
+    "{%- block notebook_css -%}{{ super() }}"
+    "<style>#loading .spinner { animation: none; }</style>{%- endblock notebook_css -%}\n",
+}
+# The classroom's own list (corinth/classroom/voila.py): the same front-end code in the page.
+EXTENSIONS = [
+    "@jupyter-widgets/jupyterlab-manager",
+    "@voila-dashboards/widgets-manager8",
+    "anywidget",
+]
+
+
+def _tree_cpu(process: psutil.Process) -> float:
+    total = 0.0
+    for p in [process, *process.children(recursive=True)]:
+        try:
+            total += sum(p.cpu_times()[:2])
+        except psutil.Error:
+            pass
+    return total
+
+
+def _ready(server: psutil.Process, kernels: int, limit: float = 120.0) -> None:
+    """Until the pre-heated kernels have started and the server and they are quiet."""
+    deadline = time.monotonic() + limit
+    before = _tree_cpu(server)
+    while time.monotonic() < deadline:
+        time.sleep(2.0)
+        now = _tree_cpu(server)
+        started = len(server.children()) >= kernels
+        if started and now - before < 0.05:
+            return
+        before = now
+    raise SystemExit("Voilà's kernels did not start in time")
+
+
+async def _page(browser, url: str, marks: list[dict]) -> None:
+    context = await browser.new_context(viewport={"width": 1280, "height": 720})
+    await context.add_init_script(PROBE.replace("SELECTOR", repr(BUTTON)))
+    page = await context.new_page()
+    await page.goto(url, timeout=600_000, wait_until="domcontentloaded")
+    await asyncio.wait_for(page.evaluate("() => window.__classroomBoard"), timeout=300)
+    marks.append(await page.evaluate(READ))
+
+
+async def _class(url: str, count: int, browser_cpus: set[int] | None) -> tuple[list[dict], float]:
+    from playwright.async_api import async_playwright
+
+    marks: list[dict] = []
+    with _on_cores(browser_cpus):
+        async with async_playwright() as p:
+            browser = await p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUMS["lean"])
+            try:
+                before = _browser_cpu()
+                await asyncio.gather(*(_page(browser, url, marks) for _ in range(count)))
+                await asyncio.sleep(1.0)
+                cpu = (_browser_cpu() - before) / count
+            finally:
+                await browser.close()
+    return marks, cpu
+
+
+def run(count: int, server_cpus: set[int] | None, browser_cpus: set[int] | None) -> dict:
+    """One row: ``count`` pages opening the one-button notebook at once, on a new Voilà server."""
+    with tempfile.TemporaryDirectory() as folder:
+        Path(folder, "button.ipynb").write_text(json.dumps(NOTEBOOK))
+        templates = Path(folder, "jupyter", "voila", "templates", "floor")
+        templates.mkdir(parents=True)
+        for name, text in TEMPLATE.items():
+            (templates / name).write_text(text)
+        paths = [str(Path(folder, "jupyter")), os.environ.get("JUPYTER_PATH", "")]
+        port, token = free_port(), secrets.token_hex(8)
+        command = [
+            sys.executable,
+            "-m",
+            "voila",
+            "button.ipynb",
+            "--no-browser",
+            "--Voila.ip=127.0.0.1",
+            f"--port={port}",
+            f"--token={token}",
+            "--template=floor",
+            "--VoilaConfiguration.preheat_kernel=True",
+            f"--VoilaConfiguration.default_pool_size={count}",
+            "--VoilaKernelManager.fill_delay=0",
+            f"--VoilaConfiguration.extension_allowlist={json.dumps(EXTENSIONS)}",
+        ]
+        if server_cpus:
+            command = ["taskset", "-c", ",".join(map(str, sorted(server_cpus))), *command]
+        server = subprocess.Popen(
+            command,
+            cwd=folder,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            env={**os.environ, "JUPYTER_PATH": os.pathsep.join(filter(None, paths))},
+        )
+        try:
+            process = psutil.Process(server.pid)
+            if server_cpus:  # taskset execs Voilà in its own process
+                time.sleep(0.5)
+            address = f"http://127.0.0.1:{port}/?token={token}"
+            deadline = time.monotonic() + 60
+            while True:
+                try:
+                    urllib.request.urlopen(f"http://127.0.0.1:{port}/api/status?token={token}")
+                    break
+                except urllib.error.HTTPError:  # it answers
+                    break
+                except OSError:
+                    if time.monotonic() > deadline:
+                        raise SystemExit("Voilà did not start") from None
+                    time.sleep(0.5)
+            _ready(process, count)
+            marks, cpu = asyncio.run(_class(address, count, browser_cpus))
+        finally:
+            server.terminate()
+            try:
+                server.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                server.kill()
+    seconds = {k: [m[k] / 1000 for m in marks if m.get(k) is not None] for k in ("state", "board")}
+    return {"students": count, "browser": cpu, **seconds}
+
+
+def row(runs: list[dict]) -> str:
+    """One table row: the medians of the runs (p50 / p95 of the pages), the spread in brackets."""
+
+    def both(key: str) -> str:
+        p50 = statistics.median(pct(r[key], 0.5) for r in runs)
+        p95 = [pct(r[key], 0.95) for r in runs]
+        return f"{p50:.1f} / {spread(p95)}"
+
+    cpu = spread([r["browser"] for r in runs], 2)
+    return f"| {runs[0]['students']} | {both('state')} | {both('board')} | {cpu} |"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.voila_floor")
+    parser.add_argument("--students", type=int, nargs="+", default=[1, 25])
+    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--server-cpus", type=cores, default=None)
+    parser.add_argument("--browser-cpus", type=cores, default=None)
+    args = parser.parse_args()
+    print(describe_machine(args.server_cpus, args.browser_cpus))
+    print("Voilà's own page, one ipywidgets button, no lesson:")
+    print()
+    lines = [
+        "| students | widget state delivered p50 / p95 (s) | button drawn p50 / p95 (s) "
+        "| browser CPU a student (s) |",
+        "| ---: | --- | --- | --- |",
+    ]
+    for count in args.students:
+        runs = [run(count, args.server_cpus, args.browser_cpus) for _ in range(args.repeats)]
+        lines.append(row(runs))
+        print(lines[-1], flush=True)
+    print()
+    print("\n".join(lines))
+
+
+if __name__ == "__main__":
+    os.environ.setdefault("CORINTH_LANGUAGE", "en")
+    main()
