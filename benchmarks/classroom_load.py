@@ -36,6 +36,9 @@ pop-ups loaded as pages in every new profile, 0.5 s of CPU a student) with the t
     python -m benchmarks.classroom_load --lessons 05 01 12b --students 1 25 \\
         --server-cpus 0 --browser-cpus 1 --trees d619c26 .
 
+What Voilà itself costs the students' devices, with no lesson in the page, is measured by
+``python -m benchmarks.voila_floor`` on the same cores: a floor under these times.
+
 Not a timed test: the test suite runs ``run(...)`` at 3 students as a correctness check and a bound
 on the CPU a student costs the server (tests/browser/test_classroom_server.py).
 """
