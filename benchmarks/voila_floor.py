@@ -165,9 +165,7 @@ def run(count: int, server_cpus: set[int] | None, browser_cpus: set[int] | None)
             env={**os.environ, "JUPYTER_PATH": os.pathsep.join(filter(None, paths))},
         )
         try:
-            process = psutil.Process(server.pid)
-            if server_cpus:  # taskset execs Voilà in its own process
-                time.sleep(0.5)
+            process = psutil.Process(server.pid)  # taskset runs Voilà in its own process (exec)
             address = f"http://127.0.0.1:{port}/?token={token}"
             deadline = time.monotonic() + 60
             while True:
