@@ -81,22 +81,29 @@ export function guardKeys(root) {
  * Focus the control of class `cls` inside the game around `from` once it is on the page: the update
  * that shows it may be drawn after this request, later still on a busy machine (the bots' turns come
  * first, shown one by one). Gives up after a minute, and never takes the focus from where the learner
- * moved it meanwhile (only from the page, a hidden control, or where it was when asked).
+ * moved it meanwhile (only from the page, a hidden control, or where it was when asked). For 3 s
+ * after it lands, a focus that falls back to the page is put back: an update drawn late may hide
+ * and show the control again, and a hidden control loses the focus to the page.
  */
 export function focusWhenShown(from, cls) {
   const game = from.closest(".corinth-game") || document;
   const before = document.activeElement;
   const deadline = Date.now() + 60000;
-  const free = (a) => !a || a === document.body || a === before || a.offsetParent === null;
+  let landed = null; // when the focus first reached the control
+  const free = (a) =>
+    !a || a === document.body || a.offsetParent === null || (landed === null && a === before);
   const attempt = () => {
-    if (!free(document.activeElement) || Date.now() > deadline) return;
+    const now = Date.now();
+    if (now > deadline || (landed !== null && now > landed + 3000)) return;
     const box = game.querySelector("." + cls);
     const target = box && (box.matches("button, select") ? box : box.querySelector("button, select"));
-    if (target && target.offsetParent !== null && !target.disabled) {
+    if (landed !== null && document.activeElement !== target && !free(document.activeElement)) return;
+    if (landed === null && !free(document.activeElement)) return;
+    if (target && target.offsetParent !== null && !target.disabled && document.activeElement !== target) {
       target.focus();
-      if (document.activeElement === target) return;
     }
-    setTimeout(attempt, 50);
+    if (landed === null && document.activeElement === target) landed = now;
+    setTimeout(attempt, landed === null ? 50 : 100);
   };
   attempt();
 }
