@@ -81,31 +81,57 @@ export function guardKeys(root) {
  * Focus the control of class `cls` inside the game around `from` once it is on the page: the update
  * that shows it may be drawn after this request, later still on a busy machine (the bots' turns come
  * first, shown one by one). Gives up after a minute, and never takes the focus from where the learner
- * moved it meanwhile (only from the page, a hidden control, or where it was when asked). For 3 s
- * after it lands, a focus that falls back to the page is put back: an update drawn late may hide
- * and show the control again, and a hidden control loses the focus to the page.
+ * moved it meanwhile (only from the page, a hidden control, or where it was when asked).
+ *
+ * For 3 s after it lands, a focus that falls back to the page (a late redraw hid and showed the
+ * control again) is put back, until the learner clicks or gives the focus to anything else. One
+ * request per game is followed: a newer one (or `takeFocus`) ends the one before.
  */
 export function focusWhenShown(from, cls) {
-  const game = from.closest(".corinth-game") || document;
+  const game = from.closest(".corinth-game") || document.body;
+  const id = takeFocus(game);
   const before = document.activeElement;
   const deadline = Date.now() + 60000;
   let landed = null; // when the focus first reached the control
-  const free = (a) =>
-    !a || a === document.body || a.offsetParent === null || (landed === null && a === before);
+  let target = null;
+  const leave = (e) => {
+    // the learner (or the page) chose another place, or the learner clicked or touched the page
+    if (e.type === "pointerdown" || e.target !== target) landed = -Infinity;
+  };
+  const stop = () => {
+    document.removeEventListener("focusin", leave, true);
+    document.removeEventListener("pointerdown", leave, true);
+  };
+  const lost = (a) => !a || a === document.body || a.offsetParent === null;
   const attempt = () => {
     const now = Date.now();
-    if (now > deadline || (landed !== null && now > landed + 3000)) return;
-    const box = game.querySelector("." + cls);
-    const target = box && (box.matches("button, select") ? box : box.querySelector("button, select"));
-    if (landed !== null && document.activeElement !== target && !free(document.activeElement)) return;
-    if (landed === null && !free(document.activeElement)) return;
-    if (target && target.offsetParent !== null && !target.disabled && document.activeElement !== target) {
-      target.focus();
+    if (game.__corinthFocus !== id || now > deadline || (landed !== null && now > landed + 3000)) {
+      return stop();
     }
-    if (landed === null && document.activeElement === target) landed = now;
+    const box = game.querySelector("." + cls);
+    target = box && (box.matches("button, select") ? box : box.querySelector("button, select"));
+    const active = document.activeElement;
+    if (landed === null ? !(lost(active) || active === before) : active !== target && !lost(active)) {
+      return stop();
+    }
+    if (target && target.offsetParent !== null && !target.disabled && active !== target) {
+      target.focus({ preventScroll: landed !== null });
+    }
+    if (landed === null && document.activeElement === target) {
+      landed = now;
+      document.addEventListener("focusin", leave, true);
+      document.addEventListener("pointerdown", leave, true);
+    }
     setTimeout(attempt, landed === null ? 50 : 100);
   };
   attempt();
+}
+
+/** A new focus request for `game` (a board's own `focus`, or `focusWhenShown`): the one before it
+ * stops following its control. Returns the request's number. */
+export function takeFocus(game) {
+  game.__corinthFocus = (game.__corinthFocus || 0) + 1;
+  return game.__corinthFocus;
 }
 
 /** Roving focus: arrow keys move between `items` laid out in `cols` columns; Enter/Space choose. */

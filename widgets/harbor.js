@@ -1,6 +1,6 @@
 // The harbor board: six districts, Gold on top. Built once; `update` changes it in place.
 // Colours come from Python in each group's data (corinth/render/palette.py); keys in widgets/README.md.
-import { die, focusWhenShown, guardKeys, h, legend, roving, showMessage, translator } from "./dice.js";
+import { die, focusWhenShown, guardKeys, h, legend, roving, showMessage, takeFocus, translator } from "./dice.js";
 
 // What the harbor's borders mean; each sample uses the board's own classes (boards.css).
 const harborLegend = (t) => [
@@ -82,6 +82,7 @@ function render({ model, el }) {
   function onMessage(msg) {
     if (msg && msg.focus_shown) return focusWhenShown(root, msg.focus_shown);
     if (!msg || !msg.focus) return;
+    takeFocus(root.closest(".corinth-game") || document.body); // a pending focusWhenShown stops
     let k = rows.findIndex((r, j) => groupAt(j).district === model.get("selected"));
     if (k < 0) k = rows.findIndex((r, j) => groupAt(j).legal);
     nav.focus(Math.max(0, k));
