@@ -263,7 +263,8 @@ async def _open(
     try:
         await asyncio.wait_for(page.evaluate("() => window.__classroomBoard"), timeout=300)
     except Exception as exc:
-        student.problems.append(f"no first board: {exc.__class__.__name__}")
+        # a timeout, or the page gone (reloaded by the classroom's connection script): say which
+        student.problems.append(f"no first board: {exc.__class__.__name__} {exc}"[:200])
         return None
     marks = await page.evaluate(READ)
     student.served = marks["served"] / 1000 if marks["served"] else None
