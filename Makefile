@@ -51,7 +51,15 @@ install-dev: $(BIN)/python
 
 # The main job: JupyterLab on the first tutorial notebook. The URL it prints (with its token) opens
 # notebook 00 itself, not the Launcher. Another port: make lab PORT=8899.
-lab: install
+# JupyterLab's defaults for this environment (a learner can still change them in Settings): no pop-up
+# asking to fetch Jupyter's news over the first lesson.
+LAB_OVERRIDES := $(VENV)/share/jupyter/lab/settings/overrides.json
+
+$(LAB_OVERRIDES): | $(BIN)/python
+	mkdir -p $(dir $@)
+	echo '{"@jupyterlab/apputils-extension:notification": {"fetchNews": "false"}}' > $@
+
+lab: install $(LAB_OVERRIDES)
 	$(BIN)/jupyter lab --ip=127.0.0.1 --port=$(PORT) \
 		--LabApp.default_url=/lab/tree/notebooks/$(FIRST_LESSON) \
 		$(if $(filter 0,$(shell id -u)),--allow-root,)
