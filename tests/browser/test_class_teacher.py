@@ -156,6 +156,9 @@ def test_the_teachers_page_helps_manages_and_records_a_class(tmp_path, browser, 
 
         # Rename "Alex" to Cleo: her page says so. Take "Alex (2)" out: his page says so.
         teacher.locator("#students").get_by_role("button", name="Alex", exact=True).click()
+        # The dialog fills the field with her name once the server answers; Playwright's fill (select,
+        # then insert) could land in between and write "AlexCleo" (a typed key would not).
+        expect(teacher.locator("#rename")).to_have_value("Alex")
         teacher.fill("#rename", "Cleo")
         teacher.click("#rename-form button")
         expect(teacher.locator("#student-status")).to_have_text("Renamed: Cleo.")
