@@ -44,6 +44,7 @@ from benchmarks.classroom_load import (
     pct,
     spread,
 )
+from tests.browser.classroom import pinned
 from tests.browser.lab import CHROMIUM, free_port
 
 BUTTON = ".widget-button"
@@ -152,10 +153,8 @@ def run(count: int, server_cpus: set[int] | None, browser_cpus: set[int] | None)
             "--VoilaKernelManager.fill_delay=10",
             f"--VoilaConfiguration.extension_allowlist={json.dumps(EXTENSIONS)}",
         ]
-        if server_cpus:
-            command = ["taskset", "-c", ",".join(map(str, sorted(server_cpus))), *command]
         server = subprocess.Popen(
-            command,
+            pinned(command, server_cpus),
             cwd=folder,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
