@@ -229,6 +229,20 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
             return None
         return await super().cull_kernel_if_idle(kernel_id)
 
+    def describe_handed(self) -> str:
+        """The kernels handed to pages that have not connected yet, each with its state, for the log.
+
+        >>> ClassroomKernelManager().describe_handed()
+        ''
+        """
+        self._note_taken()
+        described = []
+        for kernel_id in self._handed:
+            kernel = self._kernels.get(kernel_id)
+            state = getattr(kernel, "execution_state", "gone") if kernel is not None else "gone"
+            described.append(f"{kernel_id} ({state})")
+        return ", ".join(described)
+
     def seats_left(self) -> int:
         return self.max_students - len(self.students()) - self.pending
 
@@ -338,7 +352,7 @@ class LessonHandler(TornadoVoilaHandler):
         try:
             # The page's shutdown request on close sends this cookie back as its XSRF proof.
             self.xsrf_token  # noqa: B018 - reading it sets the cookie
-            async for chunk in self.get_generator(path=path):
+            async for chunk in self._told_when_late(self.get_generator(path=path), path):
                 if reserved:  # the kernel is started or taken now: it counts as a student's
                     manager.pending -= 1
                     reserved = False
@@ -353,6 +367,30 @@ class LessonHandler(TornadoVoilaHandler):
             # Voilà keeps each pre-heated page's request (its address, with the token) for a
             # request-info socket the lessons never open (and the classroom does not serve).
             RequestInfoSocketHandler._cache.clear()
+
+    async def _told_when_late(self, chunks, path: str, every: float = 30.0):
+        """``chunks``, as they come; while the next is ``every`` seconds late, a line in the log says
+        which lesson waits and on which kernels (handed to a page, not yet connected) in what state:
+        a kernel "busy" runs a slow cell of its lesson; "idle" waits for nothing, and the page then
+        waits on Voilà itself."""
+        manager: ClassroomKernelManager = self.kernel_manager
+        chunks = chunks.__aiter__()
+        start = asyncio.get_running_loop().time()
+        while True:
+            next_chunk = asyncio.ensure_future(chunks.__anext__())
+            while not (await asyncio.wait({next_chunk}, timeout=every))[0]:
+                waited = asyncio.get_running_loop().time() - start
+                self.log.warning(
+                    "A page of %s has waited %d s for its lesson; kernels handed to pages and not "
+                    "connected yet: %s",
+                    path,
+                    waited,
+                    manager.describe_handed() or "none",
+                )
+            try:
+                yield next_chunk.result()
+            except StopAsyncIteration:
+                return
 
 
 class ConnectionWordsHandler(tornado.web.RequestHandler):

@@ -94,3 +94,45 @@ async def _handed_after(seconds: float) -> list[str]:
 def test_a_kernel_handed_to_a_page_waits_for_it_to_connect_up_to_connect_timeout():
     assert asyncio.run(_handed_after(100)) == []  # past cull_idle_timeout, the page still loading
     assert asyncio.run(_handed_after(310)) == ["handed"]  # a page that never came
+
+
+async def _late_page(pause: float) -> tuple[list[str], list[str]]:
+    """A lesson's page whose second part comes ``pause`` s after its first, its pool's kernel taken
+    and busy meanwhile; what the page got and what the classroom's log said."""
+    from corinth.classroom.server import LessonHandler
+
+    manager = _swept_manager()
+    manager._kernels = {"taken": _kernel(0)}
+    manager._kernels["taken"].execution_state = "busy"
+    manager._kernel_connections = {"taken": 0}
+    manager._pools = {"05_play_a_game.ipynb": [_pooled("taken")]}
+    manager._note_taken()
+    manager._pools["05_play_a_game.ipynb"].clear()  # a page took it
+
+    async def lesson():
+        yield "<head>"
+        await asyncio.sleep(pause)
+        yield "</html>"
+
+    said = []
+    log = SimpleNamespace(warning=lambda text, *args: said.append(text % args))
+    handler = SimpleNamespace(kernel_manager=manager, log=log)
+    got = [
+        chunk
+        async for chunk in LessonHandler._told_when_late(
+            handler, lesson(), "05_play_a_game.ipynb", every=0.05
+        )
+    ]
+    return got, said
+
+
+def test_a_page_waiting_on_its_lessons_kernel_is_told_in_the_log_with_the_kernels_state():
+    got, said = asyncio.run(_late_page(pause=0.12))
+    assert got == ["<head>", "</html>"]
+    assert len(said) == 2, said
+    assert said[0].startswith("A page of 05_play_a_game.ipynb has waited 0 s for its lesson")
+    assert said[0].endswith("not connected yet: taken (busy)")
+
+
+def test_a_page_served_in_time_leaves_no_line_in_the_log():
+    assert asyncio.run(_late_page(pause=0)) == (["<head>", "</html>"], [])
