@@ -25,10 +25,13 @@ import html
 import logging
 import os
 import re
+import weakref
 from datetime import timedelta
 from pathlib import Path
 
+import tornado.ioloop
 import tornado.web
+import zmq
 from jupyter_server._tz import utcnow
 from jupyter_server.services.kernels.handlers import KernelHandler
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
@@ -171,6 +174,12 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         help="""Lesson name -> pool size once the start-up pools are filled: a class's lesson starts
         with a kernel per student waiting, then keeps this many (others keep their start-up size).""",
     )
+    wake_interval = Float(
+        2.0,
+        config=True,
+        help="""Every this many seconds, the readers of the kernels' answers to lessons being run
+        ahead of a page are woken (``wake_readers``); 0: never.""",
+    )
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
@@ -178,6 +187,67 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         self._was_waiting: set[str] = set()
         self._handed: dict[str, object] = {}  # kernel id -> when a page took it from a pool
         self._ending: set[str] = set()  # kernels being ended to make room
+        self._running: weakref.WeakSet = (
+            weakref.WeakSet()
+        )  # Voilà's renderers of pre-heated lessons
+        self._unnoticed: set[int] = set()  # sockets seen with an answer waiting unread, last round
+        self._waker: tornado.ioloop.PeriodicCallback | None = None
+
+    async def start_kernel(self, *args, **kwargs):
+        if self._waker is None and self.wake_interval > 0:
+            self._waker = tornado.ioloop.PeriodicCallback(
+                self.wake_readers, self.wake_interval * 1000
+            )
+            self._waker.start()
+        return await super().start_kernel(*args, **kwargs)
+
+    def wake_readers(self) -> int:
+        """Wake the readers of the kernels' answers to every lesson Voilà runs ahead of a page.
+
+        Voilà runs a pre-heated lesson cell by cell and waits, without a time limit, for the
+        kernel's answer to each (nbclient, over zmq's asyncio sockets). Once in many class starts
+        on a busy machine a lesson's page waited for ever (CI, 2026-11-28; nbclient's issue 312
+        tells of the same with widgets): an answer that has arrived but whose reader was never
+        woken. Asking a socket for its events through pyzmq's asyncio socket schedules its waiting
+        readers when an answer is there, as pyzmq does itself after each read: done for each such
+        socket every ``wake_interval`` seconds, it costs microseconds and changes nothing when
+        every answer was read. An answer found waiting unread two rounds running is logged.
+        Returns how many were.
+
+        >>> ClassroomKernelManager().wake_readers()
+        0
+        """
+        for pool in getattr(self, "_pools", {}).values():
+            for task in pool:
+                if task.done() and not task.cancelled() and task.exception() is None:
+                    renderer = task.result().get("renderer")
+                    if renderer is not None:
+                        self._running.add(renderer)  # kept while a page still renders it
+        unnoticed, found = set(), 0
+        for renderer in list(self._running):
+            client = getattr(getattr(renderer, "executor", None), "kc", None)
+            for channel in (
+                getattr(client, "shell_channel", None),
+                getattr(client, "iopub_channel", None),
+            ):
+                socket = getattr(channel, "socket", None)
+                if not isinstance(socket, zmq.Socket) or socket.closed:
+                    continue  # not started yet, or the lesson is done and its channels closed
+                read = bool(getattr(socket, "_recv_futures", None))  # someone waits to read
+                try:
+                    ready = socket.get(zmq.EVENTS) & zmq.POLLIN  # and wakes them if ready
+                except zmq.ZMQError:
+                    continue
+                if read and ready:
+                    unnoticed.add(id(socket))
+                    if id(socket) in self._unnoticed:
+                        found += 1
+                        self.log.warning(
+                            "A kernel's answer to %s waited unread; its reader was woken",
+                            getattr(renderer, "notebook_path", "a lesson"),
+                        )
+        self._unnoticed = unnoticed
+        return found
 
     def waiting(self) -> set[str]:
         """Kernels pre-heated and waiting in a pool (Voilà's pools; none without pre-heating)."""

@@ -4,6 +4,7 @@ page while a cull sweep runs is the page's, not an idle kernel (corinth/classroo
 from __future__ import annotations
 
 import asyncio
+import logging
 from datetime import UTC, datetime, timedelta
 from types import SimpleNamespace
 
@@ -136,3 +137,62 @@ def test_a_page_waiting_on_its_lessons_kernel_is_told_in_the_log_with_the_kernel
 
 def test_a_page_served_in_time_leaves_no_line_in_the_log():
     assert asyncio.run(_late_page(pause=0)) == (["<head>", "</html>"], [])
+
+
+async def _answer_left_unread(wake: bool) -> tuple[bool, list[str]]:
+    """A lesson run ahead of a page waits for its kernel's answer on a real zmq asyncio socket; the
+    answer arrives, but its wakeup is lost (the socket's edge-triggered signal consumed by a read of
+    its events that bypasses pyzmq's asyncio socket). Then ``wake`` or not, two rounds of the
+    classroom's waking; whether the reader got the answer, and what the log said."""
+    import zmq
+    import zmq.asyncio
+
+    class Renderer:  # Voilà's NotebookRenderer, as far as the classroom reads it
+        def __init__(self, executor, notebook_path):
+            self.executor, self.notebook_path = executor, notebook_path
+
+    said = []
+    log = logging.getLogger("corinth.tests.waking")
+    log.addHandler(handler := logging.Handler())
+    handler.emit = lambda record: said.append(record.getMessage())
+    manager = _swept_manager(log=log)
+    context = zmq.asyncio.Context()
+    kernel, reader = context.socket(zmq.PAIR), context.socket(zmq.PAIR)
+    try:
+        kernel.bind("inproc://answers")
+        reader.connect("inproc://answers")
+        client = SimpleNamespace(shell_channel=SimpleNamespace(socket=reader), iopub_channel=None)
+        renderer = Renderer(
+            executor=SimpleNamespace(kc=client), notebook_path="05_play_a_game.ipynb"
+        )
+        pooled = asyncio.get_running_loop().create_future()
+        pooled.set_result({"kernel_id": "k", "renderer": renderer})
+        manager._pools = {"05_play_a_game.ipynb": [pooled]}
+        waiting = asyncio.ensure_future(reader.poll())
+        await asyncio.sleep(0.05)
+        await kernel.send(b"execute_reply")
+        zmq.Socket.shadow(reader.underlying).get(zmq.EVENTS)  # the lost wakeup
+        await asyncio.sleep(0.2)
+        assert not waiting.done(), "the wakeup was not lost: this test shows nothing"
+        if wake:
+            manager.wake_readers()
+            manager.wake_readers()  # a second round, in the same instant: still unread, logged
+            await asyncio.sleep(0.05)
+        woken = waiting.done()
+        waiting.cancel()
+        return woken, said
+    finally:
+        log.removeHandler(handler)
+        kernel.close(linger=0)
+        reader.close(linger=0)
+        context.term()
+
+
+def test_a_kernels_answer_whose_wakeup_was_lost_is_read_once_the_classroom_wakes_its_reader():
+    woken, said = asyncio.run(_answer_left_unread(wake=True))
+    assert woken
+    assert said == ["A kernel's answer to 05_play_a_game.ipynb waited unread; its reader was woken"]
+
+
+def test_without_the_classrooms_waking_such_an_answer_is_never_read():
+    assert asyncio.run(_answer_left_unread(wake=False)) == (False, [])
