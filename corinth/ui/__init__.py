@@ -10,7 +10,7 @@ Each board is one persistent widget whose traits change as the game goes on; eac
 6
 """
 
-from ._base import widgets_dir
+from ._base import closing_new_widgets, widgets_dir
 from .corintho import CorinthoApp, CorinthoBoard, CorinthoPuzzleBoard
 from .game import GameApp
 from .harbor import HarborWidget
@@ -27,5 +27,6 @@ __all__ = [
     "MovePicker",
     "PuzzleWidget",
     "SheetWidget",
+    "closing_new_widgets",
     "widgets_dir",
 ]

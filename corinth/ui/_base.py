@@ -6,13 +6,14 @@ Colours, cell pictures and SVG drawing live in ``corinth.render`` (no Jupyter th
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import functools
 import html
 import os
 import re
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -152,6 +153,32 @@ def set_visible(widget: ipywidgets.DOMWidget, visible: bool) -> None:
 
 
 share_default_models()
+
+
+@contextlib.contextmanager
+def closing_new_widgets() -> Iterator[None]:
+    """Close, on leaving, every widget made inside: for an app used only to compute something (an
+    exercise's position), which no page shows. A lesson page is sent the state of every widget
+    still open in its kernel, shown or not (lesson 05: two such games were 128 of its 317 widgets).
+    The shared default layouts and styles are made when ``corinth.ui`` is imported, never inside.
+
+    >>> from ipywidgets.widgets.widget import _instances
+    >>> from corinth.ui import GameApp
+    >>> open_before = len(_instances)
+    >>> with closing_new_widgets():
+    ...     state = GameApp(players=2, seed=3).state
+    >>> len(_instances) == open_before, state.num_players
+    (True, 2)
+    """
+    instances = ipywidgets.widgets.widget._instances
+    before = set(instances)
+    try:
+        yield
+    finally:
+        for model_id in set(instances) - before:
+            widget = instances.get(model_id)
+            if widget is not None and not getattr(widget, "_sealed", False):
+                widget.close()
 
 
 _RULE_IDS = re.compile(r" ?\(((?:[A-Z]\d+[a-z]?)(?:(?:, | and |–|-)[A-Z]\d+[a-z]?)*)\)")

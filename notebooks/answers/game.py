@@ -48,21 +48,23 @@ def your_move_position() -> GameState:
 
     The bots have answered, so Player 1 is to take a group.
     """
-    from corinth.ui import GameApp
+    from corinth.ui import GameApp, closing_new_widgets
 
-    app = GameApp(players=3, seed=11, bots=["greedy", "random"], first_player=1)
-    app.play(app.show_hint(top=1)[0].move)
-    if app.state.phase == "build":
-        app.play("build none")
+    with closing_new_widgets():  # only its game is needed: no page shows this app
+        app = GameApp(players=3, seed=11, bots=["greedy", "random"], first_player=1)
+        app.play(app.show_hint(top=1)[0].move)
+        if app.state.phase == "build":
+            app.play("build none")
     return app.state
 
 
 @ANSWERS.add
 def five_step_group() -> str:
     """05's first question: the group left to Player 1 in round 1 of the game whose dice show a 5."""
-    from corinth.ui import GameApp
+    from corinth.ui import GameApp, closing_new_widgets
 
-    app = GameApp(players=3, seed=11, bots=["greedy", "random"], first_player=1)
+    with closing_new_widgets():  # only its game is needed: no page shows this app
+        app = GameApp(players=3, seed=11, bots=["greedy", "random"], first_player=1)
     fives = [d.capitalize() for d, group in app.state.groups() if group.face == 5]
     return fives[0] if fives else "Neither"
 

@@ -99,6 +99,18 @@ def test_05_your_move_position_is_the_games_take_for_player_1():
     assert state.phase == "take" and state.current_player == 0
 
 
+def test_05_answers_that_play_a_game_leave_no_widget_open_for_the_page():
+    """Lesson 05's answers play its game in an app only to read a position: a lesson's page is sent
+    every widget still open in its kernel, so those games' 64 widgets each must be closed."""
+    from ipywidgets.widgets.widget import _instances
+
+    open_before = set(_instances)
+    state = game.your_move_position()
+    group = game.five_step_group()
+    assert set(_instances) == open_before
+    assert state.phase == "take" and group  # the answers still answer
+
+
 def test_05_review_worst_turn_and_lucky_turns_match_the_solver():
     from corinth import new_game
     from corinth.solver import rank_moves
