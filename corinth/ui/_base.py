@@ -122,12 +122,21 @@ def share_default_models() -> None:
             trait = owner.class_traits().get(name)
             if trait is None or hasattr(trait, "_corinth_shared"):
                 continue
-            default = _sealed(trait.klass)()
-            default._sealed = True
-            trait._corinth_shared = default
-            trait.make_dynamic_default = lambda default=default, klass=trait.klass: (
-                default if _made_by_corinth() else klass()
-            )
+            trait._corinth_shared = None  # made at its first use: a lesson page is sent every
+            # widget its kernel holds, and most kinds (a slider's style, a checkbox's) no lesson uses
+            trait.make_dynamic_default = functools.partial(_default_of, trait)
+
+
+def _default_of(trait: traitlets.Instance) -> ipywidgets.Widget:
+    """The default layout or style of a widget being made: the shared one for corinth's own code,
+    made at its first use, and a new one of ipywidgets' own for anyone else's."""
+    if not _made_by_corinth():
+        return trait.klass()
+    if trait._corinth_shared is None:
+        default = _sealed(trait.klass)()
+        default._sealed = True
+        trait._corinth_shared = default
+    return trait._corinth_shared
 
 
 def _widget_classes() -> list[type]:
@@ -160,14 +169,16 @@ def closing_new_widgets() -> Iterator[None]:
     """Close, on leaving, every widget made inside: for an app used only to compute something (an
     exercise's position), which no page shows. A lesson page is sent the state of every widget
     still open in its kernel, shown or not (lesson 05: two such games were 128 of its 317 widgets).
-    The shared default layouts and styles are made when ``corinth.ui`` is imported, never inside.
+    The shared default layouts and styles stay open, even one first used inside.
 
     >>> from ipywidgets.widgets.widget import _instances
     >>> from corinth.ui import GameApp
-    >>> open_before = len(_instances)
+    >>> def own():
+    ...     return {k for k, x in _instances.items() if not getattr(x, "_sealed", False)}
+    >>> open_before = own()
     >>> with closing_new_widgets():
     ...     state = GameApp(players=2, seed=3).state
-    >>> len(_instances) == open_before, state.num_players
+    >>> own() == open_before, state.num_players
     (True, 2)
     """
     instances = ipywidgets.widgets.widget._instances

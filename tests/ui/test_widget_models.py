@@ -67,3 +67,24 @@ def test_a_game_board_builds_few_layouts_and_styles():
     shown = [w for w in made if isinstance(w, ipywidgets.DOMWidget)]
     assert app is not None and len(shown) > 2 * len(layouts)
     assert len(styles) < len(shown) / 4
+
+
+def test_a_shared_default_is_made_at_its_first_use_not_for_every_kind_of_widget():
+    """A page is sent every widget its kernel holds: the shared defaults of widget kinds no lesson
+    uses (a slider's style, a checkbox's) were 17 of them on every page, 20 of the lesson list's 22."""
+    import subprocess
+    import sys
+
+    counted = subprocess.run(
+        [sys.executable, "-c", "import corinth.ui\n"
+         "from ipywidgets.widgets.widget import _instances\n"
+         "print(len(_instances))\n"
+         "corinth.ui._base.ipywidgets.Checkbox()\n"  # not corinth's own: ipywidgets' defaults
+         "from corinth.ui.exercise import ChoiceExercise\n"
+         "ChoiceExercise('Who wins a tie?', ['more gold', 'more goats'], 'more gold')\n"
+         "print(sum(1 for x in _instances.values() if getattr(x, '_sealed', False)))"],
+        capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    on_import, shared = (int(line) for line in counted.stdout.split())
+    assert on_import == 0
+    assert 0 < shared <= 4  # the button's and the HTML's layouts and styles, no slider's
