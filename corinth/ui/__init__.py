@@ -15,7 +15,7 @@ from .corintho import CorinthoApp, CorinthoBoard, CorinthoPuzzleBoard
 from .game import GameApp
 from .harbor import HarborWidget
 from .picker import MovePicker
-from .puzzle import PuzzleWidget
+from .puzzle import PuzzleWidget, puzzle_question
 from .sheet import SheetWidget
 
 __all__ = [
@@ -28,5 +28,6 @@ __all__ = [
     "PuzzleWidget",
     "SheetWidget",
     "closing_new_widgets",
+    "puzzle_question",
     "widgets_dir",
 ]

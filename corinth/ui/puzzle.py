@@ -23,6 +23,48 @@ from .progress import Reports
 from .sheet import SheetWidget
 
 
+def puzzle_question(position: Any, how: bool = True) -> str:
+    """A puzzle's question in a learner's words: who plays after which dice, and what to find, then
+    how to answer on its boards (``how``; a lesson quoting the question leaves that out). The
+    question its board asks (``PuzzleWidget.question_text``), without making a board.
+
+    >>> from corinth.solver.puzzles import load_puzzles
+    >>> puzzle_question(load_puzzles()[0], how=False).endswith("?")
+    True
+    """
+    puzzle = None if isinstance(position, GameState) else position
+    state: GameState = position if puzzle is None else position.state
+    who = state.current_player + 1
+    roll = [m for m in state.history if m.kind == "roll"]
+    plays = (
+        _("Player {player} to play after rolling {dice}.").format(
+            player=who, dice=_dice_words(str(roll[-1]))
+        )
+        if roll
+        else _("Player {player} to play.").format(player=who)
+    )
+    how = _("Click a group and its action, or draw a steward walk on the market.") if how else ""
+    if puzzle is None or not hasattr(puzzle, "question"):
+        return " ".join(filter(None, [plays, _("What is the best move?"), how]))
+    number_ = getattr(puzzle, "tier", 0)
+    if number_ in _TIER_HEADS:
+        head = _(_TIER_HEADS[number_]).format(round=state.round)
+    else:
+        tier = TIERS.get(number_, "")
+        article = "An" if tier[:1] in ("a", "e", "i", "o", "u") else "A"
+        head = f"{article} {tier} puzzle, round {state.round}."
+    what = _QUESTIONS.get(getattr(puzzle, "objective", ""), "")
+    if what:
+        what = _(what)
+    else:
+        what = (
+            _("Which steward walk secures the most points now?")
+            if getattr(puzzle, "kind", "move") == "route"
+            else _("Which move secures the most points now?")
+        )
+    return " ".join(filter(None, [head, plays, what, how]))
+
+
 class PuzzleWidget(Reports, w.VBox):
     """Show a position (a ``GameState`` at a take, or a solver ``Puzzle``) and answer the user's move.
 
@@ -120,36 +162,7 @@ class PuzzleWidget(Reports, w.VBox):
 
     def question_text(self) -> str:
         """The question in a learner's words: who plays after which dice, and what to find."""
-        state = self.position
-        who = state.current_player + 1
-        roll = [m for m in state.history if m.kind == "roll"]
-        plays = (
-            _("Player {player} to play after rolling {dice}.").format(
-                player=who, dice=_dice_words(str(roll[-1]))
-            )
-            if roll
-            else _("Player {player} to play.").format(player=who)
-        )
-        how = _("Click a group and its action, or draw a steward walk on the market.")
-        if self.puzzle is None or not hasattr(self.puzzle, "question"):
-            return " ".join([plays, _("What is the best move?"), how])
-        number_ = getattr(self.puzzle, "tier", 0)
-        if number_ in _TIER_HEADS:
-            head = _(_TIER_HEADS[number_]).format(round=state.round)
-        else:
-            tier = TIERS.get(number_, "")
-            article = "An" if tier[:1] in ("a", "e", "i", "o", "u") else "A"
-            head = f"{article} {tier} puzzle, round {state.round}."
-        what = _QUESTIONS.get(getattr(self.puzzle, "objective", ""), "")
-        if what:
-            what = _(what)
-        else:
-            what = (
-                _("Which steward walk secures the most points now?")
-                if self.kind == "route"
-                else _("Which move secures the most points now?")
-            )
-        return f"{head} {plays} {what} {how}"
+        return puzzle_question(self.position if self.puzzle is None else self.puzzle)
 
     def hint_text(self) -> str:
         """The hint: the one given, else a stored puzzle's own (it never names the move)."""
