@@ -44,6 +44,7 @@ from benchmarks.classroom_load import (
     pct,
     spread,
 )
+from corinth.classroom import WIDGET_EXTENSIONS
 from tests.browser.classroom import pinned
 from tests.browser.lab import CHROMIUM, free_port
 
@@ -69,12 +70,6 @@ NOTEBOOK = {
 # connection words are the classroom server's, which Voilà alone does not serve: the page goes
 # without them (a 404 it ignores).
 TEMPLATES = Path(__file__).resolve().parents[1] / "corinth" / "classroom" / "jupyter"
-# The classroom's own list (corinth/classroom/voila.py): the same front-end code in the page.
-EXTENSIONS = [
-    "@jupyter-widgets/jupyterlab-manager",
-    "@voila-dashboards/widgets-manager8",
-    "anywidget",
-]
 
 
 def _tree_cpu(process: psutil.Process) -> float:
@@ -151,7 +146,7 @@ def run(count: int, server_cpus: set[int] | None, browser_cpus: set[int] | None)
             # a kernel for each page and one more, refilled 10 s after one is taken: the classroom's
             f"--VoilaConfiguration.default_pool_size={count + 1}",
             "--VoilaKernelManager.fill_delay=10",
-            f"--VoilaConfiguration.extension_allowlist={json.dumps(EXTENSIONS)}",
+            f"--VoilaConfiguration.extension_allowlist={json.dumps(list(WIDGET_EXTENSIONS))}",
         ]
         server = subprocess.Popen(
             pinned(command, server_cpus),

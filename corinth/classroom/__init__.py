@@ -16,3 +16,12 @@ CELL_TROUBLE = N_(
     "This part of the lesson could not be shown: the computer serving the class is very busy. "
     "Reload the page in a minute."
 )
+
+# The front-end code a lesson's page loads (voila.py; benchmarks/voila_floor.py serves Voilà's own
+# page with the same): the widgets' and nothing else. Without this list a page loads every
+# JupyterLab extension installed beside Voilà (a teacher's own included) into every student's page.
+WIDGET_EXTENSIONS = (
+    "@jupyter-widgets/jupyterlab-manager",
+    "@voila-dashboards/widgets-manager8",
+    "anywidget",
+)

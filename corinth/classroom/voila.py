@@ -14,14 +14,10 @@ os.environ["JUPYTER_PATH"] = os.pathsep.join(
     [_TEMPLATES, *(p for p in os.environ.get("JUPYTER_PATH", "").split(os.pathsep) if p)]
 )
 c.VoilaConfiguration.template = "corinth-classroom"
-# A lesson's page loads the front-end code of the widgets and nothing else: without this list it
-# loads every JupyterLab extension installed beside Voilà (a teacher's own included) into every
-# student's page.
-c.VoilaConfiguration.extension_allowlist = [
-    "@jupyter-widgets/jupyterlab-manager",
-    "@voila-dashboards/widgets-manager8",
-    "anywidget",
-]
+# A lesson's page loads the front-end code of the widgets and nothing else (corinth/classroom).
+from corinth.classroom import WIDGET_EXTENSIONS  # noqa: E402
+
+c.VoilaConfiguration.extension_allowlist = list(WIDGET_EXTENSIONS)
 
 # One kernel per open page, from jupyter_server's kernel manager with the class's bound
 # (corinth/classroom/server.py), and lessons opened from kernels that ran them before the student came.
