@@ -446,21 +446,29 @@ class LessonHandler(TornadoVoilaHandler):
         manager: ClassroomKernelManager = self.kernel_manager
         chunks = chunks.__aiter__()
         start = asyncio.get_running_loop().time()
-        while True:
-            next_chunk = asyncio.ensure_future(chunks.__anext__())
-            while not (await asyncio.wait({next_chunk}, timeout=every))[0]:
-                waited = asyncio.get_running_loop().time() - start
-                self.log.warning(
-                    "A page of %s has waited %d s for its lesson; kernels handed to pages and not "
-                    "connected yet: %s",
-                    path,
-                    waited,
-                    manager.describe_handed() or "none",
-                )
-            try:
-                yield next_chunk.result()
-            except StopAsyncIteration:
-                return
+        next_chunk = None
+        try:
+            while True:
+                next_chunk = asyncio.ensure_future(chunks.__anext__())
+                while not (await asyncio.wait({next_chunk}, timeout=every))[0]:
+                    waited = asyncio.get_running_loop().time() - start
+                    self.log.warning(
+                        "A page of %s has waited %d s for its lesson; kernels handed to pages and "
+                        "not connected yet: %s",
+                        path,
+                        waited,
+                        manager.describe_handed() or "none",
+                    )
+                try:
+                    chunk = next_chunk.result()
+                except StopAsyncIteration:
+                    return
+                yield chunk
+        finally:
+            # The page went away (or the server stops) while its lesson was still coming: the
+            # lesson is not run on for nobody, as Voilà's own loop would not run it on either.
+            if next_chunk is not None and not next_chunk.done():
+                next_chunk.cancel()
 
 
 class ConnectionWordsHandler(tornado.web.RequestHandler):

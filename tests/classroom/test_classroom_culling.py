@@ -196,3 +196,34 @@ def test_a_kernels_answer_whose_wakeup_was_lost_is_read_once_the_classroom_wakes
 
 def test_without_the_classrooms_waking_such_an_answer_is_never_read():
     assert asyncio.run(_answer_left_unread(wake=False)) == (False, [])
+
+
+def test_a_page_closed_while_its_lesson_is_late_stops_waiting_for_it():
+    """The page's request ends (the student closed it) while its lesson's next part is late: the
+    part still awaited is cancelled, not left running for nobody."""
+    from corinth.classroom.server import LessonHandler
+
+    async def closed_early() -> bool:
+        reached_end = asyncio.Event()
+
+        async def lesson():
+            yield "<head>"
+            try:
+                await asyncio.sleep(60)
+            except asyncio.CancelledError:
+                reached_end.set()
+                raise
+            yield "</html>"
+
+        handler = SimpleNamespace(kernel_manager=_swept_manager(), log=None)
+        page = LessonHandler._told_when_late(handler, lesson(), "05_play_a_game.ipynb", every=60)
+        assert await page.__anext__() == "<head>"
+        waiting = asyncio.ensure_future(page.__anext__())
+        await asyncio.sleep(0.05)
+        waiting.cancel()  # tornado cancels the request's coroutine
+        await asyncio.gather(waiting, return_exceptions=True)
+        await page.aclose()
+        await asyncio.sleep(0)
+        return reached_end.is_set()
+
+    assert asyncio.run(closed_early())
