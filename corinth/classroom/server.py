@@ -187,9 +187,9 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         self._was_waiting: set[str] = set()
         self._handed: dict[str, object] = {}  # kernel id -> when a page took it from a pool
         self._ending: set[str] = set()  # kernels being ended to make room
-        self._running: weakref.WeakSet = (
-            weakref.WeakSet()
-        )  # Voilà's renderers of pre-heated lessons
+        # Voilà's renderers of pre-heated lessons, and the pool's tasks told to note theirs.
+        self._running: weakref.WeakSet = weakref.WeakSet()
+        self._hooked: weakref.WeakSet = weakref.WeakSet()
         self._unnoticed: set[int] = set()  # sockets seen with an answer waiting unread, last round
         self._waker: tornado.ioloop.PeriodicCallback | None = None
 
@@ -219,16 +219,18 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         """
         for pool in getattr(self, "_pools", {}).values():
             for task in pool:
-                if task.done() and not task.cancelled() and task.exception() is None:
-                    renderer = task.result().get("renderer")
-                    if renderer is not None:
-                        self._running.add(renderer)  # kept while a page still renders it
+                if task.done():
+                    self._keep_renderer(task)
+                elif task not in self._hooked:  # a page may take it before it is ready
+                    self._hooked.add(task)
+                    task.add_done_callback(self._keep_renderer)
         unnoticed, found = set(), 0
         for renderer in list(self._running):
             client = getattr(getattr(renderer, "executor", None), "kc", None)
+            # The channels' private names: the public ones open a socket when there is none.
             for channel in (
-                getattr(client, "shell_channel", None),
-                getattr(client, "iopub_channel", None),
+                getattr(client, "_shell_channel", None),
+                getattr(client, "_iopub_channel", None),
             ):
                 socket = getattr(channel, "socket", None)
                 if not isinstance(socket, zmq.Socket) or socket.closed:
@@ -248,6 +250,14 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
                         )
         self._unnoticed = unnoticed
         return found
+
+    def _keep_renderer(self, task: asyncio.Future) -> None:
+        """Note the renderer of a pool's task that started its kernel (kept while a page renders it)."""
+        if task.cancelled() or task.exception() is not None:
+            return
+        renderer = task.result().get("renderer")
+        if renderer is not None:
+            self._running.add(renderer)
 
     def waiting(self) -> set[str]:
         """Kernels pre-heated and waiting in a pool (Voilà's pools; none without pre-heating)."""
@@ -451,6 +461,8 @@ class LessonHandler(TornadoVoilaHandler):
             while True:
                 next_chunk = asyncio.ensure_future(chunks.__anext__())
                 while not (await asyncio.wait({next_chunk}, timeout=every))[0]:
+                    if getattr(self, "gone", False):
+                        return  # the student closed the page: nobody waits for the rest
                     waited = asyncio.get_running_loop().time() - start
                     self.log.warning(
                         "A page of %s has waited %d s for its lesson; kernels handed to pages and "
@@ -465,10 +477,14 @@ class LessonHandler(TornadoVoilaHandler):
                     return
                 yield chunk
         finally:
-            # The page went away (or the server stops) while its lesson was still coming: the
-            # lesson is not run on for nobody, as Voilà's own loop would not run it on either.
+            # The page went away (``on_connection_close``), or the server stops, while its lesson
+            # was still coming: the rest of it is not run for nobody.
             if next_chunk is not None and not next_chunk.done():
                 next_chunk.cancel()
+
+    def on_connection_close(self) -> None:
+        self.gone = True  # tornado does not end a handler whose client left: its loop looks here
+        super().on_connection_close()
 
 
 class ConnectionWordsHandler(tornado.web.RequestHandler):

@@ -22,6 +22,8 @@ from .picker import MovePicker
 from .progress import Reports
 from .sheet import SheetWidget
 
+CLICKS = N_("Click a group and its action, or draw a steward walk on the market.")
+
 
 def puzzle_question(position: Any, how: bool = True) -> str:
     """A puzzle's question in a learner's words: who plays after which dice, and what to find, then
@@ -29,7 +31,11 @@ def puzzle_question(position: Any, how: bool = True) -> str:
     question its board asks (``PuzzleWidget.question_text``), without making a board.
 
     >>> from corinth.solver.puzzles import load_puzzles
-    >>> puzzle_question(load_puzzles()[0], how=False).endswith("?")
+    >>> first = load_puzzles()[0]
+    >>> asked = puzzle_question(first, how=False)
+    >>> asked.endswith("?"), puzzle_question(first) == asked + " " + CLICKS
+    (True, True)
+    >>> PuzzleWidget(first).question_text() == puzzle_question(first)
     True
     """
     puzzle = None if isinstance(position, GameState) else position
@@ -43,9 +49,9 @@ def puzzle_question(position: Any, how: bool = True) -> str:
         if roll
         else _("Player {player} to play.").format(player=who)
     )
-    how = _("Click a group and its action, or draw a steward walk on the market.") if how else ""
+    clicks = _(CLICKS) if how else ""
     if puzzle is None or not hasattr(puzzle, "question"):
-        return " ".join(filter(None, [plays, _("What is the best move?"), how]))
+        return " ".join(filter(None, [plays, _("What is the best move?"), clicks]))
     number_ = getattr(puzzle, "tier", 0)
     if number_ in _TIER_HEADS:
         head = _(_TIER_HEADS[number_]).format(round=state.round)
@@ -62,7 +68,7 @@ def puzzle_question(position: Any, how: bool = True) -> str:
             if getattr(puzzle, "kind", "move") == "route"
             else _("Which move secures the most points now?")
         )
-    return " ".join(filter(None, [head, plays, what, how]))
+    return " ".join(filter(None, [head, plays, what, clicks]))
 
 
 class PuzzleWidget(Reports, w.VBox):

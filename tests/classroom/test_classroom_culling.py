@@ -97,9 +97,9 @@ def test_a_kernel_handed_to_a_page_waits_for_it_to_connect_up_to_connect_timeout
     assert asyncio.run(_handed_after(310)) == ["handed"]  # a page that never came
 
 
-async def _late_page(pause: float) -> tuple[list[str], list[str]]:
-    """A lesson's page whose second part comes ``pause`` s after its first, its pool's kernel taken
-    and busy meanwhile; what the page got and what the classroom's log said."""
+async def _late_page(pause: bool) -> tuple[list[str], list[str]]:
+    """A lesson's page whose second part comes only once the log has said it is late (``pause``),
+    its pool's kernel taken and busy meanwhile; what the page got and what the log said."""
     from corinth.classroom.server import LessonHandler
 
     manager = _swept_manager()
@@ -110,13 +110,20 @@ async def _late_page(pause: float) -> tuple[list[str], list[str]]:
     manager._note_taken()
     manager._pools["05_play_a_game.ipynb"].clear()  # a page took it
 
+    said = []
+    logged = asyncio.Event()
+
     async def lesson():
         yield "<head>"
-        await asyncio.sleep(pause)
+        if pause:
+            await logged.wait()  # late until the log has said so
         yield "</html>"
 
-    said = []
-    log = SimpleNamespace(warning=lambda text, *args: said.append(text % args))
+    def warning(text, *args):
+        said.append(text % args)
+        logged.set()
+
+    log = SimpleNamespace(warning=warning)
     handler = SimpleNamespace(kernel_manager=manager, log=log)
     got = [
         chunk
@@ -128,18 +135,18 @@ async def _late_page(pause: float) -> tuple[list[str], list[str]]:
 
 
 def test_a_page_waiting_on_its_lessons_kernel_is_told_in_the_log_with_the_kernels_state():
-    got, said = asyncio.run(_late_page(pause=0.12))
+    got, said = asyncio.run(_late_page(pause=True))
     assert got == ["<head>", "</html>"]
-    assert len(said) == 2, said
+    assert len(said) == 1, said
     assert said[0].startswith("A page of 05_play_a_game.ipynb has waited 0 s for its lesson")
     assert said[0].endswith("not connected yet: taken (busy)")
 
 
 def test_a_page_served_in_time_leaves_no_line_in_the_log():
-    assert asyncio.run(_late_page(pause=0)) == (["<head>", "</html>"], [])
+    assert asyncio.run(_late_page(pause=False)) == (["<head>", "</html>"], [])
 
 
-async def _answer_left_unread(wake: bool) -> tuple[bool, list[str]]:
+async def _answer_left_unread(wake: bool, taken_early: bool = False) -> tuple[bool, list[str]]:
     """A lesson run ahead of a page waits for its kernel's answer on a real zmq asyncio socket; the
     answer arrives, but its wakeup is lost (the socket's edge-triggered signal consumed by a read of
     its events that bypasses pyzmq's asyncio socket). Then ``wake`` or not, two rounds of the
@@ -161,13 +168,16 @@ async def _answer_left_unread(wake: bool) -> tuple[bool, list[str]]:
     try:
         kernel.bind("inproc://answers")
         reader.connect("inproc://answers")
-        client = SimpleNamespace(shell_channel=SimpleNamespace(socket=reader), iopub_channel=None)
+        client = SimpleNamespace(_shell_channel=SimpleNamespace(socket=reader), _iopub_channel=None)
         renderer = Renderer(
             executor=SimpleNamespace(kc=client), notebook_path="05_play_a_game.ipynb"
         )
         pooled = asyncio.get_running_loop().create_future()
-        pooled.set_result({"kernel_id": "k", "renderer": renderer})
         manager._pools = {"05_play_a_game.ipynb": [pooled]}
+        if taken_early:  # a page takes the pool's task while its kernel is still starting
+            manager.wake_readers()
+            manager._pools["05_play_a_game.ipynb"].clear()
+        pooled.set_result({"kernel_id": "k", "renderer": renderer})
         waiting = asyncio.ensure_future(reader.poll())
         await asyncio.sleep(0.05)
         await kernel.send(b"execute_reply")
@@ -194,13 +204,41 @@ def test_a_kernels_answer_whose_wakeup_was_lost_is_read_once_the_classroom_wakes
     assert said == ["A kernel's answer to 05_play_a_game.ipynb waited unread; its reader was woken"]
 
 
+def test_the_reader_of_a_lesson_taken_before_its_kernel_was_ready_is_woken_too():
+    woken, said = asyncio.run(_answer_left_unread(wake=True, taken_early=True))
+    assert woken and len(said) == 1
+
+
+def test_the_classroom_starts_waking_readers_with_its_first_kernel(monkeypatch):
+    """The waking runs on its own, every ``wake_interval`` seconds, once a kernel has started
+    (0: never)."""
+    from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+
+    async def started(self, *args, **kwargs):
+        return "kernel"
+
+    monkeypatch.setattr(AsyncMappingKernelManager, "start_kernel", started)
+
+    async def start(**settings):
+        manager = _swept_manager(**settings)
+        await manager.start_kernel()
+        waker = manager._waker
+        running = waker is not None and waker.is_running()
+        if waker is not None:
+            waker.stop()
+        return running, getattr(waker, "callback_time", None)
+
+    assert asyncio.run(start()) == (True, 2000)
+    assert asyncio.run(start(wake_interval=0)) == (False, None)
+
+
 def test_without_the_classrooms_waking_such_an_answer_is_never_read():
     assert asyncio.run(_answer_left_unread(wake=False)) == (False, [])
 
 
 def test_a_page_closed_while_its_lesson_is_late_stops_waiting_for_it():
-    """The page's request ends (the student closed it) while its lesson's next part is late: the
-    part still awaited is cancelled, not left running for nobody."""
+    """The student closes the page (tornado calls ``on_connection_close``) while its lesson's next
+    part is late: the part still awaited is cancelled, not left running for nobody."""
     from corinth.classroom.server import LessonHandler
 
     async def closed_early() -> bool:
@@ -215,15 +253,15 @@ def test_a_page_closed_while_its_lesson_is_late_stops_waiting_for_it():
                 raise
             yield "</html>"
 
-        handler = SimpleNamespace(kernel_manager=_swept_manager(), log=None)
-        page = LessonHandler._told_when_late(handler, lesson(), "05_play_a_game.ipynb", every=60)
+        class Page(LessonHandler):  # its loop, without a server around it
+            kernel_manager, log = _swept_manager(), None
+
+        handler = Page.__new__(Page)
+        page = handler._told_when_late(lesson(), "05_play_a_game.ipynb", every=0.05)
         assert await page.__anext__() == "<head>"
-        waiting = asyncio.ensure_future(page.__anext__())
-        await asyncio.sleep(0.05)
-        waiting.cancel()  # tornado cancels the request's coroutine
-        await asyncio.gather(waiting, return_exceptions=True)
-        await page.aclose()
+        handler.on_connection_close()
+        rest = [chunk async for chunk in page]
         await asyncio.sleep(0)
-        return reached_end.is_set()
+        return rest == [] and reached_end.is_set()
 
     assert asyncio.run(closed_early())
