@@ -34,7 +34,10 @@ import tornado.web
 import zmq
 from jupyter_server._tz import utcnow
 from jupyter_server.services.kernels.handlers import KernelHandler
-from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+from jupyter_server.services.kernels.kernelmanager import (
+    AsyncMappingKernelManager,
+    ServerKernelManager,
+)
 from traitlets import Dict, Float, Int, List, Unicode, default
 from voila.app import Voila
 from voila.paths import STATIC_ROOT
@@ -143,6 +146,25 @@ def connection_words() -> str:
     return json.dumps(words, ensure_ascii=False).replace("</", "<\\/")
 
 
+def _socket_of(channel) -> zmq.Socket | None:
+    """A kernel client's channel's open socket, or None."""
+    socket = getattr(channel, "socket", None)
+    return socket if isinstance(socket, zmq.Socket) and not socket.closed else None
+
+
+class ClassroomKernel(ServerKernelManager):
+    """One kernel of the class (jupyter_server's), whose clients (Voilà's runs of its lesson, one
+    per page or pre-heated) its class's manager looks after (``ClassroomKernelManager.wake_readers``).
+    """
+
+    def client(self, **kwargs):
+        client = super().client(**kwargs)
+        clients = getattr(self.parent, "lesson_clients", None)
+        if clients is not None:
+            clients.add(client)
+        return client
+
+
 class ClassroomKernelManager(AsyncMappingKernelManager):
     """jupyter_server's kernel manager with a bound on the students' kernels.
 
@@ -177,9 +199,19 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
     wake_interval = Float(
         2.0,
         config=True,
-        help="""Every this many seconds, the readers of the kernels' answers to lessons being run
-        ahead of a page are woken (``wake_readers``); 0: never.""",
+        help="""Every this many seconds, the answers the lessons' runs wait for are looked after
+        (``wake_readers``); 0: never.""",
     )
+    held_after = Float(
+        5.0,
+        config=True,
+        help="""A lesson's run still waiting for its kernel's answer this many seconds after the
+        kernel went idle asks the kernel again (``wake_readers``).""",
+    )
+
+    @default("kernel_manager_class")
+    def _kernel_manager_class_default(self):
+        return "corinth.classroom.server.ClassroomKernel"
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
@@ -187,9 +219,8 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         self._was_waiting: set[str] = set()
         self._handed: dict[str, object] = {}  # kernel id -> when a page took it from a pool
         self._ending: set[str] = set()  # kernels being ended to make room
-        # Voilà's renderers of pre-heated lessons, and the pool's tasks told to note theirs.
-        self._running: weakref.WeakSet = weakref.WeakSet()
-        self._hooked: weakref.WeakSet = weakref.WeakSet()
+        # The clients of the kernels: Voilà's runs of a lesson, pre-heated or for a page.
+        self.lesson_clients: weakref.WeakSet = weakref.WeakSet()
         self._unnoticed: set[int] = set()  # sockets seen with an answer waiting unread, last round
         self._waker: tornado.ioloop.PeriodicCallback | None = None
 
@@ -202,39 +233,34 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         return await super().start_kernel(*args, **kwargs)
 
     def wake_readers(self) -> int:
-        """Wake the readers of the kernels' answers to every lesson Voilà runs ahead of a page.
+        """Look after the answers Voilà's runs of the lessons wait for; how many were stuck.
 
-        Voilà runs a pre-heated lesson cell by cell and waits, without a time limit, for the
-        kernel's answer to each (nbclient, over zmq's asyncio sockets). Once in many class starts
-        on a busy machine a lesson's page waited for ever (CI, 2026-11-28; nbclient's issue 312
-        tells of the same with widgets): an answer that has arrived but whose reader was never
-        woken. Asking a socket for its events through pyzmq's asyncio socket schedules its waiting
-        readers when an answer is there, as pyzmq does itself after each read: done for each such
-        socket every ``wake_interval`` seconds, it costs microseconds and changes nothing when
-        every answer was read. An answer found waiting unread two rounds running is logged.
-        Returns how many were.
+        Voilà runs a lesson cell by cell and waits, without a time limit, for the kernel's answer
+        to each (nbclient, over zmq's asyncio sockets). On a busy machine a lesson's page once in
+        many waited for ever (CI, 2026-11-28, twice in lesson 05): the kernel had run the cell
+        and gone idle, and its answer never came. Two ways it gets stuck, both with edge-triggered
+        wakeups lost (ipykernel's issue 1554, nbclient's 312), and what is done every
+        ``wake_interval`` seconds for each run waiting for an answer:
+
+        - the answer has arrived but its reader was never woken: asking the socket for its events
+          through pyzmq's asyncio socket schedules the reader, as pyzmq does after each read
+          (logged when found two rounds running);
+        - the answer is held back in the kernel, which is idle: a request on the same channel (the
+          kernel's info, whose answer the run ignores) wakes the kernel's channel, which then
+          sends what it held, as a page connecting to the kernel would (logged).
+
+        Neither changes anything when every answer came in time.
 
         >>> ClassroomKernelManager().wake_readers()
         0
         """
-        for pool in getattr(self, "_pools", {}).values():
-            for task in pool:
-                if task.done():
-                    self._keep_renderer(task)
-                elif task not in self._hooked:  # a page may take it before it is ready
-                    self._hooked.add(task)
-                    task.add_done_callback(self._keep_renderer)
-        unnoticed, found = set(), 0
-        for renderer in list(self._running):
-            client = getattr(getattr(renderer, "executor", None), "kc", None)
+        unnoticed, found, now = set(), 0, utcnow()
+        for client in list(self.lesson_clients):
             # The channels' private names: the public ones open a socket when there is none.
-            for channel in (
-                getattr(client, "_shell_channel", None),
-                getattr(client, "_iopub_channel", None),
-            ):
-                socket = getattr(channel, "socket", None)
-                if not isinstance(socket, zmq.Socket) or socket.closed:
-                    continue  # not started yet, or the lesson is done and its channels closed
+            shell = _socket_of(getattr(client, "_shell_channel", None))
+            for socket in (shell, _socket_of(getattr(client, "_iopub_channel", None))):
+                if socket is None:
+                    continue  # not started yet, or the run is done and its channels closed
                 read = bool(getattr(socket, "_recv_futures", None))  # someone waits to read
                 try:
                     ready = socket.get(zmq.EVENTS) & zmq.POLLIN  # and wakes them if ready
@@ -245,19 +271,28 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
                     if id(socket) in self._unnoticed:
                         found += 1
                         self.log.warning(
-                            "A kernel's answer to %s waited unread; its reader was woken",
-                            getattr(renderer, "notebook_path", "a lesson"),
+                            "A kernel's answer waited unread (kernel %s); its reader was woken",
+                            getattr(client.parent, "kernel_id", "?"),
                         )
+            kernel = getattr(client, "parent", None)
+            last = getattr(kernel, "last_activity", None)  # the kernel's last message
+            if (
+                shell is not None
+                and getattr(shell, "_recv_futures", None)
+                and getattr(kernel, "execution_state", None) == "idle"
+                and last is not None
+                and now - last > timedelta(seconds=self.held_after)
+            ):
+                found += 1
+                self.log.warning(
+                    "A lesson waited %d s for its answer from the idle kernel %s; asked again",
+                    (now - last).total_seconds(),
+                    getattr(kernel, "kernel_id", "?"),
+                )
+                kernel.last_activity = now  # asked once per ``held_after``, not every round
+                client.kernel_info()
         self._unnoticed = unnoticed
         return found
-
-    def _keep_renderer(self, task: asyncio.Future) -> None:
-        """Note the renderer of a pool's task that started its kernel (kept while a page renders it)."""
-        if task.cancelled() or task.exception() is not None:
-            return
-        renderer = task.result().get("renderer")
-        if renderer is not None:
-            self._running.add(renderer)
 
     def waiting(self) -> set[str]:
         """Kernels pre-heated and waiting in a pool (Voilà's pools; none without pre-heating)."""

@@ -146,17 +146,33 @@ def test_a_page_served_in_time_leaves_no_line_in_the_log():
     assert asyncio.run(_late_page(pause=False)) == (["<head>", "</html>"], [])
 
 
-async def _answer_left_unread(wake: bool, taken_early: bool = False) -> tuple[bool, list[str]]:
-    """A lesson run ahead of a page waits for its kernel's answer on a real zmq asyncio socket; the
-    answer arrives, but its wakeup is lost (the socket's edge-triggered signal consumed by a read of
-    its events that bypasses pyzmq's asyncio socket). Then ``wake`` or not, two rounds of the
-    classroom's waking; whether the reader got the answer, and what the log said."""
+class _Client:
+    """A kernel's client, as far as the classroom reads it (jupyter_client's AsyncKernelClient):
+    its shell channel's socket, its kernel (``parent``), and the kernel's-info request."""
+
+    def __init__(self, socket, kernel):
+        self._shell_channel = SimpleNamespace(socket=socket)
+        self._iopub_channel = None
+        self.parent = kernel
+        self.asked = 0
+
+    def kernel_info(self):
+        self.asked += 1
+        self._shell_channel.socket.send(b"kernel_info_request")
+
+
+async def _answer_stuck(where: str, wake: bool) -> tuple[bool, list[str]]:
+    """A lesson's run waits for its kernel's answer on a real zmq asyncio socket, its kernel idle
+    for 10 s, and the answer is stuck ``where``:
+
+    - "reader": it has arrived, but its wakeup is lost (the socket's edge-triggered signal consumed
+      by a read of its events that bypasses pyzmq's asyncio socket);
+    - "kernel": the kernel holds it back until it hears from the client again.
+
+    Then ``wake`` or not, two rounds of the classroom's looking after; whether the run got its
+    answer, and what the log said."""
     import zmq
     import zmq.asyncio
-
-    class Renderer:  # Voilà's NotebookRenderer, as far as the classroom reads it
-        def __init__(self, executor, notebook_path):
-            self.executor, self.notebook_path = executor, notebook_path
 
     said = []
     log = logging.getLogger("corinth.tests.waking")
@@ -164,49 +180,75 @@ async def _answer_left_unread(wake: bool, taken_early: bool = False) -> tuple[bo
     handler.emit = lambda record: said.append(record.getMessage())
     manager = _swept_manager(log=log)
     context = zmq.asyncio.Context()
-    kernel, reader = context.socket(zmq.PAIR), context.socket(zmq.PAIR)
+    kernel_end, reader = context.socket(zmq.PAIR), context.socket(zmq.PAIR)
     try:
-        kernel.bind("inproc://answers")
+        kernel_end.bind("inproc://answers")
         reader.connect("inproc://answers")
-        client = SimpleNamespace(_shell_channel=SimpleNamespace(socket=reader), _iopub_channel=None)
-        renderer = Renderer(
-            executor=SimpleNamespace(kc=client), notebook_path="05_play_a_game.ipynb"
+        idle = SimpleNamespace(
+            kernel_id="k1",
+            execution_state="idle",
+            last_activity=datetime.now(UTC) - timedelta(seconds=10),
         )
-        pooled = asyncio.get_running_loop().create_future()
-        manager._pools = {"05_play_a_game.ipynb": [pooled]}
-        if taken_early:  # a page takes the pool's task while its kernel is still starting
-            manager.wake_readers()
-            manager._pools["05_play_a_game.ipynb"].clear()
-        pooled.set_result({"kernel_id": "k", "renderer": renderer})
+        client = _Client(reader, idle)
+        manager.lesson_clients.add(client)
         waiting = asyncio.ensure_future(reader.poll())
         await asyncio.sleep(0.05)
-        await kernel.send(b"execute_reply")
-        zmq.Socket.shadow(reader.underlying).get(zmq.EVENTS)  # the lost wakeup
+        if where == "reader":
+            await kernel_end.send(b"execute_reply")
+            zmq.Socket.shadow(reader.underlying).get(zmq.EVENTS)  # the lost wakeup
+        else:
+
+            async def holding_kernel():
+                await kernel_end.recv()  # held until the client is heard from again
+                await kernel_end.send(b"execute_reply")
+
+            held = asyncio.ensure_future(holding_kernel())
         await asyncio.sleep(0.2)
-        assert not waiting.done(), "the wakeup was not lost: this test shows nothing"
+        assert not waiting.done(), "the answer was not stuck: this test shows nothing"
         if wake:
             manager.wake_readers()
-            manager.wake_readers()  # a second round, in the same instant: still unread, logged
-            await asyncio.sleep(0.05)
+            manager.wake_readers()  # a second round, in the same instant
+            await asyncio.sleep(0.1)
         woken = waiting.done()
         waiting.cancel()
+        if where == "kernel":
+            held.cancel()
+            assert client.asked == (1 if wake else 0)  # once per ``held_after``, not every round
         return woken, said
     finally:
         log.removeHandler(handler)
-        kernel.close(linger=0)
+        kernel_end.close(linger=0)
         reader.close(linger=0)
         context.term()
 
 
 def test_a_kernels_answer_whose_wakeup_was_lost_is_read_once_the_classroom_wakes_its_reader():
-    woken, said = asyncio.run(_answer_left_unread(wake=True))
+    woken, said = asyncio.run(_answer_stuck("reader", wake=True))
     assert woken
-    assert said == ["A kernel's answer to 05_play_a_game.ipynb waited unread; its reader was woken"]
+    assert "A kernel's answer waited unread (kernel k1); its reader was woken" in said
 
 
-def test_the_reader_of_a_lesson_taken_before_its_kernel_was_ready_is_woken_too():
-    woken, said = asyncio.run(_answer_left_unread(wake=True, taken_early=True))
-    assert woken and len(said) == 1
+def test_an_answer_held_back_by_an_idle_kernel_comes_once_the_classroom_asks_the_kernel_again():
+    woken, said = asyncio.run(_answer_stuck("kernel", wake=True))
+    assert woken
+    assert said == ["A lesson waited 10 s for its answer from the idle kernel k1; asked again"]
+
+
+def test_without_the_classrooms_looking_after_them_stuck_answers_never_come():
+    assert asyncio.run(_answer_stuck("reader", wake=False)) == (False, [])
+    assert asyncio.run(_answer_stuck("kernel", wake=False)) == (False, [])
+
+
+def test_the_classrooms_kernels_tell_it_of_every_client_made_for_them():
+    """Voilà's runs of a lesson, pre-heated or for a page, each make a client of the lesson's
+    kernel (``km.client()``): the classroom's kernels are its own kind, which note them."""
+    from corinth.classroom.server import ClassroomKernel
+
+    manager = _swept_manager()
+    assert manager.kernel_manager_class == "corinth.classroom.server.ClassroomKernel"
+    kernel = ClassroomKernel(parent=manager, kernel_name="python3")
+    client = kernel.client()
+    assert set(manager.lesson_clients) == {client}
 
 
 def test_the_classroom_starts_waking_readers_with_its_first_kernel(monkeypatch):
@@ -230,10 +272,6 @@ def test_the_classroom_starts_waking_readers_with_its_first_kernel(monkeypatch):
 
     assert asyncio.run(start()) == (True, 2000)
     assert asyncio.run(start(wake_interval=0)) == (False, None)
-
-
-def test_without_the_classrooms_waking_such_an_answer_is_never_read():
-    assert asyncio.run(_answer_left_unread(wake=False)) == (False, [])
 
 
 def test_a_page_closed_while_its_lesson_is_late_stops_waiting_for_it():
