@@ -146,6 +146,9 @@ def connection_words() -> str:
     return json.dumps(words, ensure_ascii=False).replace("</", "<\\/")
 
 
+ASKS = 3  # times an idle kernel is asked again for an answer a lesson's run waits for
+
+
 def _socket_of(channel) -> zmq.Socket | None:
     """A kernel client's channel's open socket, or None."""
     socket = getattr(channel, "socket", None)
@@ -221,6 +224,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         self._ending: set[str] = set()  # kernels being ended to make room
         # The clients of the kernels: Voilà's runs of a lesson, pre-heated or for a page.
         self.lesson_clients: weakref.WeakSet = weakref.WeakSet()
+        self._asked: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # client: times, last
         self._unnoticed: set[int] = set()  # sockets seen with an answer waiting unread, last round
         self._waker: tornado.ioloop.PeriodicCallback | None = None
 
@@ -274,25 +278,34 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
                             "A kernel's answer waited unread (kernel %s); its reader was woken",
                             getattr(client.parent, "kernel_id", "?"),
                         )
-            kernel = getattr(client, "parent", None)
-            last = getattr(kernel, "last_activity", None)  # the kernel's last message
-            if (
-                shell is not None
-                and getattr(shell, "_recv_futures", None)
-                and getattr(kernel, "execution_state", None) == "idle"
-                and last is not None
-                and now - last > timedelta(seconds=self.held_after)
-            ):
-                found += 1
-                self.log.warning(
-                    "A lesson waited %d s for its answer from the idle kernel %s; asked again",
-                    (now - last).total_seconds(),
-                    getattr(kernel, "kernel_id", "?"),
-                )
-                kernel.last_activity = now  # asked once per ``held_after``, not every round
-                client.kernel_info()
+            if shell is not None and getattr(shell, "_recv_futures", None):
+                found += self._ask_again(client, now)
         self._unnoticed = unnoticed
         return found
+
+    def _ask_again(self, client, now) -> int:
+        """Ask an idle kernel again for the answer its client's run has waited for ``held_after``
+        seconds since the kernel's last message: at most ``ASKS`` times, ``held_after`` apart (the
+        kernel's last activity is left as it is, for the culler). 1 if asked now."""
+        kernel = getattr(client, "parent", None)
+        if getattr(kernel, "execution_state", None) != "idle":
+            return 0  # starting, or busy running a slow cell
+        has_value = getattr(kernel, "trait_has_value", None)
+        last = kernel.last_activity if has_value is None or has_value("last_activity") else None
+        asked, when = self._asked.get(client, (0, None))
+        since = max(t for t in (last, when) if t is not None) if last or when else None
+        if since is None or now - since <= timedelta(seconds=self.held_after) or asked >= ASKS:
+            return 0
+        self._asked[client] = (asked + 1, now)
+        self.log.warning(
+            "A lesson waited %d s for its answer from the idle kernel %s; asked again (%d of %d)",
+            (now - last).total_seconds() if last else 0,
+            getattr(kernel, "kernel_id", "?"),
+            asked + 1,
+            ASKS,
+        )
+        client.kernel_info()
+        return 1
 
     def waiting(self) -> set[str]:
         """Kernels pre-heated and waiting in a pool (Voilà's pools; none without pre-heating)."""

@@ -231,7 +231,30 @@ def test_a_kernels_answer_whose_wakeup_was_lost_is_read_once_the_classroom_wakes
 def test_an_answer_held_back_by_an_idle_kernel_comes_once_the_classroom_asks_the_kernel_again():
     woken, said = asyncio.run(_answer_stuck("kernel", wake=True))
     assert woken
-    assert said == ["A lesson waited 10 s for its answer from the idle kernel k1; asked again"]
+    assert said == [
+        "A lesson waited 10 s for its answer from the idle kernel k1; asked again (1 of 3)"
+    ]
+
+
+def test_an_idle_kernel_is_asked_again_three_times_at_most_and_left_to_the_culler():
+    """Asked ``held_after`` seconds apart, three times; the kernel's last activity, which the
+    culler and the bound read, is left as the kernel's own."""
+    from corinth.classroom.server import ASKS
+
+    manager = _swept_manager(held_after=5)
+    manager.log = logging.getLogger("corinth.tests.asking")
+    quiet_since = datetime.now(UTC) - timedelta(seconds=10)
+    kernel = SimpleNamespace(kernel_id="k1", execution_state="idle", last_activity=quiet_since)
+    client = _Client(socket=None, kernel=kernel)
+    client.kernel_info = lambda: None  # no socket here: only whether it is asked
+    asked = [
+        manager._ask_again(client, quiet_since + timedelta(seconds=seconds))
+        for seconds in (1, 6, 8, 12, 18, 24, 60)
+    ]
+    assert asked == [0, 1, 0, 1, 1, 0, 0] and sum(asked) == ASKS
+    assert kernel.last_activity == quiet_since
+    kernel.execution_state = "busy"  # a slow cell is never asked about
+    assert manager._ask_again(_Client(None, kernel), quiet_since + timedelta(hours=1)) == 0
 
 
 def test_without_the_classrooms_looking_after_them_stuck_answers_never_come():
@@ -245,8 +268,8 @@ def test_the_classrooms_kernels_tell_it_of_every_client_made_for_them():
     from corinth.classroom.server import ClassroomKernel
 
     manager = _swept_manager()
-    assert manager.kernel_manager_class == "corinth.classroom.server.ClassroomKernel"
-    kernel = ClassroomKernel(parent=manager, kernel_name="python3")
+    kernel = manager.kernel_manager_factory(parent=manager, kernel_name="python3")
+    assert isinstance(kernel, ClassroomKernel)
     client = kernel.client()
     assert set(manager.lesson_clients) == {client}
 
