@@ -44,7 +44,7 @@ from benchmarks.classroom_load import (
     pct,
     spread,
 )
-from corinth.classroom import WIDGET_EXTENSIONS
+from corinth.classroom import TEMPLATES, WIDGET_EXTENSIONS
 from tests.browser.classroom import pinned
 from tests.browser.lab import CHROMIUM, free_port
 
@@ -65,11 +65,10 @@ NOTEBOOK = {
     "nbformat": 4,
     "nbformat_minor": 5,
 }
-# The classroom's own page template (corinth/classroom/jupyter): Voilà's "lab" page with its spinner
-# standing still and its wait for the widgets' states raised, as the lessons are served. Its
-# connection words are the classroom server's, which Voilà alone does not serve: the page goes
+# The page is the classroom's own template (corinth.classroom.TEMPLATES): Voilà's "lab" page with
+# its spinner standing still and its wait for the widgets' states raised, as the lessons are served.
+# Its connection words are the classroom server's, which Voilà alone does not serve: the page goes
 # without them (a 404 it ignores).
-TEMPLATES = Path(__file__).resolve().parents[1] / "corinth" / "classroom" / "jupyter"
 
 
 def _tree_cpu(process: psutil.Process) -> float:

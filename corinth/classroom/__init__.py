@@ -5,6 +5,8 @@ Everything here configures existing servers (Voilà, jupyter_server, JupyterHub)
 itself. It imports Jupyter packages, so the engine never imports it.
 """
 
+from pathlib import Path
+
 from corinth.shared.language import N_
 
 # Addresses of this machine only: the classroom needs no token to listen there.
@@ -25,3 +27,8 @@ WIDGET_EXTENSIONS = (
     "@voila-dashboards/widgets-manager8",
     "anywidget",
 )
+
+# The classroom's own Jupyter data folder: its lesson page's template (voila/templates/
+# corinth-classroom), which Voilà finds on the Jupyter data path (voila.py puts it first there;
+# benchmarks/voila_floor.py serves Voilà's own page with it).
+TEMPLATES = Path(__file__).resolve().parent / "jupyter"

@@ -49,7 +49,7 @@ from voila.tornado.handler import TornadoVoilaHandler
 from corinth.shared.front_ends import FRONT_ENDS, FRONT_ENDS_PATH
 from corinth.shared.language import LANGUAGES, _, from_environment, js_words, speaking
 
-from . import LOCAL
+from . import LOCAL, TEMPLATES
 from .lessons import language_of
 
 HERE = Path(__file__).resolve().parent
@@ -126,9 +126,7 @@ def full_page(seats: int, language: str) -> str:
         )
 
 
-CONNECTION_JS = (
-    HERE / "jupyter" / "voila" / "templates" / "corinth-classroom" / "static" / "connection.js"
-)
+CONNECTION_JS = TEMPLATES / "voila" / "templates" / "corinth-classroom" / "static" / "connection.js"
 
 
 @functools.cache
@@ -290,16 +288,14 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         kernel = getattr(client, "parent", None)
         if getattr(kernel, "execution_state", None) != "idle":
             return 0  # starting, or busy running a slow cell
-        has_value = getattr(kernel, "trait_has_value", None)
-        last = kernel.last_activity if has_value is None or has_value("last_activity") else None
-        asked, when = self._asked.get(client, (0, None))
-        since = max(t for t in (last, when) if t is not None) if last or when else None
-        if since is None or now - since <= timedelta(seconds=self.held_after) or asked >= ASKS:
+        last = kernel.last_activity  # set with its state by jupyter_server's watcher
+        asked, when = self._asked.get(client, (0, last))
+        if asked >= ASKS or now - max(last, when) <= timedelta(seconds=self.held_after):
             return 0
         self._asked[client] = (asked + 1, now)
         self.log.warning(
             "A lesson waited %d s for its answer from the idle kernel %s; asked again (%d of %d)",
-            (now - last).total_seconds() if last else 0,
+            (now - last).total_seconds(),
             getattr(kernel, "kernel_id", "?"),
             asked + 1,
             ASKS,

@@ -2,21 +2,19 @@
 # means for a teacher is in the README ("In a classroom"); the command's options (the bound, the lesson
 # and class size, the address) are set on its command line and win over this file.
 import os
-from pathlib import Path
+
+from corinth.classroom import TEMPLATES, WIDGET_EXTENSIONS
 
 c = get_config()  # noqa: F821 - traitlets gives config files this function
 
 # The lessons' page: Voilà's own ("lab") with the classroom's small script, which tells a page that
 # lost the server so and reloads it when the server is back (jupyter/voila/templates/corinth-classroom
 # beside this file). Voilà finds templates on the Jupyter data path, so this folder goes first on it.
-_TEMPLATES = str(Path(__file__).resolve().parent / "jupyter")
 os.environ["JUPYTER_PATH"] = os.pathsep.join(
-    [_TEMPLATES, *(p for p in os.environ.get("JUPYTER_PATH", "").split(os.pathsep) if p)]
+    [str(TEMPLATES), *(p for p in os.environ.get("JUPYTER_PATH", "").split(os.pathsep) if p)]
 )
 c.VoilaConfiguration.template = "corinth-classroom"
 # A lesson's page loads the front-end code of the widgets and nothing else (corinth/classroom).
-from corinth.classroom import WIDGET_EXTENSIONS  # noqa: E402
-
 c.VoilaConfiguration.extension_allowlist = list(WIDGET_EXTENSIONS)
 
 # One kernel per open page, from jupyter_server's kernel manager with the class's bound
